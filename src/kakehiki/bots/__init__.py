@@ -1,0 +1,60 @@
+"""Bots: one interface for every game, bot and (later) RL agent.
+
+A bot sees only what :meth:`Game.view` gives its seat, plus the legal actions,
+and draws any randomness from the generator it is handed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from kakehiki.core import Action
+from kakehiki.errors import KakehikiError
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Pick one of ``legal`` (never empty) for the seat ``view`` belongs to."""
+        ...
+
+
+class RandomBot:
+    """Uniform over the legal actions."""
+
+    name = "random"
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        return legal[rng.randrange(len(legal))]
+
+
+BotFactory = Callable[[], Bot]
+_BOTS: dict[tuple[str, str], BotFactory] = {}
+
+
+def register_bot(game_id: str, name: str, factory: BotFactory) -> None:
+    """Register a bot for one game, or for every game with ``game_id="*"``."""
+    _BOTS[(game_id, name)] = factory
+
+
+def bot_names(game_id: str) -> tuple[str, ...]:
+    _load_builtin()
+    return tuple(sorted({n for g, n in _BOTS if g in (game_id, "*")}))
+
+
+def make_bot(game_id: str, name: str) -> Bot:
+    _load_builtin()
+    factory = _BOTS.get((game_id, name)) or _BOTS.get(("*", name))
+    if factory is None:
+        raise KakehikiError(f"unknown bot {name!r} for {game_id} (known: {', '.join(bot_names(game_id))})")
+    return factory()
+
+
+def _load_builtin() -> None:
+    import kakehiki.bots.dobon  # noqa: F401
+
+
+register_bot("*", "random", RandomBot)

@@ -1,0 +1,200 @@
+"""The one API every game implements.
+
+A game is a :class:`Game` subclass declared once (id, version, player range,
+options) and registered by id.  Its states are immutable values; the game
+object itself holds no state, so one instance serves every table.
+
+The life of a game::
+
+    game = get_game("dobon")
+    state = game.new(players=4, seed=7)          # or deck=[...] for a fixed deal
+    while game.result(state) is None:
+        seat = game.actors(state)[0]             # seats with a real choice, by priority
+        action = game.legal_actions(state, seat)[0]
+        state, events = game.apply(state, seat, action)
+
+Several seats may hold a choice at the same moment (RULINGS C4): ``actors``
+lists them in priority order; a host that receives claims together applies the
+first in that order, then asks again.  Nothing here reads a clock (C5).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from kakehiki.cards import Card
+from kakehiki.errors import IllegalActionError, KakehikiError, OptionError
+from kakehiki.options import OptionSpec, OptionValue, resolve_options
+
+
+class Action:
+    """An action a seat may take.  ``str(action)`` is its one text form (see ``docs/``)."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something an action caused.  Subclasses holding hidden cards override :meth:`seen_by`."""
+
+    def seen_by(self, seat: int | None) -> Event:
+        """This event as ``seat`` may see it (``None``: a spectator)."""
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"event": type(self).__name__, **{f.name: jsonable(getattr(self, f.name)) for f in fields(self)}}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """The outcome of one game inside a match (or of the only one)."""
+
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The result once a game (or match) is over.
+
+    ``ranks[seat]`` is 1 for the best; equal seats share a rank.  ``scores`` are
+    game-specific points (higher is better).  ``rounds`` lists each game of a
+    match in order.  ``draw`` is true when nobody won (e.g. ``max_steps``).
+    """
+
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    ranks: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: str
+    draw: bool = False
+    rounds: tuple[RoundResult, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        data = jsonable(self)
+        assert isinstance(data, dict)
+        return data
+
+
+def ranks_from_keys(keys: Sequence[tuple[float, ...]]) -> tuple[int, ...]:
+    """Competition ranks (1 = best) from sort keys where smaller is better; ties share."""
+    return tuple(1 + sum(1 for other in keys if other < key) for key in keys)
+
+
+def jsonable(value: object) -> object:
+    """Turn views, events and results into JSON-ready data (cards become their text)."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Action):
+        return str(value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: jsonable(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, tuple | list | frozenset):
+        return [jsonable(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    return value
+
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
+
+
+class Game(ABC, Generic[S, A]):
+    """A game's declaration and rules.  Subclasses set the class attributes once."""
+
+    id: ClassVar[str]
+    title_en: ClassVar[str]
+    title_ja: ClassVar[str]
+    version: ClassVar[int]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    options: ClassVar[tuple[OptionSpec, ...]]
+
+    # -- creating -------------------------------------------------------------
+    def new(
+        self,
+        players: int | None = None,
+        options: Mapping[str, object] | None = None,
+        seed: int = 0,
+        deck: Sequence[Card] | None = None,
+    ) -> S:
+        """A new game from options and a seed, or from an explicit deck order (top card first)."""
+        count = self.default_players if players is None else players
+        if not self.min_players <= count <= self.max_players:
+            raise OptionError("players", f"{self.id} takes {self.min_players}–{self.max_players} players, got {count}")
+        return self._new(count, resolve_options(self.options, options), seed, None if deck is None else tuple(deck))
+
+    @abstractmethod
+    def _new(self, players: int, options: dict[str, OptionValue], seed: int, deck: tuple[Card, ...] | None) -> S: ...
+
+    # -- asking ---------------------------------------------------------------
+    @abstractmethod
+    def actors(self, state: S) -> tuple[int, ...]:
+        """Seats with a real choice now, highest priority first (empty once over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> tuple[A, ...]:
+        """Every action ``seat`` may take now (empty if it has no choice)."""
+
+    @abstractmethod
+    def check(self, state: S, seat: int, action: A) -> None:
+        """Raise :class:`IllegalActionError` naming the rule if ``action`` is not allowed."""
+
+    def can(self, state: S, seat: int, action: A) -> bool:
+        try:
+            self.check(state, seat, action)
+        except IllegalActionError:
+            return False
+        return True
+
+    # -- acting ---------------------------------------------------------------
+    def apply(self, state: S, seat: int, action: A | str) -> tuple[S, tuple[Event, ...]]:
+        """The next state and the events caused.  Illegal actions raise; ``state`` never changes."""
+        act = self.parse_action(action) if isinstance(action, str) else action
+        if not 0 <= seat < self.players(state):
+            raise IllegalActionError("C2", f"no seat {seat} at this table")
+        self.check(state, seat, act)
+        return self._apply(state, seat, act)
+
+    @abstractmethod
+    def _apply(self, state: S, seat: int, action: A) -> tuple[S, tuple[Event, ...]]: ...
+
+    @abstractmethod
+    def parse_action(self, text: str) -> A:
+        """Parse an action's text form; raise :class:`NotationError` if malformed."""
+
+    # -- looking --------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> Any:
+        """What ``seat`` may see (``None``: a spectator).  The only way to hidden cards."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """The result once over, else ``None``."""
+
+    @abstractmethod
+    def players(self, state: S) -> int: ...
+
+    @abstractmethod
+    def round_of(self, state: S) -> int:
+        """Index of the current game within a match (0 for single games)."""
+
+    @abstractmethod
+    def record_header(self, state: S) -> dict[str, Any]:
+        """``options``, ``seed`` and/or ``deck`` needed to rebuild the initial state."""
+
+    # -- conformance helpers (tests, property checks) -------------------------
+    @abstractmethod
+    def all_cards(self, state: S) -> tuple[Card, ...]:
+        """Every card in the game wherever it lies (hidden ones included): for conservation checks."""
+
+
+__all__ = [
+    "Action", "Event", "Game", "KakehikiError", "Result", "RoundResult", "jsonable", "ranks_from_keys",
+]

@@ -1,0 +1,87 @@
+"""Playing a game out with bots, resolving simultaneous calls by priority (C4).
+
+When several seats hold a choice at once, every one of them decides on the same
+state; the first claim (a non-``pass`` choice) in priority order is applied and
+the others are asked again on the new state.  If all decline, their passes are
+applied in order.  This is the host's job in C4/C5 with zero reaction time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kakehiki.bots import Bot
+from kakehiki.core import Action, Event, Game
+from kakehiki.rng import derive
+
+
+@dataclass
+class Playout:
+    """A finished (or stopped) game: its final state and every action in order."""
+
+    state: Any
+    actions: list[tuple[int, int, Action]] = field(default_factory=list)  # (round, seat, action)
+
+    @property
+    def steps(self) -> int:
+        return len(self.actions)
+
+
+Listener = Callable[[Any, int, Action, tuple[Event, ...]], None]
+
+
+def is_pass(action: Action) -> bool:
+    return str(action) == "pass"
+
+
+def next_moves(
+    game: Game[Any, Any], state: Any, choose: Callable[[int], Action]
+) -> list[tuple[int, Action]]:
+    """Ask every actor on ``state``; return the moves to apply, by priority (C4)."""
+    actors = game.actors(state)
+    if len(actors) == 1:
+        return [(actors[0], choose(actors[0]))]
+    choices = [(seat, choose(seat)) for seat in actors]
+    for seat, action in choices:
+        if not is_pass(action):
+            return [(seat, action)]
+    return choices
+
+
+def play_out(
+    game: Game[Any, Any],
+    state: Any,
+    bots: Sequence[Bot],
+    seed: int = 0,
+    listener: Listener | None = None,
+) -> Playout:
+    """Play until the result is known.  Bot ``i`` plays seat ``i``."""
+    rngs = [derive(seed, "bot", i) for i in range(len(bots))]
+    playout = Playout(state)
+
+    def choose(seat: int) -> Action:
+        legal = game.legal_actions(playout.state, seat)
+        return bots[seat].choose(game.view(playout.state, seat), legal, rngs[seat])
+
+    while game.result(playout.state) is None:
+        for seat, action in next_moves(game, playout.state, choose):
+            round_no = game.round_of(playout.state)
+            playout.state, events = game.apply(playout.state, seat, action)
+            playout.actions.append((round_no, seat, action))
+            if listener is not None:
+                listener(playout.state, seat, action, events)
+    return playout
+
+
+def random_playout(game: Game[Any, Any], state: Any, rng: random.Random) -> tuple[Any, int]:
+    """The cheapest uniform-random playout (benchmarks): first actor, uniform action."""
+    steps = 0
+    while game.result(state) is None:
+        seat = game.actors(state)[0]
+        legal = game.legal_actions(state, seat)
+        state, _ = game.apply(state, seat, legal[rng.randrange(len(legal))])
+        steps += 1
+    return state, steps

@@ -1,0 +1,1 @@
+"""The games.  Each subpackage registers itself on import."""

@@ -1,0 +1,78 @@
+"""A mutable working copy of a :class:`DobonState`, used inside one ``apply`` only.
+
+The rules read more plainly as small in-place steps; the draft is frozen back
+into a new state at the end, so the caller's state is never touched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from kakehiki.cards import Card
+from kakehiki.core import Event
+from kakehiki.games.dobon.state import DobonOptions, DobonState, GameOutcome
+
+_NAMES = tuple(f.name for f in fields(DobonState))
+
+
+class Draft:
+    """Attributes mirror :class:`DobonState`; ``hands`` and ``sums`` become lists."""
+
+    options: DobonOptions
+    seed: int
+    players: int
+    deck: tuple[Card, ...] | None
+    game_no: int
+    deal_counts: tuple[int, ...]
+    laps: tuple[int, ...]
+    order: tuple[int, ...]
+    position: tuple[int, ...]
+    dealer: int
+    outcomes: tuple[GameOutcome, ...]
+    stop_requested: bool
+    decks: int
+    hands: list[tuple[Card, ...]]
+    sums: list[int]
+    stock: tuple[Card, ...]
+    field: tuple[Card, ...]
+    top_owner: int
+    turn: int
+    pending: int
+    twos: int
+    phase: int
+    window: tuple[int, ...]
+    chain: tuple[int, ...]
+    first_hit_owner: int
+    rebuilds: int
+    steps: int
+
+    def __init__(self, state: DobonState) -> None:
+        values: dict[str, object] = {name: getattr(state, name) for name in _NAMES}
+        values["hands"] = list(state.hands)
+        values["sums"] = list(state.sums)
+        self.__dict__.update(values)
+        self.events: list[Event] = []
+
+    def freeze(self) -> DobonState:
+        values: dict[str, object] = {name: self.__dict__[name] for name in _NAMES}
+        values["hands"] = tuple(self.hands)
+        values["sums"] = tuple(self.sums)
+        return DobonState(**values)  # type: ignore[arg-type]
+
+    # convenience mirrors of DobonState helpers
+    def next_seat(self, seat: int) -> int:
+        return self.order[(self.position[seat] + 1) % self.players]
+
+    def priority_from(self, seat: int) -> tuple[int, ...]:
+        start = self.position[seat]
+        return self.order[start:] + self.order[:start]
+
+    def take(self, seat: int, card: Card) -> None:
+        hand = self.hands[seat]
+        i = hand.index(card)
+        self.hands[seat] = hand[:i] + hand[i + 1:]
+        self.sums[seat] -= card.rank
+
+    def give(self, seat: int, cards: tuple[Card, ...]) -> None:
+        self.hands[seat] = self.hands[seat] + cards
+        self.sums[seat] += sum(c.rank for c in cards)

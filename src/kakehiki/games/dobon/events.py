@@ -1,0 +1,114 @@
+"""What Dobon actions cause.  Cards a seat may not see are censored by ``seen_by``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from kakehiki.cards import Card
+from kakehiki.core import Event
+
+
+@dataclass(frozen=True, slots=True)
+class SeatsDrawn(Event):
+    """Official seat draw (J12): each seat's card and the clockwise seating that follows."""
+
+    draws: tuple[Card | None, ...]
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(Event):
+    game_no: int
+    dealer: int
+    deal_counts: tuple[int, ...]
+    decks: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    seat: int
+    cards: tuple[Card, ...] | None
+    count: int
+
+    def seen_by(self, seat: int | None) -> Event:
+        return self if seat == self.seat else replace(self, cards=None)
+
+
+@dataclass(frozen=True, slots=True)
+class FieldTurned(Event):
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Event):
+    seat: int
+    card: Card
+    interrupt: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(Event):
+    seat: int
+    cards: tuple[Card, ...] | None
+    count: int
+    reason: str  # "turn", "twos" or "delay"
+
+    def seen_by(self, seat: int | None) -> Event:
+        return self if seat == self.seat else replace(self, cards=None)
+
+
+@dataclass(frozen=True, slots=True)
+class TwosPending(Event):
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class StockRebuilt(Event):
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class DobonCalled(Event):
+    """A Dobon (or gaeshi) call: the caller's whole hand goes face up, ``top`` uppermost."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    top: Card
+    hit: Card
+    hit_owner: int | None  # None: the first field card, which nobody played
+
+
+@dataclass(frozen=True, slots=True)
+class Declined(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DelayPenalty(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    game_no: int
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    reason: str  # dobon, gaeshi, first_card, self_dobon, no_stock, max_steps
+
+
+@dataclass(frozen=True, slots=True)
+class DealCountsChanged(Event):
+    deal_counts: tuple[int, ...]
+    laps: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealerChosen(Event):
+    dealer: int
+    reason: str  # seat_draw, random, fixed, loser, most_behind, card_draw
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded(Event):
+    ranks: tuple[int, ...]

@@ -1,0 +1,209 @@
+"""Dobon under the JDA rules, declared once and registered as ``dobon``."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from kakehiki.cards import Card
+from kakehiki.core import Event, Game, Result, RoundResult
+from kakehiki.errors import IllegalActionError
+from kakehiki.games.dobon import match, turns
+from kakehiki.games.dobon.actions import DELAY, DRAW, PASS, Delay, Dobon, DobonAction, Draw, Pass, Play, parse_action
+from kakehiki.games.dobon.draft import Draft
+from kakehiki.games.dobon.state import CHAIN, OPTION_SPECS, OVER, DobonOptions, DobonState, GameOutcome
+from kakehiki.games.dobon.view import DobonView, build_view
+from kakehiki.options import OptionSpec, OptionValue
+
+BASIC_PLAY = "JDA-5"  # the source's rule 5: match the field card's suit or number
+
+
+class DobonGame(Game[DobonState, DobonAction]):
+    id: ClassVar[str] = "dobon"
+    title_en: ClassVar[str] = "Dobon (JDA rules)"
+    title_ja: ClassVar[str] = "ドボン（JDA制定ルール）"
+    version: ClassVar[int] = 1
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 16
+    default_players: ClassVar[int] = 4
+    options: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+
+    def _new(
+        self, players: int, options: dict[str, OptionValue], seed: int, deck: tuple[Card, ...] | None
+    ) -> DobonState:
+        return match.new_match(DobonOptions.from_values(options), players, seed, deck)
+
+    # -- asking ---------------------------------------------------------------
+    def actors(self, state: DobonState) -> tuple[int, ...]:
+        if state.phase == OVER:
+            return ()
+        return state.window or (state.turn,)
+
+    def legal_actions(self, state: DobonState, seat: int) -> tuple[DobonAction, ...]:
+        if state.phase == OVER:
+            return ()
+        if state.window:
+            return self._window_actions(state, seat) if seat in state.window else ()
+        return self._turn_actions(state) if seat == state.turn else ()
+
+    def _window_actions(self, state: DobonState, seat: int) -> tuple[DobonAction, ...]:
+        actions: list[DobonAction] = []
+        hand, rank = state.hands[seat], state.field[-1].rank
+        if state.phase != CHAIN and seat != state.turn and len(hand) >= 2:
+            actions.extend(Play(c) for c in _distinct(c for c in hand if c.rank == rank))
+        if state.sums[seat] == rank:
+            actions.extend(Dobon(c) for c in _distinct(hand))
+        actions.append(PASS)
+        return tuple(actions)
+
+    def _turn_actions(self, state: DobonState) -> tuple[DobonAction, ...]:
+        seat = state.turn
+        hand, top = state.hands[seat], state.field[-1]
+        actions: list[DobonAction] = []
+        if len(hand) >= 2:
+            if state.pending:
+                playable = (c for c in hand if c.rank == 2)
+            else:
+                playable = (c for c in hand if c.suit == top.suit or c.rank == top.rank)
+            actions.extend(Play(c) for c in _distinct(playable))
+        actions.append(DRAW)
+        if state.sums[seat] == top.rank:
+            actions.extend(Dobon(c) for c in _distinct(hand))
+        return tuple(actions)
+
+    def check(self, state: DobonState, seat: int, action: DobonAction) -> None:
+        if state.phase == OVER:
+            raise IllegalActionError("J13", "the match is over")
+        if isinstance(action, Pass):
+            if seat not in state.window:
+                raise IllegalActionError("C4", f"seat {seat} has no out-of-turn offer to decline")
+        elif isinstance(action, Dobon):
+            self._check_dobon(state, seat, action.top)
+        elif state.phase == CHAIN:
+            raise IllegalActionError("J8", "a Dobon call is waiting for gaeshi; only dobon or pass now")
+        elif isinstance(action, Play):
+            self._check_play(state, seat, action.card)
+        else:
+            self._check_turn(state, seat)
+            if isinstance(action, Delay) and not state.options.official:
+                raise IllegalActionError("J14", "the delay penalty is an official rule (official=true)")
+
+    def _check_dobon(self, state: DobonState, seat: int, top: Card) -> None:
+        rank = state.field[-1].rank
+        if state.phase == CHAIN and seat not in state.window:
+            raise IllegalActionError("J8", f"seat {seat} cannot answer this Dobon (needs a hand sum of {rank})")
+        if state.sums[seat] != rank:
+            raise IllegalActionError("J1", f"hand sum {state.sums[seat]} does not equal the field card's {rank}")
+        if state.window and seat not in state.window:
+            raise IllegalActionError("C4", f"seat {seat} already declined; wait for the next change")
+        if top not in state.hands[seat]:
+            raise IllegalActionError("J8", f"the chosen top card {top} is not in the hand")
+
+    def _check_play(self, state: DobonState, seat: int, card: Card) -> None:
+        hand, top = state.hands[seat], state.field[-1]
+        if card not in hand:
+            raise IllegalActionError("C6", f"seat {seat} does not hold {card}")
+        if len(hand) < 2:
+            raise IllegalActionError("J7", "a play may not leave the hand empty; draw or call Dobon")
+        if seat != state.turn or state.window:
+            if seat not in state.window or seat == state.turn:
+                raise IllegalActionError("C4", f"not seat {seat}'s turn and no interrupt is offered to it")
+            if card.rank != top.rank:
+                raise IllegalActionError("J5", f"an interrupt must be the field card's number ({top.rank}), not {card}")
+            return
+        if state.pending and card.rank != 2:
+            raise IllegalActionError("J6", f"twos are pending ({state.pending}): play a 2 or draw")
+        if card.suit != top.suit and card.rank != top.rank:
+            raise IllegalActionError(BASIC_PLAY, f"{card} matches neither the suit nor the number of {top}")
+
+    def _check_turn(self, state: DobonState, seat: int) -> None:
+        if seat != state.turn:
+            raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
+        if state.window:
+            raise IllegalActionError("C4", f"waiting for seats {list(state.window)} to answer an out-of-turn offer")
+
+    # -- acting ---------------------------------------------------------------
+    def _apply(self, state: DobonState, seat: int, action: DobonAction) -> tuple[DobonState, tuple[Event, ...]]:
+        d = Draft(state)
+        d.steps += 1
+        outcome: GameOutcome | None = None
+        if isinstance(action, Play):
+            turns.play(d, seat, action.card)
+        elif isinstance(action, Draw):
+            outcome = turns.draw_for_turn(d, seat)
+        elif isinstance(action, Dobon):
+            outcome = turns.call_dobon(d, seat, action.top)
+        elif isinstance(action, Pass):
+            outcome = turns.decline(d, seat)
+        else:
+            outcome = turns.delay_penalty(d, seat)
+        if outcome is None and d.phase != CHAIN and not isinstance(action, Pass):
+            turns.open_window(d)
+        if outcome is None and d.steps >= d.options.max_steps:
+            outcome = GameOutcome((), (), "max_steps")
+        if outcome is not None:
+            match.finish_game(d, outcome)
+        return d.freeze(), tuple(d.events)
+
+    def parse_action(self, text: str) -> DobonAction:
+        return parse_action(text)
+
+    # -- looking --------------------------------------------------------------
+    def view(self, state: DobonState, seat: int | None) -> DobonView:
+        legal = self.legal_actions(state, seat) if seat is not None else ()
+        return build_view(state, seat, legal)
+
+    def result(self, state: DobonState) -> Result | None:
+        if state.phase != OVER:
+            return None
+        ranks = match.match_ranks(state.laps, state.deal_counts)
+        rounds = tuple(RoundResult(o.winners, o.losers, o.reason) for o in state.outcomes)
+        scores = [0.0] * state.players
+        for o in state.outcomes:
+            for s in o.winners:
+                scores[s] += 1
+            for s in o.losers:
+                scores[s] -= 1
+        if len(rounds) == 1:
+            only = rounds[0]
+            return Result(only.winners, only.losers, ranks, tuple(scores), only.reason, not only.winners, rounds)
+        best, worst = min(ranks), max(ranks)
+        if best == worst:
+            return Result((), (), ranks, tuple(scores), "match", True, rounds)
+        winners = tuple(s for s in range(state.players) if ranks[s] == best)
+        losers = tuple(s for s in range(state.players) if ranks[s] == worst)
+        return Result(winners, losers, ranks, tuple(scores), "match", False, rounds)
+
+    def players(self, state: DobonState) -> int:
+        return state.players
+
+    def round_of(self, state: DobonState) -> int:
+        return state.game_no
+
+    def record_header(self, state: DobonState) -> dict[str, Any]:
+        header: dict[str, Any] = {"options": state.options.to_values(), "seed": state.seed}
+        if state.deck is not None:
+            header["deck"] = [str(c) for c in state.deck]
+        return header
+
+    def all_cards(self, state: DobonState) -> tuple[Card, ...]:
+        return tuple(c for h in state.hands for c in h) + state.stock + state.field
+
+    # -- host hooks -------------------------------------------------------------
+    def request_stop(self, state: DobonState) -> DobonState:
+        """A host's time limit is up: end the match after the current game,
+        once ``min_games`` have been played (J13).  Not an action of any seat."""
+        d = Draft(state)
+        d.stop_requested = True
+        return d.freeze()
+
+
+def _distinct(cards: Any) -> list[Card]:
+    seen: list[Card] = []
+    for c in cards:
+        if c not in seen:
+            seen.append(c)
+    return seen
+
+
+DOBON = DobonGame()
+__all__ = ["DELAY", "DOBON", "DobonGame", "DobonView"]

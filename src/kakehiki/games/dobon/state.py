@@ -1,0 +1,136 @@
+"""Dobon's options and its immutable state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from kakehiki.cards import Card
+from kakehiki.options import OptionSpec, OptionValue, max_steps_option
+
+TURN, CHAIN, OVER = 0, 1, 2  # phases: normal play, a Dobon chain awaiting gaeshi, match over
+FIRST_CARD = -1  # owner of the first field card, which nobody played (J9)
+
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec("decks", "int", "auto", "52-card decks; auto = fewest leaving 20+ cards in the stock",
+               "使うトランプの組数。auto は山札が20枚以上残る最少の組数", choices=("auto",),
+               minimum=1, maximum=8, ruling="J2"),
+    OptionSpec("official", "bool", True, "official (公) rules: card draws for dealer and seats, reseating, delay",
+               "公式ルール（親・座席のカード引き、席替え、遅延ペナルティ）", ruling="J4"),
+    OptionSpec("first_dealer", "int", "auto", "first dealer: auto (official: card draw; simple: random) or a seat",
+               "最初の親。auto（公式はカード引き、簡易は無作為）または座席番号", choices=("auto",),
+               minimum=0, maximum=15, ruling="J12"),
+    OptionSpec("interrupt_turn", "choice", "after_interrupter",
+               "after a same-number interrupt, play goes on after the interrupter, or is unchanged",
+               "同じ数字の割り込みの後、割り込んだ人の次から続けるか、順番を変えないか",
+               choices=("after_interrupter", "unchanged"), ruling="J5"),
+    OptionSpec("min_field_to_rebuild", "int", 0, "the field under the top must hold more than this to become the stock",
+               "場札（一番上を除く）がこの枚数以下なら山札にしない", minimum=0, ruling="J11"),
+    OptionSpec("max_twos_ratio", "float", None, "no rebuild when this share of the field or more is twos",
+               "場札の2の割合がこの値以上なら山札にしない（none: 制限なし）", minimum=0, maximum=1, ruling="J11"),
+    OptionSpec("games", "int", 1, "games in the match", "1マッチのゲーム数", minimum=1, maximum=1000, ruling="J13"),
+    OptionSpec("min_games", "int", 0, "with a host's time limit, games played before the match may stop",
+               "時間制限で終える場合の最低ゲーム数", minimum=0, ruling="J13"),
+    max_steps_option(20000),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DobonOptions:
+    decks: int | None  # None: auto
+    official: bool
+    first_dealer: int | None  # None: auto
+    interrupt_turn: Literal["after_interrupter", "unchanged"]
+    min_field_to_rebuild: int
+    max_twos_ratio: float | None
+    games: int
+    min_games: int
+    max_steps: int
+
+    @staticmethod
+    def from_values(values: dict[str, OptionValue]) -> DobonOptions:
+        decks, first = values["decks"], values["first_dealer"]
+        ratio = values["max_twos_ratio"]
+        turn: Literal["after_interrupter", "unchanged"] = (
+            "unchanged" if values["interrupt_turn"] == "unchanged" else "after_interrupter"
+        )
+        return DobonOptions(
+            decks=decks if isinstance(decks, int) else None,
+            official=bool(values["official"]),
+            first_dealer=first if isinstance(first, int) else None,
+            interrupt_turn=turn,
+            min_field_to_rebuild=int(values["min_field_to_rebuild"] or 0),
+            max_twos_ratio=float(ratio) if isinstance(ratio, int | float) else None,
+            games=int(values["games"] or 1),
+            min_games=int(values["min_games"] or 0),
+            max_steps=int(values["max_steps"] or 1),
+        )
+
+    def to_values(self) -> dict[str, OptionValue]:
+        return {
+            "decks": "auto" if self.decks is None else self.decks,
+            "official": self.official,
+            "first_dealer": "auto" if self.first_dealer is None else self.first_dealer,
+            "interrupt_turn": self.interrupt_turn,
+            "min_field_to_rebuild": self.min_field_to_rebuild,
+            "max_twos_ratio": self.max_twos_ratio,
+            "games": self.games,
+            "min_games": self.min_games,
+            "max_steps": self.max_steps,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class DobonState:
+    """A whole match.  ``seat`` everywhere means a participant (0..n-1 as in the record's
+    ``seats``); ``order`` is where they sit, clockwise, which official reseating changes."""
+
+    # fixed for the match
+    options: DobonOptions
+    seed: int
+    players: int
+    deck: tuple[Card, ...] | None  # explicit deck for the first game, top card first
+    # the match
+    game_no: int
+    deal_counts: tuple[int, ...]
+    laps: tuple[int, ...]
+    order: tuple[int, ...]
+    position: tuple[int, ...]  # position[seat] = index of seat in order
+    dealer: int
+    outcomes: tuple[GameOutcome, ...]
+    stop_requested: bool
+    # the game in progress
+    decks: int
+    hands: tuple[tuple[Card, ...], ...]
+    sums: tuple[int, ...]
+    stock: tuple[Card, ...]  # the next card to draw is stock[-1]
+    field: tuple[Card, ...]  # the top card is field[-1]
+    top_owner: int  # seat that played the top card, or FIRST_CARD
+    turn: int
+    pending: int  # cards the turn seat owes for twos (J6)
+    twos: int  # twos in the unpaid run
+    phase: int
+    window: tuple[int, ...]  # seats still to answer an out-of-turn offer, by priority (C4)
+    chain: tuple[int, ...]  # Dobon callers in order (J8)
+    first_hit_owner: int  # owner of the card the first call hit
+    rebuilds: int
+    steps: int  # actions applied in this game (C7)
+
+    @property
+    def top(self) -> Card:
+        return self.field[-1]
+
+    def next_seat(self, seat: int) -> int:
+        return self.order[(self.position[seat] + 1) % self.players]
+
+    def priority_from(self, seat: int) -> tuple[int, ...]:
+        """All seats in play order starting with ``seat`` (C4)."""
+        start = self.position[seat]
+        return self.order[start:] + self.order[:start]

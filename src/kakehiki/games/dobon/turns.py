@@ -1,0 +1,165 @@
+"""Dobon's moves inside one game: plays, interrupts, twos, draws, Dobon and gaeshi.
+
+Every function works on a :class:`Draft`; ``match.finish_game`` takes over when
+a game ends.
+"""
+
+from __future__ import annotations
+
+from kakehiki.cards import Card
+from kakehiki.games.dobon import events as ev
+from kakehiki.games.dobon.draft import Draft
+from kakehiki.games.dobon.state import CHAIN, FIRST_CARD, TURN, GameOutcome
+from kakehiki.rng import derive
+
+
+def open_window(d: Draft) -> None:
+    """After any change, list the seats with an out-of-turn choice (C4), by priority.
+
+    Out of turn a seat may call Dobon (J1) or interrupt with a card of the top's
+    number (J5, never emptying its hand: J7).  The turn seat joins the window
+    only to claim its own Dobon ahead of others; alone, it simply has its turn.
+    """
+    if d.phase == CHAIN:
+        d.window = gaeshi_window(d)
+        return
+    rank = d.field[-1].rank
+    turn = d.turn
+    others: list[int] = []
+    for seat in d.priority_from(turn)[1:]:
+        if d.sums[seat] == rank or (len(d.hands[seat]) >= 2 and any(c.rank == rank for c in d.hands[seat])):
+            others.append(seat)
+    if others and d.sums[turn] == rank:
+        others.insert(0, turn)
+    d.window = tuple(others)
+
+
+def gaeshi_window(d: Draft) -> tuple[int, ...]:
+    """Seats that may answer the last Dobon call with their own (J8)."""
+    rank = d.field[-1].rank
+    last = d.chain[-1]
+    return tuple(s for s in d.priority_from(d.turn) if s != last and d.hands[s] and d.sums[s] == rank)
+
+
+def play(d: Draft, seat: int, card: Card) -> None:
+    """A normal play or a same-number interrupt (J5); twos add to the pending draw (J6)."""
+    interrupt = seat != d.turn
+    d.take(seat, card)
+    d.field = (*d.field, card)
+    d.top_owner = seat
+    d.events.append(ev.Played(seat, card, interrupt))
+    if not interrupt or d.options.interrupt_turn == "after_interrupter":
+        d.turn = d.next_seat(seat)
+    if card.rank == 2:
+        d.twos += 1
+        d.pending = 2 ** d.twos
+        d.events.append(ev.TwosPending(d.turn, d.pending))
+
+
+def draw_for_turn(d: Draft, seat: int) -> GameOutcome | None:
+    """``draw``: pay pending twos and keep the turn (J6), or draw one and pass the turn."""
+    if d.pending:
+        amount, d.pending, d.twos = d.pending, 0, 0
+        return draw(d, seat, amount, "twos")
+    d.turn = d.next_seat(seat)
+    return draw(d, seat, 1, "turn")
+
+
+def delay_penalty(d: Draft, seat: int) -> GameOutcome | None:
+    """The host's delay penalty (J14): draw 2 (and any pending twos); the turn passes."""
+    d.events.append(ev.DelayPenalty(seat))
+    amount = 2 + d.pending
+    d.pending, d.twos = 0, 0
+    d.turn = d.next_seat(seat)
+    return draw(d, seat, amount, "delay")
+
+
+def draw(d: Draft, seat: int, count: int, reason: str) -> GameOutcome | None:
+    """Draw ``count`` cards, rebuilding the stock when it runs out (J11)."""
+    drawn: list[Card] = []
+    outcome = None
+    for _ in range(count):
+        if not d.stock and not rebuild_stock(d):
+            outcome = no_stock_outcome(d, seat, drawn)
+            break
+        drawn.append(d.stock[-1])
+        d.stock = d.stock[:-1]
+    d.give(seat, tuple(drawn))
+    d.events.append(ev.Drew(seat, tuple(drawn), len(drawn), reason))
+    return outcome
+
+
+def rebuild_stock(d: Draft) -> bool:
+    """Shuffle the field under its top card into a new stock, if the options allow (J11)."""
+    under = d.field[:-1]
+    if len(under) <= d.options.min_field_to_rebuild:
+        return False
+    ratio = d.options.max_twos_ratio
+    if ratio is not None and sum(1 for c in under if c.rank == 2) >= ratio * len(under):
+        return False
+    pool = list(under)
+    derive(d.seed, "dobon", "rebuild", d.game_no, d.rebuilds).shuffle(pool)
+    d.stock = tuple(pool)
+    d.field = d.field[-1:]
+    d.rebuilds += 1
+    d.events.append(ev.StockRebuilt(len(pool)))
+    return True
+
+
+def no_stock_outcome(d: Draft, drawer: int, drawn: list[Card]) -> GameOutcome:
+    """No stock can be made: the seats holding the most cards lose; nobody wins (J11)."""
+    sizes = [len(h) for h in d.hands]
+    sizes[drawer] += len(drawn)
+    most = max(sizes)
+    return GameOutcome((), tuple(s for s in range(d.players) if sizes[s] == most), "no_stock")
+
+
+def call_dobon(d: Draft, seat: int, top: Card) -> GameOutcome | None:
+    """Lay the whole hand on the field, ``top`` uppermost; open the gaeshi window (J8)."""
+    hit = d.field[-1]
+    hit_owner = d.top_owner if not d.chain else d.chain[-1]
+    hand = d.hands[seat]
+    i = hand.index(top)
+    d.field = d.field + hand[:i] + hand[i + 1:] + (top,)
+    d.events.append(ev.DobonCalled(seat, hand, top, hit, None if hit_owner == FIRST_CARD else hit_owner))
+    d.hands[seat] = ()
+    d.sums[seat] = 0
+    if not d.chain:
+        d.first_hit_owner = hit_owner
+    d.chain = (*d.chain, seat)
+    d.top_owner = seat
+    d.phase = CHAIN
+    d.window = gaeshi_window(d)
+    return None if d.window else chain_outcome(d)
+
+
+def chain_outcome(d: Draft) -> GameOutcome:
+    """Who won and lost once nobody answers the last call (J8, J9, J10)."""
+    last = d.chain[-1]
+    if len(d.chain) > 1:
+        return GameOutcome((last,), (d.chain[-2],), "gaeshi")
+    victim = d.first_hit_owner
+    if victim == FIRST_CARD:
+        return GameOutcome((last,), tuple(s for s in range(d.players) if s != last), "first_card")
+    if victim == last:
+        return GameOutcome((), (last,), "self_dobon")
+    return GameOutcome((last,), (victim,), "dobon")
+
+
+def decline(d: Draft, seat: int) -> GameOutcome | None:
+    """``pass``: leave the window; a gaeshi window that empties ends the game (C5)."""
+    d.window = tuple(s for s in d.window if s != seat)
+    d.events.append(ev.Declined(seat))
+    if d.phase == CHAIN and not d.window:
+        return chain_outcome(d)
+    return None
+
+
+def start_phase(d: Draft) -> None:
+    """Reset per-game move state for a freshly dealt game."""
+    d.phase = TURN
+    d.chain = ()
+    d.first_hit_owner = FIRST_CARD
+    d.top_owner = FIRST_CARD
+    d.rebuilds = 0
+    d.steps = 0

@@ -1,0 +1,72 @@
+"""What one seat (or a spectator) may see of a Dobon state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from kakehiki.cards import Card, sorted_cards
+from kakehiki.core import Action, jsonable
+from kakehiki.games.dobon.state import CHAIN, FIRST_CARD, OVER, DobonState
+
+
+@dataclass(frozen=True, slots=True)
+class DobonView:
+    """A seat's view: its own hand, public counts and the field; never another hand.
+
+    Cards laid down by a Dobon call are on the field, so they are public.
+    """
+
+    seat: int | None
+    hand: tuple[Card, ...] | None
+    hand_sizes: tuple[int, ...]
+    top: Card
+    top_owner: int | None  # None: the first field card
+    field_size: int
+    stock_size: int
+    turn: int
+    pending: int
+    phase: str  # "turn", "gaeshi" or "over"
+    window: tuple[int, ...]
+    chain: tuple[int, ...]
+    dealer: int
+    order: tuple[int, ...]
+    deal_counts: tuple[int, ...]
+    laps: tuple[int, ...]
+    game_no: int
+    games: int
+    decks: int
+    legal: tuple[Action, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        data = jsonable(self)
+        assert isinstance(data, dict)
+        return data
+
+
+PHASES = {CHAIN: "gaeshi", OVER: "over"}
+
+
+def build_view(state: DobonState, seat: int | None, legal: tuple[Action, ...]) -> DobonView:
+    return DobonView(
+        seat=seat,
+        hand=None if seat is None else tuple(sorted_cards(state.hands[seat])),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        top=state.field[-1],
+        top_owner=None if state.top_owner == FIRST_CARD else state.top_owner,
+        field_size=len(state.field),
+        stock_size=len(state.stock),
+        turn=state.turn,
+        pending=state.pending,
+        phase=PHASES.get(state.phase, "turn"),
+        window=state.window,
+        chain=state.chain,
+        dealer=state.dealer,
+        order=state.order,
+        deal_counts=state.deal_counts,
+        laps=state.laps,
+        game_no=state.game_no,
+        games=state.options.games,
+        decks=state.decks,
+        legal=legal,
+    )

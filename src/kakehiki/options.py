@@ -1,0 +1,135 @@
+"""Typed, validated game options.
+
+Each game declares its options once as :class:`OptionSpec` values.  Options
+arrive from the command line as text (``-o decks=2``) or from records and code
+as JSON values; both go through :func:`resolve_options`, which fills defaults
+and raises :class:`~kakehiki.errors.OptionError` naming the option at fault.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from kakehiki.errors import OptionError
+
+OptionValue = bool | int | float | str | None
+OptionKind = Literal["bool", "int", "float", "choice"]
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option: its name, type, default, allowed values and help in English and Japanese.
+
+    ``choices`` lists the allowed strings for a ``choice`` option; for ``int``
+    and ``float`` options they are extra allowed words (e.g. ``auto``, ``none``).
+    """
+
+    name: str
+    kind: OptionKind
+    default: OptionValue
+    help_en: str
+    help_ja: str
+    choices: tuple[str, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+    ruling: str = ""
+
+    def parse(self, raw: object) -> OptionValue:
+        """Turn text or a JSON value into this option's value, or raise OptionError."""
+        if isinstance(raw, str):
+            text = raw.strip()
+            if text.lower() in self.choices or text in self.choices:
+                return text.lower() if text.lower() in self.choices else text
+            if text.lower() == "none" and self.default is None:
+                return None
+            return self._check(self._from_text(text))
+        if raw is None:
+            if self.default is None:
+                return None
+            raise OptionError(self.name, "needs a value")
+        return self._check(self._from_value(raw))
+
+    def _from_text(self, text: str) -> OptionValue:
+        if self.kind == "bool":
+            if text.lower() in _TRUE:
+                return True
+            if text.lower() in _FALSE:
+                return False
+            raise OptionError(self.name, f"expected true or false, got {text!r}")
+        if self.kind == "int":
+            try:
+                return int(text)
+            except ValueError:
+                raise OptionError(self.name, f"expected a whole number{self._words()}, got {text!r}") from None
+        if self.kind == "float":
+            try:
+                return float(text)
+            except ValueError:
+                raise OptionError(self.name, f"expected a number{self._words()}, got {text!r}") from None
+        raise OptionError(self.name, f"expected one of {', '.join(self.choices)}, got {text!r}")
+
+    def _from_value(self, raw: object) -> OptionValue:
+        if self.kind == "bool" and isinstance(raw, bool):
+            return raw
+        if self.kind == "int" and isinstance(raw, int) and not isinstance(raw, bool):
+            return raw
+        if self.kind == "float" and isinstance(raw, int | float) and not isinstance(raw, bool):
+            return float(raw)
+        raise OptionError(self.name, f"expected a {self.kind}{self._words()}, got {raw!r}")
+
+    def _check(self, value: OptionValue) -> OptionValue:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            if self.minimum is not None and value < self.minimum:
+                raise OptionError(self.name, f"must be at least {self.minimum:g}, got {value:g}")
+            if self.maximum is not None and value > self.maximum:
+                raise OptionError(self.name, f"must be at most {self.maximum:g}, got {value:g}")
+        return value
+
+    def _words(self) -> str:
+        return f" or {'/'.join(self.choices)}" if self.choices else ""
+
+    def describe_default(self) -> str:
+        if self.default is None:
+            return "none"
+        if isinstance(self.default, bool):
+            return "true" if self.default else "false"
+        return str(self.default)
+
+
+def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, object] | None) -> dict[str, OptionValue]:
+    """Validate ``given`` against ``specs`` and fill in defaults."""
+    by_name = {spec.name: spec for spec in specs}
+    values: dict[str, OptionValue] = {spec.name: spec.default for spec in specs}
+    for name, raw in (given or {}).items():
+        spec = by_name.get(name)
+        if spec is None:
+            known = ", ".join(sorted(by_name))
+            raise OptionError(name, f"unknown option (known: {known})")
+        values[name] = spec.parse(raw)
+    return values
+
+
+def parse_assignments(pairs: Sequence[str]) -> dict[str, str]:
+    """Split command-line ``NAME=VALUE`` pairs."""
+    result: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise OptionError(pair, "expected NAME=VALUE")
+        result[name.strip()] = value
+    return result
+
+
+def max_steps_option(default: int) -> OptionSpec:
+    """The step limit every game takes (RULINGS C7)."""
+    return OptionSpec(
+        "max_steps", "int", default,
+        "actions after which the game ends as a draw",
+        "この手数に達したら引き分けで終了",
+        minimum=1, ruling="C7",
+    )

@@ -1,0 +1,41 @@
+"""Games by id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kakehiki.core import Game
+from kakehiki.errors import KakehikiError
+
+_GAMES: dict[str, Game[Any, Any]] = {}
+
+
+class UnknownGameError(KakehikiError, KeyError):
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def register(game: Game[Any, Any]) -> Game[Any, Any]:
+    if game.id in _GAMES:
+        raise ValueError(f"game id {game.id!r} registered twice")
+    _GAMES[game.id] = game
+    return game
+
+
+def get_game(game_id: str) -> Game[Any, Any]:
+    _load_builtin()
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_GAMES))
+        raise UnknownGameError(f"unknown game {game_id!r} (known: {known})") from None
+
+
+def game_ids() -> tuple[str, ...]:
+    _load_builtin()
+    return tuple(sorted(_GAMES))
+
+
+def _load_builtin() -> None:
+    # Importing a game's package registers it.
+    import kakehiki.games.dobon  # noqa: F401
