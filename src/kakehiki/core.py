@@ -20,6 +20,7 @@ first in that order, then asks again.  Nothing here reads a clock (C5).
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
@@ -173,6 +174,12 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def view(self, state: S, seat: int | None) -> Any:
         """What ``seat`` may see (``None``: a spectator).  The only way to hidden cards."""
+
+    @abstractmethod
+    def sample_hidden(self, state: S, seat: int | None, rng: random.Random) -> S:
+        """A state ``seat`` cannot tell from ``state``: everything hidden from it dealt anew,
+        consistent with every public fact.  Search bots determinize with it; the
+        conformance suite checks that views do not change under it."""
 
     @abstractmethod
     def result(self, state: S) -> Result | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from kakehiki.cards import Card
@@ -93,8 +94,9 @@ class DobonGame(Game[DobonState, DobonAction]):
             raise IllegalActionError("J8", f"seat {seat} cannot answer this Dobon (needs a hand sum of {rank})")
         if state.sums[seat] != rank:
             raise IllegalActionError("J1", f"hand sum {state.sums[seat]} does not equal the field card's {rank}")
-        if state.window and seat not in state.window:
-            raise IllegalActionError("C4", f"seat {seat} already declined; wait for the next change")
+        out_of_window = seat not in state.window if state.window else seat != state.turn
+        if out_of_window:
+            raise IllegalActionError("C4", f"seat {seat} is not offered a call now (declined, or not its turn)")
         if top not in state.hands[seat]:
             raise IllegalActionError("J8", f"the chosen top card {top} is not in the hand")
 
@@ -149,8 +151,22 @@ class DobonGame(Game[DobonState, DobonAction]):
 
     # -- looking --------------------------------------------------------------
     def view(self, state: DobonState, seat: int | None) -> DobonView:
-        legal = self.legal_actions(state, seat) if seat is not None else ()
-        return build_view(state, seat, legal)
+        return build_view(state, seat)
+
+    def sample_hidden(self, state: DobonState, seat: int | None, rng: random.Random) -> DobonState:
+        """Deal every card ``seat`` cannot see (other hands, the stock) anew, keeping all counts."""
+        others = [s for s in range(state.players) if s != seat]
+        pool = [c for s in others for c in state.hands[s]] + list(state.stock)
+        rng.shuffle(pool)
+        d = Draft(state)
+        for s in others:
+            size = len(state.hands[s])
+            d.hands[s], pool = tuple(pool[:size]), pool[size:]
+            d.sums[s] = sum(c.rank for c in d.hands[s])
+        d.stock = tuple(pool)
+        if d.phase != OVER:
+            turns.open_window(d)
+        return d.freeze()
 
     def result(self, state: DobonState) -> Result | None:
         if state.phase != OVER:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kakehiki.cards import Card, sorted_cards
-from kakehiki.core import Action, jsonable
+from kakehiki.core import jsonable
 from kakehiki.games.dobon.state import CHAIN, FIRST_CARD, OVER, DobonState
 
 
@@ -14,7 +14,9 @@ from kakehiki.games.dobon.state import CHAIN, FIRST_CARD, OVER, DobonState
 class DobonView:
     """A seat's view: its own hand, public counts and the field; never another hand.
 
-    Cards laid down by a Dobon call are on the field, so they are public.
+    Cards laid down by a Dobon call are on the field, so they are public.  Who
+    else may call out of turn is not shown: it would reveal their cards.  The
+    seat's own choices come from ``Game.legal_actions``.
     """
 
     seat: int | None
@@ -27,7 +29,6 @@ class DobonView:
     turn: int
     pending: int
     phase: str  # "turn", "gaeshi" or "over"
-    window: tuple[int, ...]
     chain: tuple[int, ...]
     dealer: int
     order: tuple[int, ...]
@@ -36,7 +37,6 @@ class DobonView:
     game_no: int
     games: int
     decks: int
-    legal: tuple[Action, ...]
 
     def to_dict(self) -> dict[str, Any]:
         data = jsonable(self)
@@ -47,7 +47,7 @@ class DobonView:
 PHASES = {CHAIN: "gaeshi", OVER: "over"}
 
 
-def build_view(state: DobonState, seat: int | None, legal: tuple[Action, ...]) -> DobonView:
+def build_view(state: DobonState, seat: int | None) -> DobonView:
     return DobonView(
         seat=seat,
         hand=None if seat is None else tuple(sorted_cards(state.hands[seat])),
@@ -59,7 +59,6 @@ def build_view(state: DobonState, seat: int | None, legal: tuple[Action, ...]) -
         turn=state.turn,
         pending=state.pending,
         phase=PHASES.get(state.phase, "turn"),
-        window=state.window,
         chain=state.chain,
         dealer=state.dealer,
         order=state.order,
@@ -68,5 +67,4 @@ def build_view(state: DobonState, seat: int | None, legal: tuple[Action, ...]) -
         game_no=state.game_no,
         games=state.options.games,
         decks=state.decks,
-        legal=legal,
     )

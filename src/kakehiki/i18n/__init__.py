@@ -1,0 +1,87 @@
+"""The one message catalog for every text a player reads.
+
+Messages live in ``en.json`` and ``ja.json`` (flat objects, ``key -> template``)
+and are filled with :meth:`str.format` fields::
+
+    >>> set_language("en")
+    >>> t("error.unknown_game", message="unknown game 'x'")
+    "error: unknown game 'x'"
+
+Card and action notation (``S4``, ``play S4``) is never translated.  The
+language is process-wide state because a command line runs one command in one
+language; :func:`detect_language` picks the default from the locale.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from functools import cache
+from importlib.resources import files
+from typing import Final
+
+LANGUAGES: Final = ("en", "ja")
+DEFAULT: Final = "en"
+_current = DEFAULT
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    """The messages of one language, loaded once from the package data."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
+    text = files("kakehiki.i18n").joinpath(f"{lang}.json").read_text(encoding="utf-8")
+    data = json.loads(text)
+    if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+        raise ValueError(f"{lang}.json must be an object of strings")
+    return data
+
+
+def detect_language(environ: Mapping[str, str] | None = None) -> str:
+    """``ja`` when the locale names Japanese, else ``en``.
+
+    The first non-empty of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` decides, as
+    POSIX ranks them (``LANG=ja_JP.UTF-8`` gives ``ja``).
+    """
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            return "ja" if value.lower().startswith("ja") else DEFAULT
+    return DEFAULT
+
+
+def set_language(lang: str) -> None:
+    global _current
+    catalog(lang)  # fail early on an unknown language
+    _current = lang
+
+
+def language() -> str:
+    return _current
+
+
+def has(key: str) -> bool:
+    return key in catalog(DEFAULT)
+
+
+def t(key: str, **fields: object) -> str:
+    """The message ``key`` in the current language, with ``fields`` filled in.
+
+    A key missing from the current language falls back to English; a key missing
+    everywhere is a programming error and raises ``KeyError`` (the tests check
+    that both catalogs hold the same keys).
+    """
+    template = catalog(_current).get(key)
+    if template is None:
+        template = catalog(DEFAULT)[key]
+    return template.format(**fields)
+
+
+def t_or(key: str, fallback: str, **fields: object) -> str:
+    """Like :func:`t`, but ``fallback`` for keys a later game has not added yet (e.g. a new reason)."""
+    return t(key, **fields) if has(key) else fallback
+
+
+__all__ = ["DEFAULT", "LANGUAGES", "catalog", "detect_language", "has", "language", "set_language", "t", "t_or"]

@@ -1,0 +1,140 @@
+"""The conformance suite every registered game must pass, through the core API alone."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from kakehiki import IllegalActionError, NotationError, OptionError, game_ids, get_game
+from kakehiki.bots import make_bot
+from kakehiki.core import Game
+from kakehiki.driver import play_out
+from kakehiki.record import make_record, replay
+
+GAMES = game_ids()
+
+
+def random_game(game: Game[Any, Any], seed: int, players: int | None = None) -> list[tuple[Any, int, Any]]:
+    """Play a uniform-random game; return (state, seat, action) before every step."""
+    rng = random.Random(seed)
+    state = game.new(players=players, seed=seed)
+    trail = []
+    while game.result(state) is None:
+        seat = rng.choice(game.actors(state))
+        action = rng.choice(game.legal_actions(state, seat))
+        trail.append((state, seat, action))
+        state, _ = game.apply(state, seat, action)
+    trail.append((state, -1, None))
+    return trail
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_declaration(game_id: str) -> None:
+    game = get_game(game_id)
+    assert game.id == game_id
+    assert 2 <= game.min_players <= game.default_players <= game.max_players
+    assert isinstance(game.version, int) and game.version >= 1
+    names = [spec.name for spec in game.options]
+    assert "max_steps" in names and len(names) == len(set(names))
+    for spec in game.options:
+        assert spec.parse(spec.describe_default()) == spec.default, spec.name
+        assert spec.help_en and spec.help_ja
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_bad_options_and_players_are_named(game_id: str) -> None:
+    game = get_game(game_id)
+    with pytest.raises(OptionError) as unknown:
+        game.new(options={"no_such_option": 1})
+    assert unknown.value.option == "no_such_option"
+    with pytest.raises(OptionError) as steps:
+        game.new(options={"max_steps": "lots"})
+    assert steps.value.option == "max_steps"
+    with pytest.raises(OptionError):
+        game.new(players=game.max_players + 1)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("seed", range(6))
+def test_random_game_invariants(game_id: str, seed: int) -> None:
+    game = get_game(game_id)
+    players = [game.min_players, game.default_players, game.max_players][seed % 3]
+    trail = random_game(game, seed, players)
+    rng = random.Random(seed)
+    for state, seat, action in trail[:-1]:
+        actors = game.actors(state)
+        assert actors and len(set(actors)) == len(actors)
+        for s in range(game.players(state)):
+            legal = game.legal_actions(state, s)
+            assert bool(legal) == (s in actors), "exactly the actors have choices"
+            for a in legal:
+                assert str(game.parse_action(str(a))) == str(a), "notation round-trips"
+        assert game.can(state, seat, action)
+        hidden = game.sample_hidden(state, seat, rng)
+        assert game.view(hidden, seat) == game.view(state, seat), "a view shows nothing hidden"
+        assert game.view(game.sample_hidden(state, None, rng), None) == game.view(state, None)
+    final = trail[-1][0]
+    result = game.result(final)
+    assert result is not None and len(result.ranks) == game.players(final)
+    assert game.actors(final) == ()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_cards_are_conserved_within_a_round(game_id: str) -> None:
+    game = get_game(game_id)
+    trail = random_game(game, 11)
+    first: dict[int, Counter[int]] = {}
+    for state, _, _ in trail:
+        cards = Counter(c.index for c in game.all_cards(state))
+        assert first.setdefault(game.round_of(state), cards) == cards
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_illegal_actions_change_nothing(game_id: str) -> None:
+    game = get_game(game_id)
+    for state, seat, _ in random_game(game, 5)[:-1:7]:
+        before = pickle.dumps(state)
+        others = [s for s in range(game.players(state)) if s not in game.actors(state)]
+        for s in others:
+            with pytest.raises(IllegalActionError) as err:
+                game.apply(state, s, game.legal_actions(state, seat)[0])
+            assert err.value.rule
+        with pytest.raises(NotationError):
+            game.apply(state, seat, "no such action ~")
+        assert pickle.dumps(state) == before
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_max_steps_ends_in_a_draw(game_id: str) -> None:
+    game = get_game(game_id)
+    state = game.new(seed=3, options={"max_steps": 5})
+    rng = random.Random(3)
+    for _ in range(1000):
+        if game.result(state) is not None:
+            break
+        seat = game.actors(state)[0]
+        state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    result = game.result(state)
+    assert result is not None
+    assert result.draw or result.winners, "either someone won in 5 steps or it was a draw"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_same_seed_same_record_and_replay(game_id: str) -> None:
+    game = get_game(game_id)
+
+    def record(seed: int) -> dict[str, Any]:
+        state = game.new(seed=seed)
+        bots = [make_bot(game_id, "random") for _ in range(game.players(state))]
+        playout = play_out(game, state, bots, seed=seed)
+        return make_record(game, state, playout.actions, [f"bot{i}" for i in range(len(bots))], playout.state)
+
+    first, again, other = record(21), record(21), record(22)
+    assert first == again
+    assert first != other
+    _, _, result = replay(first)
+    assert result is not None and result.to_dict() == first["result"]
