@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kakehiki.cards import Card
+from kakehiki.cards import CARDS, Card
 from kakehiki.core import Action
 from kakehiki.errors import NotationError
 
@@ -58,6 +58,10 @@ class Delay(Action):
 
 
 DobonAction = Play | Draw | Dobon | Pass | Delay
+
+# Actions are immutable values: one shared instance per card spares building them on every step.
+PLAY_OF = tuple(Play(c) for c in CARDS)
+DOBON_OF = tuple(Dobon(c) for c in CARDS)
 
 DRAW = Draw()
 PASS = Pass()

@@ -6,13 +6,13 @@ into a new state at the end, so the caller's state is never touched.
 
 from __future__ import annotations
 
-from dataclasses import fields
+from operator import attrgetter
 
 from kakehiki.cards import Card
 from kakehiki.core import Event
 from kakehiki.games.dobon.state import DobonOptions, DobonState, GameOutcome
 
-_NAMES = tuple(f.name for f in fields(DobonState))
+CARD_ORDER = attrgetter("index")
 
 
 class Draft:
@@ -47,17 +47,19 @@ class Draft:
     steps: int
 
     def __init__(self, state: DobonState) -> None:
-        values: dict[str, object] = {name: getattr(state, name) for name in _NAMES}
-        values["hands"] = list(state.hands)
-        values["sums"] = list(state.sums)
-        self.__dict__.update(values)
+        self.__dict__.update(state.__dict__)
+        self.hands = list(state.hands)
+        self.sums = list(state.sums)
         self.events: list[Event] = []
 
     def freeze(self) -> DobonState:
-        values: dict[str, object] = {name: self.__dict__[name] for name in _NAMES}
+        new = object.__new__(DobonState)
+        values = dict(self.__dict__)
+        del values["events"]
         values["hands"] = tuple(self.hands)
         values["sums"] = tuple(self.sums)
-        return DobonState(**values)  # type: ignore[arg-type]
+        new.__dict__.update(values)  # bypasses the frozen __setattr__, as dataclasses' own __init__ does
+        return new
 
     # convenience mirrors of DobonState helpers
     def next_seat(self, seat: int) -> int:
@@ -74,5 +76,5 @@ class Draft:
         self.sums[seat] -= card.rank
 
     def give(self, seat: int, cards: tuple[Card, ...]) -> None:
-        self.hands[seat] = self.hands[seat] + cards
+        self.hands[seat] = tuple(sorted(self.hands[seat] + cards, key=CARD_ORDER))
         self.sums[seat] += sum(c.rank for c in cards)

@@ -3,13 +3,27 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from kakehiki.cards import Card
 from kakehiki.core import Event, Game, Result, RoundResult
 from kakehiki.errors import IllegalActionError
 from kakehiki.games.dobon import match, turns
-from kakehiki.games.dobon.actions import DELAY, DRAW, PASS, Delay, Dobon, DobonAction, Draw, Pass, Play, parse_action
+from kakehiki.games.dobon.actions import (
+    DELAY,
+    DOBON_OF,
+    DRAW,
+    PASS,
+    PLAY_OF,
+    Delay,
+    Dobon,
+    DobonAction,
+    Draw,
+    Pass,
+    Play,
+    parse_action,
+)
 from kakehiki.games.dobon.draft import Draft
 from kakehiki.games.dobon.state import CHAIN, OPTION_SPECS, OVER, DobonOptions, DobonState, GameOutcome
 from kakehiki.games.dobon.view import DobonView, build_view
@@ -50,9 +64,9 @@ class DobonGame(Game[DobonState, DobonAction]):
         actions: list[DobonAction] = []
         hand, rank = state.hands[seat], state.field[-1].rank
         if state.phase != CHAIN and seat != state.turn and len(hand) >= 2:
-            actions.extend(Play(c) for c in _distinct(c for c in hand if c.rank == rank))
+            actions.extend(PLAY_OF[c.index] for c in _distinct(c for c in hand if c.rank == rank))
         if state.sums[seat] == rank:
-            actions.extend(Dobon(c) for c in _distinct(hand))
+            actions.extend(DOBON_OF[c.index] for c in _distinct(hand))
         actions.append(PASS)
         return tuple(actions)
 
@@ -65,10 +79,10 @@ class DobonGame(Game[DobonState, DobonAction]):
                 playable = (c for c in hand if c.rank == 2)
             else:
                 playable = (c for c in hand if c.suit == top.suit or c.rank == top.rank)
-            actions.extend(Play(c) for c in _distinct(playable))
+            actions.extend(PLAY_OF[c.index] for c in _distinct(playable))
         actions.append(DRAW)
         if state.sums[seat] == top.rank:
-            actions.extend(Dobon(c) for c in _distinct(hand))
+            actions.extend(DOBON_OF[c.index] for c in _distinct(hand))
         return tuple(actions)
 
     def check(self, state: DobonState, seat: int, action: DobonAction) -> None:
@@ -213,12 +227,9 @@ class DobonGame(Game[DobonState, DobonAction]):
         return d.freeze()
 
 
-def _distinct(cards: Any) -> list[Card]:
-    seen: list[Card] = []
-    for c in cards:
-        if c not in seen:
-            seen.append(c)
-    return seen
+def _distinct(cards: Iterable[Card]) -> Iterable[Card]:
+    """Each card face once (several decks hold the same card twice), in hand order."""
+    return dict.fromkeys(cards)
 
 
 DOBON = DobonGame()

@@ -8,7 +8,7 @@ from kakehiki.cards import Card, make_deck, same_multiset, shuffled
 from kakehiki.core import Event, ranks_from_keys
 from kakehiki.errors import OptionError
 from kakehiki.games.dobon import events as ev
-from kakehiki.games.dobon.draft import Draft
+from kakehiki.games.dobon.draft import CARD_ORDER, Draft
 from kakehiki.games.dobon.state import FIRST_CARD, OVER, TURN, DobonOptions, DobonState, GameOutcome
 from kakehiki.games.dobon.turns import open_window, start_phase
 from kakehiki.rng import derive
@@ -118,7 +118,7 @@ def deal(d: Draft) -> None:
             if round_no < d.deal_counts[seat]:
                 hands[seat].append(deck[at])
                 at += 1
-    d.hands = [tuple(h) for h in hands]
+    d.hands = [tuple(sorted(h, key=CARD_ORDER)) for h in hands]
     d.sums = [sum(c.rank for c in h) for h in hands]
     d.field = (deck[at],)
     d.stock = tuple(reversed(deck[at + 1:]))

@@ -87,10 +87,15 @@ class GameOutcome:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DobonState:
-    """A whole match.  ``seat`` everywhere means a participant (0..n-1 as in the record's
-    ``seats``); ``order`` is where they sit, clockwise, which official reseating changes."""
+    """A whole match.
+
+    ``seat`` everywhere means a participant (0..n-1 as in the record's ``seats``);
+    ``order`` is where they sit, clockwise, which official reseating changes.
+    Hands are kept sorted by card.  There are no ``__slots__``: :class:`Draft`
+    copies ``__dict__`` wholesale, which is what makes ``apply`` cheap.
+    """
 
     # fixed for the match
     options: DobonOptions

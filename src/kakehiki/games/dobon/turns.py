@@ -24,14 +24,22 @@ def open_window(d: Draft) -> None:
         d.window = gaeshi_window(d)
         return
     rank = d.field[-1].rank
-    turn = d.turn
+    turn, hands, sums = d.turn, d.hands, d.sums
     others: list[int] = []
     for seat in d.priority_from(turn)[1:]:
-        if d.sums[seat] == rank or (len(d.hands[seat]) >= 2 and any(c.rank == rank for c in d.hands[seat])):
+        if sums[seat] == rank or (len(hands[seat]) >= 2 and holds_rank(hands[seat], rank)):
             others.append(seat)
-    if others and d.sums[turn] == rank:
+    if others and sums[turn] == rank:
         others.insert(0, turn)
     d.window = tuple(others)
+
+
+def holds_rank(hand: tuple[Card, ...], rank: int) -> bool:
+    # A plain loop: about twice as fast as any() over a generator on this hot path.
+    for card in hand:  # noqa: SIM110
+        if card.rank == rank:
+            return True
+    return False
 
 
 def gaeshi_window(d: Draft) -> tuple[int, ...]:

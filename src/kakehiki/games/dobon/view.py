@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kakehiki.cards import Card, sorted_cards
+from kakehiki.cards import Card
 from kakehiki.core import jsonable
 from kakehiki.games.dobon.state import CHAIN, FIRST_CARD, OVER, DobonState
 
@@ -50,8 +50,8 @@ PHASES = {CHAIN: "gaeshi", OVER: "over"}
 def build_view(state: DobonState, seat: int | None) -> DobonView:
     return DobonView(
         seat=seat,
-        hand=None if seat is None else tuple(sorted_cards(state.hands[seat])),
-        hand_sizes=tuple(len(h) for h in state.hands),
+        hand=None if seat is None else state.hands[seat],
+        hand_sizes=tuple(map(len, state.hands)),
         top=state.field[-1],
         top_owner=None if state.top_owner == FIRST_CARD else state.top_owner,
         field_size=len(state.field),
