@@ -41,8 +41,9 @@ class Action:
 class Event:
     """Something an action caused.  Subclasses holding hidden cards override :meth:`seen_by`."""
 
-    def seen_by(self, seat: int | None) -> Event:
-        """This event as ``seat`` may see it (``None``: a spectator)."""
+    def seen_by(self, seat: int | None) -> Event | None:
+        """This event as ``seat`` may see it (``None``: a spectator), censored, or
+        ``None`` when that seat does not see it happen at all."""
         return self
 
     def to_dict(self) -> dict[str, Any]:
@@ -126,13 +127,28 @@ class Game(ABC, Generic[S, A]):
         deck: Sequence[Card] | None = None,
     ) -> S:
         """A new game from options and a seed, or from an explicit deck order (top card first)."""
+        return self.start(players, options, seed, deck)[0]
+
+    def start(
+        self,
+        players: int | None = None,
+        options: Mapping[str, object] | None = None,
+        seed: int = 0,
+        deck: Sequence[Card] | None = None,
+    ) -> tuple[S, tuple[Event, ...]]:
+        """As :meth:`new`, with the events of setting up (seat draw, deal, first card)."""
         count = self.default_players if players is None else players
         if not self.min_players <= count <= self.max_players:
             raise OptionError("players", f"{self.id} takes {self.min_players}–{self.max_players} players, got {count}")
-        return self._new(count, resolve_options(self.options, options), seed, None if deck is None else tuple(deck))
+        return self._start(count, resolve_options(self.options, options), seed, None if deck is None else tuple(deck))
 
     @abstractmethod
-    def _new(self, players: int, options: dict[str, OptionValue], seed: int, deck: tuple[Card, ...] | None) -> S: ...
+    def _start(
+        self, players: int, options: dict[str, OptionValue], seed: int, deck: tuple[Card, ...] | None
+    ) -> tuple[S, tuple[Event, ...]]: ...
+
+    def title(self, lang: str) -> str:
+        return self.title_ja if lang == "ja" else self.title_en
 
     # -- asking ---------------------------------------------------------------
     @abstractmethod

@@ -3,9 +3,12 @@
 Messages live in ``en.json`` and ``ja.json`` (flat objects, ``key -> template``)
 and are filled with :meth:`str.format` fields::
 
+    >>> set_language("ja")
+    >>> t("result.rank", seat="席1", rank=2)
+    '席1 2位'
     >>> set_language("en")
-    >>> t("error.unknown_game", message="unknown game 'x'")
-    "error: unknown game 'x'"
+    >>> t("result.rank", seat="Seat 1", rank=2)
+    'Seat 1 #2'
 
 Card and action notation (``S4``, ``play S4``) is never translated.  The
 language is process-wide state because a command line runs one command in one

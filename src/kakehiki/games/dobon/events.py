@@ -81,7 +81,12 @@ class DobonCalled(Event):
 
 @dataclass(frozen=True, slots=True)
 class Declined(Event):
+    """Only the seat that declined sees this: others must not learn it had a choice."""
+
     seat: int
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        return self if seat == self.seat else None
 
 
 @dataclass(frozen=True, slots=True)

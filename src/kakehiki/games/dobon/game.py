@@ -42,9 +42,9 @@ class DobonGame(Game[DobonState, DobonAction]):
     default_players: ClassVar[int] = 4
     options: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
 
-    def _new(
+    def _start(
         self, players: int, options: dict[str, OptionValue], seed: int, deck: tuple[Card, ...] | None
-    ) -> DobonState:
+    ) -> tuple[DobonState, tuple[Event, ...]]:
         return match.new_match(DobonOptions.from_values(options), players, seed, deck)
 
     # -- asking ---------------------------------------------------------------

@@ -46,7 +46,9 @@ def auto_decks(deal_counts: tuple[int, ...]) -> int:
     return max(1, -(-needed // 52))
 
 
-def new_match(options: DobonOptions, players: int, seed: int, deck: tuple[Card, ...] | None) -> DobonState:
+def new_match(
+    options: DobonOptions, players: int, seed: int, deck: tuple[Card, ...] | None
+) -> tuple[DobonState, tuple[Event, ...]]:
     counts = (MIN_DEAL,) * players
     if options.first_dealer is not None and options.first_dealer >= players:
         raise OptionError("first_dealer", f"no seat {options.first_dealer} among {players} players")
@@ -62,7 +64,7 @@ def new_match(options: DobonOptions, players: int, seed: int, deck: tuple[Card, 
     d = Draft(state)
     d.events.extend(opening)
     deal(d)
-    return d.freeze()
+    return d.freeze(), tuple(d.events)
 
 
 def first_seating(

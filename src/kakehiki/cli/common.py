@@ -1,0 +1,135 @@
+"""Pieces every command shares: language, one-line errors, and looking up games, options and bots.
+
+Every lookup goes through :mod:`kakehiki.registry` and :mod:`kakehiki.bots`, so a
+newly registered game works with every command unchanged.  Bad input ends the
+command with a one-line message on stderr and exit status 2 (no traceback).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+
+from kakehiki.bots import Bot, make_bot
+from kakehiki.core import Event, Game, Result, RoundResult
+from kakehiki.errors import KakehikiError, OptionError
+from kakehiki.i18n import detect_language, set_language, t, t_or
+from kakehiki.options import parse_assignments, resolve_options
+from kakehiki.registry import UnknownGameError, game_ids, get_game
+
+USAGE_ERROR = 2
+
+
+class Lang(StrEnum):
+    en = "en"
+    ja = "ja"
+
+
+def use_language(lang: Lang | None) -> None:
+    """``--lang`` if given, else the locale's language."""
+    set_language(lang.value if lang is not None else detect_language())
+
+
+def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
+    typer.echo(message, err=True)
+    raise typer.Exit(code)
+
+
+def console(stderr: bool = False) -> Console:
+    """A console on the current stdout/stderr (made per command so test runners capture it); no markup
+    parsing, so text such as `[J5]` prints as it is."""
+    return Console(stderr=stderr, highlight=False, markup=False, soft_wrap=True)
+
+
+def load_game(game_id: str) -> Game[Any, Any]:
+    try:
+        return get_game(game_id)
+    except UnknownGameError:
+        fail(t("error.unknown_game", game=game_id, known=", ".join(game_ids())))
+
+
+def parse_options(game: Game[Any, Any], pairs: Sequence[str] | None) -> dict[str, str]:
+    """``-o NAME=VALUE`` pairs, checked against the game's options now rather than mid-run."""
+    try:
+        given = parse_assignments(pairs or ())
+        resolve_options(game.options, given)
+    except OptionError as exc:
+        fail(t("error.option", option=exc.option, message=str(exc)))
+    return given
+
+
+def player_count(game: Game[Any, Any], players: int | None) -> int:
+    count = game.default_players if players is None else players
+    if not game.min_players <= count <= game.max_players:
+        fail(t("error.players", game=game.id, low=game.min_players, high=game.max_players, got=count))
+    return count
+
+
+def new_state(game: Game[Any, Any], players: int, options: Mapping[str, str], seed: int) -> Any:
+    """The first state; options that depend on the player count are only checked here."""
+    return start_game(game, players, options, seed)[0]
+
+
+def start_game(
+    game: Game[Any, Any], players: int, options: Mapping[str, str], seed: int
+) -> tuple[Any, tuple[Event, ...]]:
+    """The first state and the events of setting up (seat draw, deal, first card)."""
+    try:
+        return game.start(players, options, seed=seed)
+    except OptionError as exc:
+        fail(t("error.option", option=exc.option, message=str(exc)))
+
+
+def bot_names_for(spec: str, seats: int) -> list[str]:
+    """One name fills every seat; otherwise exactly one name per seat."""
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    if len(names) == 1:
+        return names * seats
+    if len(names) != seats:
+        fail(t("error.bot_count", given=len(names), seats=seats))
+    return names
+
+
+def make_bots(game_id: str, names: Sequence[str]) -> list[Bot]:
+    try:
+        return [make_bot(game_id, name) for name in names]
+    except KakehikiError as exc:
+        fail(t("error.bot", message=str(exc)))
+
+
+def random_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+def reason_text(reason: str) -> str:
+    return t_or(f"reason.{reason}", reason)
+
+
+def seats_text(seats: Sequence[int], labels: Sequence[str]) -> str:
+    return t("list.sep").join(labels[s] for s in seats) if seats else t("result.nobody")
+
+
+def rounds_of(result: Result) -> tuple[RoundResult, ...]:
+    """The games within the result (a result without ``rounds`` is its own single game)."""
+    return result.rounds or (RoundResult(result.winners, result.losers, result.reason),)
+
+
+def result_lines(result: Result, labels: Sequence[str]) -> list[str]:
+    """The result in words: each game of the match, the match outcome and the ranks."""
+    lines = [t("result.title")]
+    for number, rnd in enumerate(rounds_of(result), start=1):
+        lines.append(t("result.round", number=number, winners=seats_text(rnd.winners, labels),
+                       losers=seats_text(rnd.losers, labels), reason=reason_text(rnd.reason)))
+    if len(result.rounds) > 1:
+        lines.append(t("result.match", winners=seats_text(result.winners, labels),
+                       losers=seats_text(result.losers, labels)))
+    if result.draw:
+        lines.append(t("result.draw"))
+    ranks = t("list.sep").join(t("result.rank", seat=labels[s], rank=r) for s, r in enumerate(result.ranks))
+    lines.append(t("result.ranks", ranks=ranks))
+    return lines

@@ -1,0 +1,101 @@
+"""The ``kakehiki`` command line: ``games``, ``rules``, ``play``, ``sim`` and ``replay``.
+
+The app is built by :func:`build_app` rather than at import time so that its help
+texts come from the message catalog in the locale's language.  This module does
+not use ``from __future__ import annotations``: Typer reads the parameter
+annotations, which are built inside :func:`build_app` with translated help.
+"""
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from kakehiki.cli.common import Lang
+from kakehiki.cli.play import play_command
+from kakehiki.cli.replay import replay_command
+from kakehiki.cli.rules import games_command, rules_command
+from kakehiki.cli.sim import sim_command
+from kakehiki.i18n import detect_language, set_language, t
+
+
+def build_app() -> typer.Typer:
+    """The Typer app, with help in the locale's language (``--lang`` sets the language of the output)."""
+    set_language(detect_language())
+    app = typer.Typer(help=t("help.app"), no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+                      pretty_exceptions_enable=False)
+    _add_info_commands(app)
+    _add_play(app)
+    _add_sim(app)
+    _add_replay(app)
+    return app
+
+
+def _lang_option() -> Any:
+    return typer.Option("--lang", help=t("help.lang"), case_sensitive=False)
+
+
+def _game_argument() -> Any:
+    return typer.Argument(metavar="GAME", help=t("help.game"), show_default=False)
+
+
+def _options_option() -> Any:
+    return typer.Option("-o", "--option", metavar="NAME=VALUE", help=t("help.option"), show_default=False)
+
+
+def _add_info_commands(app: typer.Typer) -> None:
+    @app.command("games", help=t("help.games"))
+    def games(lang: Annotated[Lang | None, _lang_option()] = None) -> None:
+        games_command(lang)
+
+    @app.command("rules", help=t("help.rules"))
+    def rules(
+        game_id: Annotated[str, _game_argument()],
+        lang: Annotated[Lang | None, _lang_option()] = None,
+    ) -> None:
+        rules_command(game_id, lang)
+
+
+def _add_play(app: typer.Typer) -> None:
+    @app.command("play", help=t("help.play"))
+    def play(
+        game_id: Annotated[str, _game_argument()],
+        options: Annotated[list[str] | None, _options_option()] = None,
+        seed: Annotated[int | None, typer.Option(help=t("help.play_seed"))] = None,
+        players: Annotated[int | None, typer.Option(help=t("help.players"))] = None,
+        bots: Annotated[str, typer.Option(help=t("help.play_bots"))] = "rule",
+        save: Annotated[Path | None, typer.Option(help=t("help.play_save"), dir_okay=False)] = None,
+        lang: Annotated[Lang | None, _lang_option()] = None,
+    ) -> None:
+        play_command(game_id, options, seed, players, bots, save, lang)
+
+
+def _add_sim(app: typer.Typer) -> None:
+    @app.command("sim", help=t("help.sim"))
+    def sim(
+        game_id: Annotated[str, _game_argument()],
+        games: Annotated[int, typer.Option(help=t("help.sim_games"))] = 100,
+        seed: Annotated[int, typer.Option(help=t("help.sim_seed"))] = 0,
+        players: Annotated[int | None, typer.Option(help=t("help.players"))] = None,
+        bots: Annotated[str, typer.Option(help=t("help.sim_bots"))] = "rule",
+        save: Annotated[Path | None, typer.Option(help=t("help.sim_save"), file_okay=False)] = None,
+        as_json: Annotated[bool, typer.Option("--json", help=t("help.json"))] = False,
+        options: Annotated[list[str] | None, _options_option()] = None,
+        lang: Annotated[Lang | None, _lang_option()] = None,
+    ) -> None:
+        sim_command(game_id, games, seed, players, bots, save, as_json, options, lang)
+
+
+def _add_replay(app: typer.Typer) -> None:
+    @app.command("replay", help=t("help.replay"))
+    def replay(
+        path: Annotated[Path, typer.Argument(metavar="FILE", help=t("help.replay_file"), dir_okay=False)],
+        as_json: Annotated[bool, typer.Option("--json", help=t("help.json"))] = False,
+        lang: Annotated[Lang | None, _lang_option()] = None,
+    ) -> None:
+        replay_command(path, as_json, lang)
+
+
+def main() -> None:
+    """The console-script entry point."""
+    build_app()()

@@ -1,0 +1,94 @@
+"""``kakehiki rules`` and ``kakehiki games``: what the registered games are and how they play.
+
+A game's rules text is package data at ``games/<id, - as _>/rules_<lang>.md``;
+its option table is generated from ``game.options``, so it is never out of date.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from typing import Any
+
+import typer
+from rich.table import Table
+
+from kakehiki.cli.common import Lang, console, fail, load_game, use_language
+from kakehiki.core import Game
+from kakehiki.i18n import DEFAULT, language, t
+from kakehiki.options import OptionSpec
+from kakehiki.registry import game_ids
+
+COLUMNS = ("name", "default", "values", "help", "ruling")
+
+
+def rules_text(game_id: str, lang: str) -> str | None:
+    """The rules in ``lang``, else in English, else ``None``."""
+    folder = files("kakehiki.games").joinpath(game_id.replace("-", "_"))
+    for name in (f"rules_{lang}.md", f"rules_{DEFAULT}.md"):
+        resource = folder.joinpath(name)
+        if resource.is_file():
+            return resource.read_text(encoding="utf-8")
+    return None
+
+
+def allowed_values(spec: OptionSpec) -> str:
+    """What an option accepts, in notation: ``true/false``, ``1..8``, ``auto``, choices."""
+    if spec.kind == "bool":
+        return "true/false"
+    if spec.kind == "choice":
+        return "/".join(spec.choices)
+    words = [number_range(spec), *spec.choices]
+    if spec.default is None:
+        words.append("none")
+    return ", ".join(words)
+
+
+def number_range(spec: OptionSpec) -> str:
+    low, high = spec.minimum, spec.maximum
+    if low is not None and high is not None:
+        return f"{low:g}..{high:g}"
+    if low is not None:
+        return f"≥ {low:g}"
+    return spec.kind if high is None else f"≤ {high:g}"
+
+
+def options_table(game: Game[Any, Any], lang: str) -> list[str]:
+    """The options as a Markdown table, like the rules text it follows (and never cut to the terminal's width)."""
+    lines = [
+        f"## {t('rules.options_title', game=game.id)}",
+        "",
+        t("rules.players", low=game.min_players, high=game.max_players, default=game.default_players),
+        t("rules.options_usage"),
+        "",
+        "| " + " | ".join(t(f"rules.col.{key}") for key in COLUMNS) + " |",
+        "|" + "---|" * len(COLUMNS),
+    ]
+    for spec in game.options:
+        help_text = spec.help_ja if lang == "ja" else spec.help_en
+        cells = (f"`{spec.name}`", f"`{spec.describe_default()}`", allowed_values(spec), help_text, spec.ruling)
+        lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+    return lines
+
+
+def rules_command(game_id: str, lang: Lang | None) -> None:
+    use_language(lang)
+    game = load_game(game_id)
+    text = rules_text(game.id, language())
+    if text is None:
+        fail(t("error.no_rules", game=game.id), code=1)
+    typer.echo(text.rstrip("\n"))
+    typer.echo("")
+    typer.echo("\n".join(options_table(game, language())))
+
+
+def games_command(lang: Lang | None) -> None:
+    use_language(lang)
+    table = Table(title=t("games.title"), title_justify="left")
+    for key in ("id", "title", "players", "version"):
+        table.add_column(t(f"games.col.{key}"), no_wrap=key != "title")
+    for game_id in game_ids():
+        game = load_game(game_id)
+        title = game.title_ja if language() == "ja" else game.title_en
+        players = f"{game.min_players}-{game.max_players}"
+        table.add_row(game.id, title, players, str(game.version))
+    console().print(table)

@@ -1,0 +1,195 @@
+"""``kakehiki sim``: many bot games, with speed and win/loss figures.
+
+Game ``i`` (from 0) uses seed ``S + i`` both for the deal and for the bots, so any
+single game can be re-run or replayed from its record.  Wins and losses are
+counted over ``result.rounds`` (every game within a match); a round without a
+winner is a draw, and a seat that neither won nor lost such a round drew it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from kakehiki.cli.common import (
+    Lang,
+    bot_names_for,
+    console,
+    fail,
+    load_game,
+    make_bots,
+    new_state,
+    parse_options,
+    player_count,
+    reason_text,
+    rounds_of,
+    use_language,
+)
+from kakehiki.core import Game, Result
+from kakehiki.driver import play_out
+from kakehiki.i18n import t
+from kakehiki.options import resolve_options
+from kakehiki.record import make_record, save_record
+
+
+@dataclass
+class Tally:
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+    def to_dict(self) -> dict[str, int]:
+        return {"wins": self.wins, "losses": self.losses, "draws": self.draws}
+
+
+@dataclass
+class SimStats:
+    """Running totals over the simulated games."""
+
+    bots: list[str]
+    games: int = 0
+    rounds: int = 0
+    draws: int = 0
+    steps: int = 0
+    seconds: float = 0.0
+    seats: list[Tally] = field(default_factory=list)
+    reasons: Counter[str] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        self.seats = [Tally() for _ in self.bots]
+
+    def add(self, result: Result, steps: int, seconds: float) -> None:
+        self.games += 1
+        self.steps += steps
+        self.seconds += seconds
+        for rnd in rounds_of(result):
+            self.rounds += 1
+            self.reasons[rnd.reason] += 1
+            self.draws += not rnd.winners
+            for seat, tally in enumerate(self.seats):
+                tally.wins += seat in rnd.winners
+                tally.losses += seat in rnd.losers
+                tally.draws += not rnd.winners and seat not in rnd.losers
+
+    def per_bot(self) -> dict[str, dict[str, int]]:
+        totals: dict[str, dict[str, int]] = {}
+        for name, tally in zip(self.bots, self.seats, strict=True):
+            entry = totals.setdefault(name, {"seats": 0, "wins": 0, "losses": 0, "draws": 0})
+            entry["seats"] += 1
+            for key, value in tally.to_dict().items():
+                entry[key] += value
+        return totals
+
+    def rate(self, count: int) -> float:
+        return count / self.seconds if self.seconds > 0 else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "rounds": self.rounds,
+            "steps": self.steps,
+            "seconds": round(self.seconds, 6),
+            "games_per_s": round(self.rate(self.games), 3),
+            "steps_per_s": round(self.rate(self.steps), 3),
+            "mean_length": round(self.steps / self.games, 3) if self.games else 0.0,
+            "draws": self.draws,
+            "reasons": dict(sorted(self.reasons.items())),
+            "seats": [{"seat": s, "bot": b, **tally.to_dict()}
+                      for s, (b, tally) in enumerate(zip(self.bots, self.seats, strict=True))],
+            "bots": self.per_bot(),
+        }
+
+
+def simulate(
+    game: Game[Any, Any], players: int, options: dict[str, str], seed: int, count: int,
+    names: list[str], save: Path | None, progress: Progress,
+) -> SimStats:
+    stats = SimStats(names)
+    task = progress.add_task(t("sim.progress", game=game.id), total=count)
+    for i in range(count):
+        started = time.perf_counter()
+        state = new_state(game, players, options, seed + i)
+        playout = play_out(game, state, make_bots(game.id, names), seed=seed + i)
+        result = game.result(playout.state)
+        elapsed = time.perf_counter() - started
+        assert result is not None  # play_out only returns once the result is known
+        stats.add(result, playout.steps, elapsed)
+        if save is not None:
+            record = make_record(game, state, playout.actions, names, playout.state)
+            write_record(save / f"{game.id}-{i + 1:06d}.json", record)
+        progress.advance(task)
+    return stats
+
+
+def write_record(path: Path, record: dict[str, Any]) -> None:
+    try:
+        save_record(path, record)
+    except OSError as exc:
+        fail(t("error.save", path=path, message=exc.strerror or str(exc)), code=1)
+
+
+def print_stats(stats: SimStats, seed: int, game_id: str) -> None:
+    out = console()
+    data = stats.to_dict()
+    out.print(t("sim.summary", games=stats.games, game=game_id, seed=seed, rounds=stats.rounds,
+                seconds=f"{stats.seconds:.2f}"))
+    out.print(t("sim.speed", games_per_s=f"{data['games_per_s']:,.1f}", steps_per_s=f"{data['steps_per_s']:,.0f}",
+                mean=f"{data['mean_length']:.1f}"))
+    reasons = t("list.sep").join(f"{reason_text(r)} {n}" for r, n in data["reasons"].items())
+    out.print(t("sim.reasons", draws=stats.draws, reasons=reasons))
+    pairs = zip(stats.bots, stats.seats, strict=True)
+    by_seat = [(str(s), b, tally.to_dict(), 1) for s, (b, tally) in enumerate(pairs)]
+    out.print(tally_table(t("sim.by_seat"), t("sim.col.seat"), by_seat, stats.rounds))
+    by_bot = [(str(v["seats"]), b, v, v["seats"]) for b, v in stats.per_bot().items()]
+    out.print(tally_table(t("sim.by_bot"), t("sim.col.seats"), by_bot, stats.rounds))
+
+
+Row = tuple[str, str, dict[str, int], int]  # first column, bot, tally, seats it covers
+
+
+def tally_table(title: str, first: str, rows: Sequence[Row], rounds: int) -> Table:
+    """Wins, losses, draws and the win rate (wins per seat-round) of seats or bots."""
+    table = Table(title=title, title_justify="left")
+    table.add_column(first, justify="right")
+    table.add_column(t("sim.col.bot"))
+    for key in ("wins", "losses", "draws", "win_rate"):
+        table.add_column(t(f"sim.col.{key}"), justify="right")
+    for head, bot, tally, seats in rows:
+        share = tally["wins"] / (rounds * seats) if rounds else 0.0
+        table.add_row(head, bot, str(tally["wins"]), str(tally["losses"]), str(tally["draws"]), f"{share:.1%}")
+    return table
+
+
+def sim_command(
+    game_id: str, games: int, seed: int, players: int | None, bots: str, save: Path | None, as_json: bool,
+    options: list[str] | None, lang: Lang | None,
+) -> None:
+    use_language(lang)
+    game = load_game(game_id)
+    given = parse_options(game, options)
+    count = player_count(game, players)
+    if games < 1:
+        fail(t("error.games", got=games))
+    names = bot_names_for(bots, count)
+    make_bots(game.id, names)  # unknown names fail before the first game
+    new_state(game, count, given, seed)  # so do options that depend on the player count
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console(stderr=True), disable=as_json, transient=True) as progress:
+        stats = simulate(game, count, given, seed, games, names, save, progress)
+    if as_json:
+        header = {"game": game.id, "seed": seed, "players": count,
+                  "options": resolve_options(game.options, given), "bot_names": names}
+        typer.echo(json.dumps({**header, **stats.to_dict()}, ensure_ascii=False))
+    else:
+        print_stats(stats, seed, game.id)
+    if save is not None and not as_json:
+        console().print(t("sim.saved", count=games, path=save))
