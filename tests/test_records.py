@@ -20,7 +20,7 @@ GAME = get_game("dobon")
 
 def bot_record(seed: int, options: dict[str, Any] | None = None, deck: Any = None) -> dict[str, Any]:
     state = GAME.new(players=4, options=options, seed=seed, deck=deck)
-    bots = [make_bot("dobon", "rule"), make_bot("dobon", "random"), make_bot("dobon", "rule"), make_bot("dobon", "random")]
+    bots = [make_bot("dobon", name) for name in ("rule", "random", "rule", "random")]
     playout = play_out(GAME, state, bots, seed=seed)
     return make_record(GAME, state, playout.actions, ["ann", "bob", "cho", "dai"], playout.state)
 
@@ -30,7 +30,7 @@ def test_record_has_the_promised_keys_and_replays() -> None:
     assert {"game", "version", "options", "seats", "seed", "actions", "result"} <= record.keys()
     assert record["game"] == "dobon" and record["seats"] == ["ann", "bob", "cho", "dai"]
     assert record["options"]["official"] is True and record["options"]["games"] == 1
-    _, final, result = replay(record)
+    _, _, result = replay(record)
     assert result is not None and result.to_dict() == record["result"]
 
 

@@ -63,7 +63,7 @@ class DobonGame(Game[DobonState, DobonAction]):
     def _window_actions(self, state: DobonState, seat: int) -> tuple[DobonAction, ...]:
         actions: list[DobonAction] = []
         hand, rank = state.hands[seat], state.field[-1].rank
-        if state.phase != CHAIN and seat != state.turn and len(hand) >= 2:
+        if state.phase != CHAIN and len(hand) >= 2:
             actions.extend(PLAY_OF[c.index] for c in _distinct(c for c in hand if c.rank == rank))
         if state.sums[seat] == rank:
             actions.extend(DOBON_OF[c.index] for c in _distinct(hand))
@@ -120,12 +120,14 @@ class DobonGame(Game[DobonState, DobonAction]):
             raise IllegalActionError("C6", f"seat {seat} does not hold {card}")
         if len(hand) < 2:
             raise IllegalActionError("J7", "a play may not leave the hand empty; draw or call Dobon")
-        if seat != state.turn or state.window:
-            if seat not in state.window or seat == state.turn:
-                raise IllegalActionError("C4", f"not seat {seat}'s turn and no interrupt is offered to it")
+        if state.window:
+            if seat not in state.window:
+                raise IllegalActionError("C4", f"seat {seat} is not offered a call now; wait for the others")
             if card.rank != top.rank:
-                raise IllegalActionError("J5", f"an interrupt must be the field card's number ({top.rank}), not {card}")
+                raise IllegalActionError("J5", f"out of turn only the field card's number ({top.rank}) may be played")
             return
+        if seat != state.turn:
+            raise IllegalActionError("C4", f"not seat {seat}'s turn and no interrupt is offered to it")
         if state.pending and card.rank != 2:
             raise IllegalActionError("J6", f"twos are pending ({state.pending}): play a 2 or draw")
         if card.suit != top.suit and card.rank != top.rank:

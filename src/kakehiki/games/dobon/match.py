@@ -151,7 +151,8 @@ def finish_game(d: Draft, outcome: GameOutcome) -> None:
     d.deal_counts, d.laps = tuple(counts), tuple(laps)
     d.events.append(ev.DealCountsChanged(d.deal_counts, d.laps))
     played = d.game_no + 1
-    if played >= d.options.games or (d.stop_requested and played >= d.options.min_games):
+    min_games = d.options.min_games if d.options.official else 0  # min_games is an official rule (J4)
+    if played >= d.options.games or (d.stop_requested and played >= min_games):
         d.phase, d.window = OVER, ()
         d.events.append(ev.MatchEnded(match_ranks(d.laps, d.deal_counts)))
         return

@@ -17,8 +17,9 @@ def open_window(d: Draft) -> None:
     """After any change, list the seats with an out-of-turn choice (C4), by priority.
 
     Out of turn a seat may call Dobon (J1) or interrupt with a card of the top's
-    number (J5, never emptying its hand: J7).  The turn seat joins the window
-    only to claim its own Dobon ahead of others; alone, it simply has its turn.
+    number (J5, never emptying its hand: J7).  Those are claims "at any time";
+    when others hold one, the turn seat joins the window first with its own
+    (C4 priority); alone, it simply has its turn.
     """
     if d.phase == CHAIN:
         d.window = gaeshi_window(d)
@@ -29,7 +30,7 @@ def open_window(d: Draft) -> None:
     for seat in d.priority_from(turn)[1:]:
         if sums[seat] == rank or (len(hands[seat]) >= 2 and holds_rank(hands[seat], rank)):
             others.append(seat)
-    if others and sums[turn] == rank:
+    if others and (sums[turn] == rank or (len(hands[turn]) >= 2 and holds_rank(hands[turn], rank))):
         others.insert(0, turn)
     d.window = tuple(others)
 
@@ -56,7 +57,9 @@ def play(d: Draft, seat: int, card: Card) -> None:
     d.field = (*d.field, card)
     d.top_owner = seat
     d.events.append(ev.Played(seat, card, interrupt))
-    if not interrupt or d.options.interrupt_turn == "after_interrupter":
+    # J6 is the rule for twos: an interrupting 2 always hands the debt to the seat after
+    # the interrupter, whatever ``interrupt_turn`` says of other interrupts (J5).
+    if not interrupt or card.rank == 2 or d.options.interrupt_turn == "after_interrupter":
         d.turn = d.next_seat(seat)
     if card.rank == 2:
         d.twos += 1
