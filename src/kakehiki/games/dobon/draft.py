@@ -53,13 +53,19 @@ class Draft:
         self.events: list[Event] = []
 
     def freeze(self) -> DobonState:
-        new = object.__new__(DobonState)
-        values = dict(self.__dict__)
+        """The new state.  The draft hands over its attribute dict and must not be used after."""
+        values = self.__dict__
         del values["events"]
         values["hands"] = tuple(self.hands)
         values["sums"] = tuple(self.sums)
-        new.__dict__.update(values)  # bypasses the frozen __setattr__, as dataclasses' own __init__ does
+        new = object.__new__(DobonState)
+        object.__setattr__(new, "__dict__", values)  # as dataclasses' own frozen __init__ does
         return new
+
+    def finish(self) -> tuple[DobonState, tuple[Event, ...]]:
+        """The new state and the events that led to it."""
+        events = tuple(self.events)
+        return self.freeze(), events
 
     # convenience mirrors of DobonState helpers
     def next_seat(self, seat: int) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from kakehiki.cards import Card
@@ -137,30 +137,20 @@ class DobonGame(Game[DobonState, DobonAction]):
         if seat != state.turn:
             raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
         if state.window:
-            raise IllegalActionError("C4", f"waiting for seats {list(state.window)} to answer an out-of-turn offer")
+            raise IllegalActionError("C4", "waiting for other seats to answer an out-of-turn offer")
 
     # -- acting ---------------------------------------------------------------
     def _apply(self, state: DobonState, seat: int, action: DobonAction) -> tuple[DobonState, tuple[Event, ...]]:
         d = Draft(state)
         d.steps += 1
-        outcome: GameOutcome | None = None
-        if isinstance(action, Play):
-            turns.play(d, seat, action.card)
-        elif isinstance(action, Draw):
-            outcome = turns.draw_for_turn(d, seat)
-        elif isinstance(action, Dobon):
-            outcome = turns.call_dobon(d, seat, action.top)
-        elif isinstance(action, Pass):
-            outcome = turns.decline(d, seat)
-        else:
-            outcome = turns.delay_penalty(d, seat)
+        outcome = _MOVES[type(action)](d, seat, action)
         if outcome is None and d.phase != CHAIN and not isinstance(action, Pass):
             turns.open_window(d)
         if outcome is None and d.steps >= d.options.max_steps:
             outcome = GameOutcome((), (), "max_steps")
         if outcome is not None:
             match.finish_game(d, outcome)
-        return d.freeze(), tuple(d.events)
+        return d.finish()
 
     def parse_action(self, text: str) -> DobonAction:
         return parse_action(text)
@@ -227,6 +217,15 @@ class DobonGame(Game[DobonState, DobonAction]):
         d = Draft(state)
         d.stop_requested = True
         return d.freeze()
+
+
+_MOVES: dict[type, Callable[[Draft, int, Any], GameOutcome | None]] = {
+    Play: lambda d, seat, a: turns.play(d, seat, a.card),
+    Draw: lambda d, seat, a: turns.draw_for_turn(d, seat),
+    Dobon: lambda d, seat, a: turns.call_dobon(d, seat, a.top),
+    Pass: lambda d, seat, a: turns.decline(d, seat),
+    Delay: lambda d, seat, a: turns.delay_penalty(d, seat),
+}
 
 
 def _distinct(cards: Iterable[Card]) -> Iterable[Card]:

@@ -64,7 +64,7 @@ def new_match(
     d = Draft(state)
     d.events.extend(opening)
     deal(d)
-    return d.freeze(), tuple(d.events)
+    return d.finish()
 
 
 def first_seating(

@@ -50,7 +50,7 @@ def gaeshi_window(d: Draft) -> tuple[int, ...]:
     return tuple(s for s in d.priority_from(d.turn) if s != last and d.hands[s] and d.sums[s] == rank)
 
 
-def play(d: Draft, seat: int, card: Card) -> None:
+def play(d: Draft, seat: int, card: Card) -> GameOutcome | None:
     """A normal play or a same-number interrupt (J5); twos add to the pending draw (J6)."""
     interrupt = seat != d.turn
     d.take(seat, card)
@@ -65,6 +65,7 @@ def play(d: Draft, seat: int, card: Card) -> None:
         d.twos += 1
         d.pending = 2 ** d.twos
         d.events.append(ev.TwosPending(d.turn, d.pending))
+    return None
 
 
 def draw_for_turn(d: Draft, seat: int) -> GameOutcome | None:

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from kakehiki.cards import Card
 from kakehiki.core import jsonable
 from kakehiki.games.dobon.state import CHAIN, FIRST_CARD, OVER, DobonState
 
 
-@dataclass(frozen=True, slots=True)
-class DobonView:
+class DobonView(NamedTuple):
     """A seat's view: its own hand, public counts and the field; never another hand.
+
+    A named tuple: immutable and cheap to build on every step (bots and RL observe through it).
 
     Cards laid down by a Dobon call are on the field, so they are public.  Who
     else may call out of turn is not shown: it would reveal their cards.  The
@@ -39,9 +39,7 @@ class DobonView:
     decks: int
 
     def to_dict(self) -> dict[str, Any]:
-        data = jsonable(self)
-        assert isinstance(data, dict)
-        return data
+        return {name: jsonable(value) for name, value in self._asdict().items()}
 
 
 PHASES = {CHAIN: "gaeshi", OVER: "over"}
