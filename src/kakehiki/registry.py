@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Any
 
 from kakehiki.core import Game
@@ -37,5 +39,9 @@ def game_ids() -> tuple[str, ...]:
 
 
 def _load_builtin() -> None:
-    # Importing a game's package registers it.
-    import kakehiki.games.dobon  # noqa: F401
+    """Import every package under ``kakehiki.games``: importing a game registers it."""
+    import kakehiki.games
+
+    for module in pkgutil.iter_modules(kakehiki.games.__path__):
+        if module.ispkg:
+            importlib.import_module(f"kakehiki.games.{module.name}")

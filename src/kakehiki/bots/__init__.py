@@ -6,6 +6,8 @@ and draws any randomness from the generator it is handed.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -54,7 +56,9 @@ def make_bot(game_id: str, name: str) -> Bot:
 
 
 def _load_builtin() -> None:
-    import kakehiki.bots.dobon  # noqa: F401
+    """Import every module under ``kakehiki.bots``: each registers its bots."""
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
 
 
 register_bot("*", "random", RandomBot)

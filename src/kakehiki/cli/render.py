@@ -1,18 +1,20 @@
 """Turning a game's views and events into lines of text, dispatched on the game id.
 
-A game gets readable output by adding a renderer to :data:`RENDERERS`; any other
-game falls back to :class:`PlainRenderer`, which prints the view's and events'
-``to_dict()``.  Renderers only ever receive a view (``game.view(state, seat)``)
-and events already censored with ``seen_by``: they cannot leak hidden cards.
+A game gets readable output from a module ``kakehiki.cli.render_<package>``
+(``<package>`` is the game id with ``-`` as ``_``) that defines ``RENDERER``, a
+callable taking the viewing seat; any other game falls back to
+:class:`PlainRenderer`, which prints the view's and events' ``to_dict()``.
+Renderers only ever receive a view (``game.view(state, seat)``) and events
+already censored with ``seen_by``: they cannot leak hidden cards.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from kakehiki.cli.render_dobon import DobonRenderer
 from kakehiki.core import Action, Event, jsonable
 from kakehiki.i18n import t
 
@@ -50,8 +52,10 @@ class PlainRenderer:
         return json.dumps(event.to_dict(), ensure_ascii=False)
 
 
-RENDERERS: dict[str, Callable[[int | None], Renderer]] = {"dobon": DobonRenderer}
-
-
 def renderer_for(game_id: str, viewer: int | None) -> Renderer:
-    return RENDERERS.get(game_id, PlainRenderer)(viewer)
+    try:
+        module = importlib.import_module(f"kakehiki.cli.render_{game_id.replace('-', '_')}")
+    except ModuleNotFoundError:
+        return PlainRenderer(viewer)
+    factory: Callable[[int | None], Renderer] = module.RENDERER
+    return factory(viewer)

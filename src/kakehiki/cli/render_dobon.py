@@ -137,3 +137,6 @@ _EVENTS: dict[type[Event], Callable[[Any, Labels], str]] = {
     ev.DealerChosen: _dealer,
     ev.MatchEnded: _match_ended,
 }
+
+
+RENDERER = DobonRenderer

@@ -1,6 +1,7 @@
 """The one message catalog for every text a player reads.
 
-Messages live in ``en.json`` and ``ja.json`` (flat objects, ``key -> template``)
+Messages live in ``en.json`` and ``ja.json`` (flat objects, ``key -> template``),
+plus each game's ``messages_<lang>.json``,
 and are filled with :meth:`str.format` fields::
 
     >>> set_language("ja")
@@ -31,13 +32,30 @@ _current = DEFAULT
 
 @cache
 def catalog(lang: str) -> dict[str, str]:
-    """The messages of one language, loaded once from the package data."""
+    """The messages of one language, loaded once from the package data.
+
+    The shared messages are ``kakehiki/i18n/<lang>.json``; each game may add its
+    own in ``kakehiki/games/<package>/messages_<lang>.json`` (keys prefixed with
+    its id), so a new game never edits the shared files.
+    """
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
-    text = files("kakehiki.i18n").joinpath(f"{lang}.json").read_text(encoding="utf-8")
+    merged = _load(files("kakehiki.i18n").joinpath(f"{lang}.json").read_text(encoding="utf-8"), f"{lang}.json")
+    for package in sorted(files("kakehiki.games").iterdir(), key=lambda p: p.name):
+        extra = package.joinpath(f"messages_{lang}.json")
+        if extra.is_file():
+            name = f"games/{package.name}/messages_{lang}.json"
+            for key, value in _load(extra.read_text(encoding="utf-8"), name).items():
+                if key in merged:
+                    raise ValueError(f"{name}: key {key!r} is already defined")
+                merged[key] = value
+    return merged
+
+
+def _load(text: str, name: str) -> dict[str, str]:
     data = json.loads(text)
     if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
-        raise ValueError(f"{lang}.json must be an object of strings")
+        raise ValueError(f"{name} must be an object of strings")
     return data
 
 
