@@ -2,8 +2,9 @@
 
 Game ``i`` (from 0) uses seed ``S + i`` both for the deal and for the bots, so any
 single game can be re-run or replayed from its record.  Wins and losses are
-counted over ``result.rounds`` (every game within a match); a round without a
-winner is a draw, and a seat that neither won nor lost such a round drew it.
+counted over ``result.rounds`` (every game within a match); a round with neither
+winners nor losers (the step limit, C7) is a draw for every seat.  A round with
+losers but no winner (e.g. a self-Dobon) is not a draw: only its losers count it.
 """
 
 from __future__ import annotations
@@ -74,11 +75,12 @@ class SimStats:
         for rnd in rounds_of(result):
             self.rounds += 1
             self.reasons[rnd.reason] += 1
-            self.draws += not rnd.winners
+            drawn = not rnd.winners and not rnd.losers
+            self.draws += drawn
             for seat, tally in enumerate(self.seats):
                 tally.wins += seat in rnd.winners
                 tally.losses += seat in rnd.losers
-                tally.draws += not rnd.winners and seat not in rnd.losers
+                tally.draws += drawn
 
     def per_bot(self) -> dict[str, dict[str, int]]:
         totals: dict[str, dict[str, int]] = {}
