@@ -204,6 +204,14 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def players(self, state: S) -> int: ...
 
+    def round_results(self, state: S) -> tuple[RoundResult, ...]:
+        """The outcome of every round (game of a match) finished so far.
+
+        Search bots score a rollout at the end of its round with this.  The default
+        knows only the final result; games of several rounds override it."""
+        result = self.result(state)
+        return () if result is None else result.rounds
+
     @abstractmethod
     def round_of(self, state: S) -> int:
         """Index of the current game within a match (0 for single games)."""

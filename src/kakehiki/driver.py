@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kakehiki.bots import Bot
+from kakehiki.bots.search import SamplingBot
 from kakehiki.core import Action, Event, Game
 from kakehiki.rng import derive
 
@@ -51,6 +52,16 @@ def next_moves(
     return choices
 
 
+def decide(game: Game[Any, Any], state: Any, seat: int, bot: Bot, rng: random.Random) -> Action:
+    """Ask ``bot`` for ``seat``'s action.  A bot sees only the seat's view; a search bot
+    also gets a sampler of states indistinguishable to that seat, never the state itself."""
+    legal = game.legal_actions(state, seat)
+    view = game.view(state, seat)
+    if isinstance(bot, SamplingBot):
+        return bot.choose_sampled(game, seat, view, legal, rng, lambda r: game.sample_hidden(state, seat, r))
+    return bot.choose(view, legal, rng)
+
+
 def play_out(
     game: Game[Any, Any],
     state: Any,
@@ -63,8 +74,7 @@ def play_out(
     playout = Playout(state)
 
     def choose(seat: int) -> Action:
-        legal = game.legal_actions(playout.state, seat)
-        return bots[seat].choose(game.view(playout.state, seat), legal, rngs[seat])
+        return decide(game, playout.state, seat, bots[seat], rngs[seat])
 
     while game.result(playout.state) is None:
         for seat, action in next_moves(game, playout.state, choose):

@@ -40,7 +40,7 @@ from kakehiki.cli.common import (
 )
 from kakehiki.cli.render import Renderer, renderer_for
 from kakehiki.core import Action, Event, Game, Result
-from kakehiki.driver import next_moves
+from kakehiki.driver import decide, next_moves
 from kakehiki.errors import IllegalActionError, KakehikiError
 from kakehiki.i18n import language, t
 from kakehiki.record import make_record, save_record
@@ -88,7 +88,7 @@ class Session:
         bot = self.bots[seat]
         if bot is None:
             return self.ask(legal)
-        return bot.choose(self.game.view(self.state, seat), legal, self.rngs[seat])
+        return decide(self.game, self.state, seat, bot, self.rngs[seat])
 
     def apply(self, seat: int, action: Action) -> None:
         round_no = self.game.round_of(self.state)

@@ -160,7 +160,9 @@ class DobonGame(Game[DobonState, DobonAction]):
         return build_view(state, seat)
 
     def sample_hidden(self, state: DobonState, seat: int | None, rng: random.Random) -> DobonState:
-        """Deal every card ``seat`` cannot see (other hands, the stock) anew, keeping all counts."""
+        """Deal every card ``seat`` cannot see (other hands, the stock) anew, keeping all counts.
+
+        A determinization for search bots; the observer's own choices are unchanged."""
         others = [s for s in range(state.players) if s != seat]
         pool = [c for s in others for c in state.hands[s]] + list(state.stock)
         rng.shuffle(pool)
@@ -170,8 +172,8 @@ class DobonGame(Game[DobonState, DobonAction]):
             d.hands[s], pool = tuple(pool[:size]), pool[size:]
             d.sums[s] = sum(c.rank for c in d.hands[s])
         d.stock = tuple(pool)
-        if d.phase != OVER:
-            turns.open_window(d)
+        # The window stays as it is: the asked seat knows it is being asked now.  A
+        # resampled seat in it may no longer hold a match; it can still pass.
         return d.freeze()
 
     def result(self, state: DobonState) -> Result | None:
@@ -197,6 +199,9 @@ class DobonGame(Game[DobonState, DobonAction]):
 
     def players(self, state: DobonState) -> int:
         return state.players
+
+    def round_results(self, state: DobonState) -> tuple[RoundResult, ...]:
+        return tuple(RoundResult(o.winners, o.losers, o.reason) for o in state.outcomes)
 
     def round_of(self, state: DobonState) -> int:
         return state.game_no
