@@ -44,7 +44,7 @@ def without_timings(data: dict[str, Any]) -> dict[str, Any]:
 def test_sim_prints_speed_and_tallies() -> None:
     result = run("sim", "dobon", "--games", "20", "--seed", "1", "--lang", "en")
     assert result.exit_code == 0, result.output
-    for words in ("20 dobon games from seed 1", "games/s", "steps/s", "mean length", "By seat", "By bot", "rule"):
+    for words in ("20 dobon games from seed 1", "games/s", "steps/s", "mean length", "By seat", "By bot", "normal"):
         assert words in result.stdout
 
 
@@ -56,8 +56,8 @@ def test_sim_json_counts_are_consistent_and_reproducible() -> None:
     assert data["steps_per_s"] > 0 and data["games_per_s"] > 0
     seats = data["seats"]
     wins, losses = sum(s["wins"] for s in seats), sum(s["losses"] for s in seats)
-    assert data["bots"] == {"rule": {"seats": 4, "wins": wins, "losses": losses,
-                                     "draws": sum(s["draws"] for s in seats)}}
+    assert data["bots"] == {"normal": {"seats": 4, "wins": wins, "losses": losses,
+                                       "draws": sum(s["draws"] for s in seats)}}
     assert sum(s["draws"] for s in seats) == 4 * data["draws"]  # a drawn game is drawn by every seat
     winless = sum(data["reasons"].get(r, 0) for r in ("self_dobon", "no_stock"))  # losers, no winner
     assert wins == data["rounds"] - data["draws"] - winless  # any other Dobon game has exactly one winner
@@ -179,7 +179,7 @@ def test_scripted_play_reasks_after_bad_input_and_saves_a_record_that_replays(tm
     assert "Out of turn: you may call Dobon" in out  # the person is asked in the engine's windows too
     assert "Result:" in out and f"Record saved: {save}" in out
     record = json.loads(save.read_text(encoding="utf-8"))
-    assert record["seats"] == ["human", "rule", "rule"] and record["seed"] == 1
+    assert record["seats"] == ["human", "normal", "normal"] and record["seed"] == 1
     human_moves = sum(1 for moves in record["actions"] for seat, _ in moves if seat == 0)
     assert out.count("Your choice>") >= human_moves + 3
     replayed = run("replay", str(save), "--json")
@@ -193,8 +193,8 @@ def test_play_shows_own_draws_but_never_the_bots_cards(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert any(re.match(r"Seat 0 \(you\) draws \d+ \(turn\): [SHDC]\w+", line) for line in lines)
-    assert any(re.match(r"Seat [12] \(rule\) draws \d+ \(turn\)\.$", line) for line in lines)
-    assert not [line for line in lines if re.match(r"Seat [12] \(rule\) draws \d+ \([^)]*\):", line)]
+    assert any(re.match(r"Seat [12] \(normal\) draws \d+ \(turn\)\.$", line) for line in lines)
+    assert not [line for line in lines if re.match(r"Seat [12] \(normal\) draws \d+ \([^)]*\):", line)]
 
 
 def test_play_end_of_input_quits_cleanly(tmp_path: Path) -> None:

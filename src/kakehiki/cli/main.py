@@ -1,4 +1,4 @@
-"""The ``kakehiki`` command line: ``games``, ``rules``, ``play``, ``sim`` and ``replay``.
+"""The ``kakehiki`` command line: ``games``, ``rules``, ``play``, ``sim``, ``arena`` and ``replay``.
 
 The app is built by :func:`build_app` rather than at import time so that its help
 texts come from the message catalog in the locale's language.  This module does
@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
+from kakehiki.cli.arena import arena_command
 from kakehiki.cli.common import Lang
 from kakehiki.cli.play import play_command
 from kakehiki.cli.replay import replay_command
@@ -27,6 +28,7 @@ def build_app() -> typer.Typer:
     _add_info_commands(app)
     _add_play(app)
     _add_sim(app)
+    _add_arena(app)
     _add_replay(app)
     return app
 
@@ -63,7 +65,7 @@ def _add_play(app: typer.Typer) -> None:
         options: Annotated[list[str] | None, _options_option()] = None,
         seed: Annotated[int | None, typer.Option(help=t("help.play_seed"))] = None,
         players: Annotated[int | None, typer.Option(help=t("help.players"))] = None,
-        bots: Annotated[str, typer.Option(help=t("help.play_bots"))] = "rule",
+        bots: Annotated[str, typer.Option(help=t("help.play_bots"))] = "normal",
         save: Annotated[Path | None, typer.Option(help=t("help.play_save"), dir_okay=False)] = None,
         lang: Annotated[Lang | None, _lang_option()] = None,
     ) -> None:
@@ -77,13 +79,29 @@ def _add_sim(app: typer.Typer) -> None:
         games: Annotated[int, typer.Option(help=t("help.sim_games"))] = 100,
         seed: Annotated[int, typer.Option(help=t("help.sim_seed"))] = 0,
         players: Annotated[int | None, typer.Option(help=t("help.players"))] = None,
-        bots: Annotated[str, typer.Option(help=t("help.sim_bots"))] = "rule",
+        bots: Annotated[str, typer.Option(help=t("help.sim_bots"))] = "normal",
         save: Annotated[Path | None, typer.Option(help=t("help.sim_save"), file_okay=False)] = None,
         as_json: Annotated[bool, typer.Option("--json", help=t("help.json"))] = False,
         options: Annotated[list[str] | None, _options_option()] = None,
         lang: Annotated[Lang | None, _lang_option()] = None,
     ) -> None:
         sim_command(game_id, games, seed, players, bots, save, as_json, options, lang)
+
+
+def _add_arena(app: typer.Typer) -> None:
+    @app.command("arena", help=t("help.arena"))
+    def arena(
+        game_id: Annotated[str, _game_argument()],
+        bots: Annotated[str, typer.Option(help=t("help.arena_bots"))],
+        games: Annotated[int, typer.Option(help=t("help.arena_games"))] = 100,
+        seed: Annotated[int, typer.Option(help=t("help.sim_seed"))] = 0,
+        workers: Annotated[int | None, typer.Option(help=t("help.workers"), min=1)] = None,
+        as_json: Annotated[bool, typer.Option("--json", help=t("help.json"))] = False,
+        out: Annotated[Path | None, typer.Option(help=t("help.arena_out"), file_okay=False)] = None,
+        options: Annotated[list[str] | None, _options_option()] = None,
+        lang: Annotated[Lang | None, _lang_option()] = None,
+    ) -> None:
+        arena_command(game_id, bots, games, seed, workers, as_json, out, options, lang)
 
 
 def _add_replay(app: typer.Typer) -> None:

@@ -1,0 +1,210 @@
+"""Arena: seat-rotated bot games on all cores, with win rates, confidence intervals and ratings.
+
+Game ``i`` seats the bot list rotated by ``i`` (seat ``s`` gets ``bots[(s + i) % n]``)
+and uses seed ``seed + i``, so every bot plays every seat equally often and any game
+can be re-run alone.  Results are folded in game order whatever order the workers
+finish in, so a run is reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from kakehiki.bots import Bot, make_bot
+from kakehiki.bots.search import Sampler, SamplingBot
+from kakehiki.core import Action, Game, ranks_from_keys
+from kakehiki.driver import play_out
+from kakehiki.registry import get_game
+
+Z95 = 1.959964
+
+
+def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a win rate (95% by default)."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def seating(bots: Sequence[str], index: int) -> tuple[str, ...]:
+    n = len(bots)
+    return tuple(bots[(s + index) % n] for s in range(n))
+
+
+class TimedBot:
+    """Wraps a bot to time its decisions (searching bots keep their sampler)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.decisions = 0
+        self.seconds = 0.0
+        self.longest = 0.0
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        return self._timed(lambda: self.bot.choose(view, legal, rng))
+
+    def choose_sampled(
+        self, game: Game[Any, Any], seat: int, view: Any, legal: Sequence[Action], rng: random.Random, sample: Sampler
+    ) -> Action:
+        if isinstance(self.bot, SamplingBot):
+            bot = self.bot
+            return self._timed(lambda: bot.choose_sampled(game, seat, view, legal, rng, sample))
+        return self.choose(view, legal, rng)
+
+    def _timed(self, decide: Callable[[], Action]) -> Action:
+        start = time.perf_counter()
+        action = decide()
+        spent = time.perf_counter() - start
+        self.decisions += 1
+        self.seconds += spent
+        self.longest = max(self.longest, spent)
+        return action
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One arena game: who sat where and how it ended."""
+
+    index: int
+    seats: tuple[str, ...]
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    ranks: tuple[int, ...]
+    steps: int
+    decisions: tuple[int, ...]
+    decision_seconds: tuple[float, ...]
+    longest_decision: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class Task:
+    game_id: str
+    bots: tuple[str, ...]
+    options: Mapping[str, object]
+    seed: int
+    index: int
+
+
+def play_game(task: Task) -> GameRecord:
+    """Play one seat-rotated game (runs in a worker process)."""
+    game = get_game(task.game_id)
+    seats = seating(task.bots, task.index)
+    bots = [TimedBot(make_bot(task.game_id, name)) for name in seats]
+    seed = task.seed + task.index
+    playout = play_out(game, game.new(players=len(seats), options=task.options, seed=seed), bots, seed=seed)
+    result = game.result(playout.state)
+    assert result is not None
+    return GameRecord(
+        task.index, seats, result.winners, result.losers, result.ranks, playout.steps,
+        tuple(b.decisions for b in bots), tuple(b.seconds for b in bots), tuple(b.longest for b in bots),
+    )
+
+
+def rating_ranks(record: GameRecord) -> tuple[int, ...]:
+    """Places for rating: winners first, losers last, the game's own ranks in between."""
+    keys = [(s not in record.winners, s in record.losers, record.ranks[s]) for s in range(len(record.seats))]
+    return ranks_from_keys([(float(a), float(b), float(c)) for a, b, c in keys])
+
+
+@dataclass
+class BotStanding:
+    bot: str
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    decisions: int = 0
+    decision_seconds: float = 0.0
+    longest_decision: float = 0.0
+    mu: float = 0.0
+    sigma: float = 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        low, high = wilson_interval(self.wins, self.games)
+        return {
+            "bot": self.bot, "games": self.games, "wins": self.wins, "losses": self.losses,
+            "win_rate": self.win_rate, "ci_low": low, "ci_high": high,
+            "rating": self.mu - 3 * self.sigma, "mu": self.mu, "sigma": self.sigma,
+            "mean_decision_s": self.decision_seconds / self.decisions if self.decisions else 0.0,
+            "max_decision_s": self.longest_decision,
+        }
+
+
+@dataclass
+class ArenaReport:
+    game_id: str
+    bots: tuple[str, ...]
+    seed: int
+    games: list[GameRecord] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def standings(self) -> list[BotStanding]:
+        """Per distinct bot: games, wins, and an OpenSkill (Plackett-Luce) rating."""
+        table = {name: BotStanding(name) for name in dict.fromkeys(self.bots)}
+        model = PlackettLuce()
+        ratings = {name: model.rating(name=name) for name in table}
+        for record in sorted(self.games, key=lambda r: r.index):
+            for seat, name in enumerate(record.seats):
+                entry = table[name]
+                entry.games += 1
+                entry.wins += seat in record.winners
+                entry.losses += seat in record.losers
+                entry.decisions += record.decisions[seat]
+                entry.decision_seconds += record.decision_seconds[seat]
+                entry.longest_decision = max(entry.longest_decision, record.longest_decision[seat])
+            teams = [[ratings[name]] for name in record.seats]
+            rated = model.rate(teams, ranks=[float(r) for r in rating_ranks(record)])
+            for name in table:  # a bot in several seats takes the mean of its seats' updates
+                mine = [team[0] for team, seat_name in zip(rated, record.seats, strict=True) if seat_name == name]
+                if mine:
+                    ratings[name].mu = sum(r.mu for r in mine) / len(mine)
+                    ratings[name].sigma = sum(r.sigma for r in mine) / len(mine)
+        for name, entry in table.items():
+            entry.mu, entry.sigma = ratings[name].mu, ratings[name].sigma
+        return sorted(table.values(), key=lambda e: -(e.mu - 3 * e.sigma))
+
+
+def run_arena(
+    game_id: str,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    options: Mapping[str, object] | None = None,
+    on_game: Callable[[GameRecord], None] | None = None,
+) -> ArenaReport:
+    """Play ``games`` seat-rotated games, on ``workers`` processes (1: in this process)."""
+    tasks = [Task(game_id, tuple(bots), dict(options or {}), seed, i) for i in range(games)]
+    report = ArenaReport(game_id, tuple(bots), seed)
+    start = time.perf_counter()
+    for record in _results(tasks, workers):
+        report.games.append(record)
+        if on_game is not None:
+            on_game(record)
+    report.seconds = time.perf_counter() - start
+    report.games.sort(key=lambda r: r.index)
+    return report
+
+
+def _results(tasks: list[Task], workers: int) -> Iterator[GameRecord]:
+    if workers <= 1:
+        yield from map(play_game, tasks)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(play_game, tasks, chunksize=max(1, len(tasks) // (workers * 8)))

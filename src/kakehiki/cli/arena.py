@@ -1,0 +1,101 @@
+"""``kakehiki arena``: seat-rotated bot games on all cores, with win rates, 95% intervals and ratings."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from kakehiki.arena import ArenaReport, run_arena
+from kakehiki.cli.common import Lang, console, fail, load_game, make_bots, new_state, parse_options, use_language
+from kakehiki.i18n import t
+
+COLUMNS = ("bot", "games", "wins", "win_rate", "ci_low", "ci_high", "rating", "mean_decision_s", "max_decision_s")
+
+
+def arena_command(
+    game_id: str, bots: str, games: int, seed: int, workers: int | None, as_json: bool, out: Path | None,
+    options: list[str] | None, lang: Lang | None,
+) -> None:
+    use_language(lang)
+    game = load_game(game_id)
+    given = parse_options(game, options)
+    names = [n.strip() for n in bots.split(",") if n.strip()]
+    if not game.min_players <= len(names) <= game.max_players:
+        fail(t("error.arena_seats", game=game.id, low=game.min_players, high=game.max_players, got=len(names)))
+    if games < 1:
+        fail(t("error.games", got=games))
+    make_bots(game.id, names)  # unknown names fail before any game
+    new_state(game, len(names), given, seed)  # so do bad options
+    count = workers or os.cpu_count() or 1
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console(stderr=True), disable=as_json, transient=True) as progress:
+        task = progress.add_task(t("arena.progress", game=game.id, workers=count), total=games)
+        report = run_arena(game.id, names, games, seed, count, given, lambda _: progress.advance(task))
+    results = [s.to_dict() for s in report.standings()]
+    if out is not None:
+        write_outputs(out, report, results)
+    if as_json:
+        typer.echo(json.dumps({"game": game.id, "seed": seed, "games": games, "seats": names,
+                               "seconds": report.seconds, "results": results}, ensure_ascii=False))
+        return
+    print_report(report, results)
+    if out is not None:
+        console().print(t("arena.saved", path=out))
+
+
+def print_report(report: ArenaReport, results: list[dict[str, Any]]) -> None:
+    out = console()
+    out.print(t("arena.summary", games=len(report.games), game=report.game_id, seed=report.seed,
+                seats=", ".join(report.bots), seconds=f"{report.seconds:.1f}"))
+    table = Table(title=t("arena.title"))
+    for key in ("bot", "games", "wins", "win_rate", "ci", "rating", "decision"):
+        table.add_column(t(f"arena.col.{key}"), justify="left" if key == "bot" else "right")
+    for r in results:
+        table.add_row(
+            r["bot"], str(r["games"]), str(r["wins"]), f"{r['win_rate']:.1%}",
+            f"{r['ci_low']:.1%}–{r['ci_high']:.1%}", f"{r['rating']:.2f}",
+            f"{r['mean_decision_s'] * 1000:.1f} / {r['max_decision_s'] * 1000:.0f} ms",
+        )
+    out.print(table)
+
+
+def write_outputs(directory: Path, report: ArenaReport, results: list[dict[str, Any]]) -> None:
+    """``arena.csv`` (one row per bot) and ``arena.png`` (win rates with their 95% intervals)."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with (directory / "arena.csv").open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.DictWriter(handle, fieldnames=COLUMNS, extrasaction="ignore")
+            writer.writeheader()
+            writer.writerows(results)
+        write_chart(directory / "arena.png", report, results)
+    except OSError as exc:
+        fail(t("error.save", path=directory, message=exc.strerror or str(exc)), code=1)
+
+
+def write_chart(path: Path, report: ArenaReport, results: list[dict[str, Any]]) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = [r["bot"] for r in results]
+    rates = [r["win_rate"] for r in results]
+    errors = [[r["win_rate"] - r["ci_low"] for r in results], [r["ci_high"] - r["win_rate"] for r in results]]
+    fig, ax = plt.subplots(figsize=(6, 1.2 + 0.5 * len(names)))
+    ax.barh(names, rates, xerr=errors, capsize=4, color="#4c72b0")
+    ax.axvline(1 / len(report.bots), color="grey", linestyle="--", linewidth=1, label="1 / seats")
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate (95% Wilson interval)")
+    ax.set_title(f"{report.game_id}: {len(report.games)} games, seats {', '.join(report.bots)}", fontsize=9)
+    ax.invert_yaxis()
+    ax.legend(loc="lower right", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)

@@ -1,0 +1,107 @@
+"""Dhumbal in words: a seat's view and every Dhumbal event, through the message catalog."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kakehiki.cards import Card
+from kakehiki.cli.common import reason_text
+from kakehiki.core import Action, Event
+from kakehiki.games.dhumbal import DhumbalView
+from kakehiki.games.dhumbal import events as ev
+from kakehiki.games.dhumbal.melds import total
+from kakehiki.i18n import t, t_or
+
+Labels = Sequence[str]
+
+
+def cards_text(cards: Sequence[Card | None] | None) -> str:
+    """Cards in their notation; ``?`` for a card this seat may not see; ``-`` for none."""
+    return " ".join("?" if c is None else str(c) for c in cards) if cards else "-"
+
+
+def per_seat(values: Sequence[object], labels: Labels) -> str:
+    return t("list.sep").join(f"{labels[s]} {v}" for s, v in enumerate(values))
+
+
+class DhumbalRenderer:
+    """Dhumbal for one viewing seat: only what its view and censored events hold."""
+
+    def __init__(self, viewer: int | None) -> None:
+        self.viewer = viewer
+
+    def view(self, view: DhumbalView, labels: Labels) -> list[str]:
+        lines = [t("dhumbal.view.header", round=view.round_no + 1, starter=labels[view.starter],
+                   stock=view.stock_size, decks=view.decks, show_max=view.show_max, limit=view.limit)]
+        if view.available_owner is None:
+            lines.append(t("dhumbal.view.turned_up", cards=cards_text(view.available)))
+        else:
+            lines.append(t("dhumbal.view.available", owner=labels[view.available_owner],
+                           cards=cards_text(view.available)))
+        lines.append(t("dhumbal.view.buried", cards=cards_text(view.buried)))
+        for seat in range(len(view.hand_sizes)):
+            mark = ">" if seat == view.turn and not view.over else " "
+            lines.append(t("dhumbal.view.seat", mark=mark, seat=labels[seat], cards=view.hand_sizes[seat],
+                           known=cards_text(view.known[seat]), score=view.scores[seat]))
+        if view.hand is not None:
+            lines.append(t("dhumbal.view.hand", cards=cards_text(view.hand), total=total(view.hand)))
+        lines.append(t("dhumbal.view.over") if view.over else t("dhumbal.view.turn", seat=labels[view.turn]))
+        return lines
+
+    def prompt(self, view: DhumbalView, legal: Sequence[Action]) -> str:
+        if any(str(a) == "show" for a in legal):
+            return t("dhumbal.prompt.show", total=total(view.hand or ()))
+        return t("dhumbal.prompt.turn")
+
+    def event(self, event: Event, labels: Labels) -> str | None:
+        describe = _EVENTS.get(type(event))
+        return None if describe is None else describe(event, labels)
+
+
+def _dealt(e: Any, labels: Labels) -> str:
+    if e.cards is None:
+        return t("dhumbal.event.dealt_hidden", seat=labels[e.seat], count=e.count)
+    return t("dhumbal.event.dealt", seat=labels[e.seat], count=e.count, cards=cards_text(e.cards))
+
+
+def _drew(e: Any, labels: Labels) -> str:
+    if e.card is None:
+        return t("dhumbal.event.drew_hidden", seat=labels[e.seat])
+    return t("dhumbal.event.drew", seat=labels[e.seat], card=e.card)
+
+
+def _hands_shown(e: Any, labels: Labels) -> str:
+    hands = t("list.sep").join(f"{labels[s]} {cards_text(h)} ({e.totals[s]})" for s, h in enumerate(e.hands))
+    return t("dhumbal.event.hands_shown", hands=hands)
+
+
+def _round_scored(e: Any, labels: Labels) -> str:
+    return t("dhumbal.event.round_scored", round=e.round_no + 1, reason=reason_text(e.reason),
+             added=per_seat(e.added, labels), scores=per_seat(e.scores, labels))
+
+
+def _match_ended(e: Any, labels: Labels) -> str:
+    ranks = t("list.sep").join(t("result.rank", seat=labels[s], rank=r) for s, r in enumerate(e.ranks))
+    return t("dhumbal.event.match_ended", how=t_or(f"dhumbal.end.{e.reason}", e.reason),
+             scores=per_seat(e.scores, labels), ranks=ranks)
+
+
+_EVENTS: dict[type[Event], Callable[[Any, Labels], str]] = {
+    ev.RoundStarted: lambda e, labels: t("dhumbal.event.round_started", round=e.round_no + 1,
+                                         starter=labels[e.starter], decks=e.decks),
+    ev.Dealt: _dealt,
+    ev.TurnedUp: lambda e, labels: t("dhumbal.event.turned_up", card=e.card),
+    ev.Discarded: lambda e, labels: t("dhumbal.event.discarded", seat=labels[e.seat], cards=cards_text(e.cards)),
+    ev.Took: lambda e, labels: t("dhumbal.event.took", seat=labels[e.seat], card=e.card),
+    ev.Drew: _drew,
+    ev.Buried: lambda e, labels: t("dhumbal.event.buried", cards=cards_text(e.cards)),
+    ev.StockRebuilt: lambda e, labels: t("dhumbal.event.stock_rebuilt", count=e.count),
+    ev.ShowCalled: lambda e, labels: t("dhumbal.event.show", seat=labels[e.seat], total=e.total),
+    ev.HandsShown: _hands_shown,
+    ev.RoundScored: _round_scored,
+    ev.MatchEnded: _match_ended,
+}
+
+
+RENDERER = DhumbalRenderer

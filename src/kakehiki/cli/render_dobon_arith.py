@@ -1,0 +1,155 @@
+"""Arithmetic Dobon in words: a seat's view (with its waits) and every event, through the message catalog."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kakehiki.cli.common import seats_text
+from kakehiki.cli.render_dobon import cards_text
+from kakehiki.core import Action, Event
+from kakehiki.games.dobon_arith import ArithView, expression, waits
+from kakehiki.games.dobon_arith import events as ev
+from kakehiki.games.dobon_arith.arith import SYMBOLS
+from kakehiki.i18n import t, t_or
+
+Labels = Sequence[str]
+
+
+def waits_text(hand: Sequence[Any]) -> str:
+    """``7 (+), 12 (× ÷)``: each value the hand can call Dobon on, with its operators (A3)."""
+    found = waits(hand)
+    if not found:
+        return t("dobon-arith.waits_none")
+    if len(hand) == 1:
+        return str(next(iter(found)))
+    return t("list.sep").join(f"{value} ({' '.join(SYMBOLS[o] for o in ops)})" for value, ops in found.items())
+
+
+class ArithRenderer:
+    """For one viewing seat.  Who else may call out of turn is never shown (it would reveal
+    cards), so other seats' ``pass`` events are not printed either."""
+
+    def __init__(self, viewer: int | None) -> None:
+        self.viewer = viewer
+
+    def view(self, view: ArithView, labels: Labels) -> list[str]:
+        direction = t("dobon-arith.clockwise" if view.direction > 0 else "dobon-arith.counter_clockwise")
+        lines = [
+            t("dobon-arith.view.header", game=view.game_no + 1, games=view.games, dealer=labels[view.dealer],
+              stock=view.stock_size, direction=direction),
+            _field_line(view, labels),
+        ]
+        if view.pending:
+            lines.append(t("dobon-arith.view.pending", seat=labels[view.turn], amount=view.pending))
+        if view.reveal_due:
+            lines.append(t("dobon-arith.view.reveal_due", seat=labels[view.turn]))
+        for seat in range(len(view.hand_sizes)):
+            mark = ">" if seat == view.turn else " "
+            line = t("dobon-arith.view.seat", mark=mark, seat=labels[seat], cards=view.hand_sizes[seat],
+                     wins=view.wins[seat], losses=view.losses[seat])
+            if view.revealed[seat] and seat != view.seat:
+                line += t("dobon-arith.view.shown", cards=cards_text(view.revealed[seat]))
+            lines.append(line)
+        if view.hand is not None:
+            lines.append(t("dobon-arith.view.hand", cards=cards_text(view.hand)))
+            lines.append(t("dobon-arith.view.waits", waits=waits_text(view.hand)))
+        if view.phase == "gaeshi":
+            lines.append(t("dobon-arith.view.gaeshi", chain=seats_text(view.chain, labels), value=view.top.rank))
+        elif view.opening:
+            lines.append(t("dobon-arith.view.opening", seat=labels[view.turn]))
+        else:
+            lines.append(t("dobon-arith.view.turn", seat=labels[view.turn]))
+        return lines
+
+    def prompt(self, view: ArithView, legal: Sequence[Action]) -> str:
+        on_turn = any(str(a) == "draw" for a in legal)
+        if view.phase == "gaeshi":
+            return t("dobon-arith.prompt.gaeshi")
+        if on_turn:
+            return t("dobon-arith.prompt.opening" if view.opening else "dobon-arith.prompt.turn")
+        if view.turn == view.seat:
+            return t("dobon-arith.prompt.own_dobon")
+        return t("dobon-arith.prompt.out_of_turn")
+
+    def event(self, event: Event, labels: Labels) -> str | None:
+        if isinstance(event, ev.Declined) and event.seat != self.viewer:
+            return None  # would tell who had a chance to call, i.e. something about their hand
+        describe = _EVENTS.get(type(event))
+        return None if describe is None else describe(event, labels)
+
+
+def _field_line(view: ArithView, labels: Labels) -> str:
+    if view.top_owner is None:
+        return t("dobon-arith.view.field_first", top=view.top, value=view.top.rank, suit=view.suit)
+    return t("dobon-arith.view.field", top=view.top, value=view.top.rank, suit=view.suit,
+             owner=labels[view.top_owner])
+
+
+def _dealt(e: Any, labels: Labels) -> str:
+    if e.cards is None:
+        return t("dobon-arith.event.dealt_hidden", seat=labels[e.seat], count=e.count)
+    return t("dobon-arith.event.dealt", seat=labels[e.seat], count=e.count, cards=cards_text(e.cards))
+
+
+def _played(e: Any, labels: Labels) -> str:
+    if e.suit is None:
+        return t("dobon-arith.event.played", seat=labels[e.seat], cards=cards_text(e.cards))
+    return t("dobon-arith.event.played_wild", seat=labels[e.seat], cards=cards_text(e.cards), suit=e.suit)
+
+
+def _drew(e: Any, labels: Labels) -> str:
+    reason = t_or(f"dobon-arith.draw_reason.{e.reason}", e.reason)
+    if e.cards is None:
+        return t("dobon-arith.event.drew_hidden", seat=labels[e.seat], count=e.count, reason=reason)
+    return t("dobon-arith.event.drew", seat=labels[e.seat], count=e.count, cards=cards_text(e.cards), reason=reason)
+
+
+def _dobon_called(e: Any, labels: Labels) -> str:
+    against = t("dobon-arith.everyone") if e.against is None else labels[e.against]
+    value = e.hit.rank
+    sum_text = expression([c.rank for c in e.hand], e.operators[0], value)
+    return t("dobon-arith.event.dobon", seat=labels[e.seat], hit=e.hit, against=against, hand=cards_text(e.hand),
+             expression=sum_text, value=value)
+
+
+def _game_ended(e: Any, labels: Labels) -> str:
+    return t("dobon-arith.event.game_ended", game=e.game_no + 1, winners=seats_text(e.winners, labels),
+             losers=seats_text(e.losers, labels), reason=t_or(f"reason.{e.reason}", e.reason))
+
+
+def _match_ended(e: Any, labels: Labels) -> str:
+    ranks = t("list.sep").join(t("result.rank", seat=labels[s], rank=r) for s, r in enumerate(e.ranks))
+    return t("dobon-arith.event.match_ended", ranks=ranks)
+
+
+def _reversed(e: Any, labels: Labels) -> str:
+    key = "dobon-arith.clockwise" if e.direction > 0 else "dobon-arith.counter_clockwise"
+    return t("dobon-arith.event.reversed", direction=t(key))
+
+
+_EVENTS: dict[type[Event], Callable[[Any, Labels], str]] = {
+    ev.GameStarted: lambda e, labels: t("dobon-arith.event.game_started", game=e.game_no + 1,
+                                        dealer=labels[e.dealer]),
+    ev.Dealt: _dealt,
+    ev.FieldTurned: lambda e, labels: t("dobon-arith.event.field_turned", card=e.card),
+    ev.Played: _played,
+    ev.Skipped: lambda e, labels: t("dobon-arith.event.skipped", seats=seats_text(e.seats, labels)),
+    ev.Reversed: _reversed,
+    ev.DrawOwed: lambda e, labels: t("dobon-arith.event.draw_owed", seat=labels[e.seat], amount=e.amount),
+    ev.RevealOwed: lambda e, labels: t("dobon-arith.event.reveal_owed", seat=labels[e.seat]),
+    ev.HandRevealed: lambda e, labels: t("dobon-arith.event.revealed", seat=labels[e.seat],
+                                         cards=cards_text(e.cards)),
+    ev.Drew: _drew,
+    ev.TurnPassed: lambda e, labels: t("dobon-arith.event.turn_passed", seat=labels[e.seat]),
+    ev.StockRebuilt: lambda e, labels: t("dobon-arith.event.stock_rebuilt", count=e.count),
+    ev.DobonCalled: _dobon_called,
+    ev.Declined: lambda e, labels: t("dobon-arith.event.declined", seat=labels[e.seat]),
+    ev.GameEnded: _game_ended,
+    ev.DealerChosen: lambda e, labels: t("dobon-arith.event.dealer", seat=labels[e.dealer],
+                                         how=t_or(f"dobon-arith.dealer_reason.{e.reason}", e.reason)),
+    ev.MatchEnded: _match_ended,
+}
+
+
+RENDERER = ArithRenderer

@@ -1,0 +1,77 @@
+"""The arena: seat rotation, reproducible results across worker counts, intervals, ratings, outputs."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kakehiki.arena import rating_ranks, run_arena, seating, wilson_interval
+from kakehiki.cli.main import build_app
+
+
+def test_wilson_interval_matches_the_formula() -> None:
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == pytest.approx(1.0)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_seating_rotates_every_bot_through_every_seat() -> None:
+    bots = ("a", "b", "c")
+    seen = {seating(bots, i) for i in range(3)}
+    assert seen == {("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")}
+
+
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    one = run_arena("dobon", ["rule", "random", "random"], 12, seed=3, workers=1)
+    two = run_arena("dobon", ["rule", "random", "random"], 12, seed=3, workers=2)
+    key = [(g.index, g.seats, g.winners, g.losers, g.steps) for g in one.games]
+    assert key == [(g.index, g.seats, g.winners, g.losers, g.steps) for g in two.games]
+    assert [s.to_dict()["rating"] for s in one.standings()] == [s.to_dict()["rating"] for s in two.standings()]
+
+
+def test_standings_add_up() -> None:
+    report = run_arena("dobon", ["rule", "random", "random", "random"], 40, seed=1)
+    standings = {s.bot: s for s in report.standings()}
+    assert standings["rule"].games == 40 and standings["random"].games == 120
+    wins = sum(len(g.winners) for g in report.games)
+    assert standings["rule"].wins + standings["random"].wins == wins
+    assert standings["rule"].mu > standings["random"].mu  # the rule bot wins far more often
+
+
+def test_rating_ranks_put_winners_first_and_losers_last() -> None:
+    report = run_arena("dobon", ["rule", "random", "random"], 5, seed=2)
+    for g in report.games:
+        ranks = rating_ranks(g)
+        for w in g.winners:
+            assert ranks[w] == 1
+        for seat in g.losers:
+            assert ranks[seat] == max(ranks)
+
+
+def test_arena_command_json_csv_and_chart(tmp_path: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(build_app(), ["arena", "dobon", "--bots", "normal,random", "--games", "10", "--seed", "4",
+                                         "--workers", "1", "--json", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    rows = data["results"]
+    assert {r["bot"] for r in rows} == {"normal", "random"}
+    for r in rows:
+        assert set(r) >= {"bot", "games", "wins", "win_rate", "ci_low", "ci_high", "rating"}
+        assert r["games"] == 10 and r["ci_low"] <= r["win_rate"] <= r["ci_high"]
+    with (tmp_path / "arena.csv").open(encoding="utf-8") as handle:
+        assert [row["bot"] for row in csv.DictReader(handle)] == [r["bot"] for r in rows]
+    assert (tmp_path / "arena.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_arena_command_refuses_a_bad_table() -> None:
+    runner = CliRunner()
+    result = runner.invoke(build_app(), ["arena", "dobon", "--bots", "normal", "--games", "3", "--lang", "en"])
+    assert result.exit_code == 2 and "one bot per seat" in result.output
+    result = runner.invoke(build_app(), ["arena", "dobon", "--bots", "normal,nobody", "--lang", "en"])
+    assert result.exit_code == 2 and "nobody" in result.output
