@@ -1,0 +1,157 @@
+"""Dhumbal, declared once and registered as ``dhumbal``."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, ClassVar
+
+from kakehiki.cards import Card
+from kakehiki.core import Event, Game, Result, RoundResult
+from kakehiki.errors import IllegalActionError
+from kakehiki.games.dhumbal import rounds
+from kakehiki.games.dhumbal.actions import SHOW, DhumbalAction, Show, Turn, parse_action, shared_turn
+from kakehiki.games.dhumbal.draft import CARD_ORDER, Draft
+from kakehiki.games.dhumbal.melds import discard_options, is_discard, total
+from kakehiki.games.dhumbal.state import OPTION_SPECS, OVER, DhumbalOptions, DhumbalState
+from kakehiki.games.dhumbal.view import DhumbalView, build_view
+from kakehiki.options import OptionSpec, OptionValue
+
+
+class DhumbalGame(Game[DhumbalState, DhumbalAction]):
+    id: ClassVar[str] = "dhumbal"
+    title_en: ClassVar[str] = "Dhumbal"
+    title_ja: ClassVar[str] = "ダンバル"
+    version: ClassVar[int] = 1
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 16
+    default_players: ClassVar[int] = 4
+    options: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+
+    def _start(
+        self, players: int, options: dict[str, OptionValue], seed: int, deck: tuple[Card, ...] | None
+    ) -> tuple[DhumbalState, tuple[Event, ...]]:
+        return rounds.new_match(DhumbalOptions.from_values(options), players, seed, deck)
+
+    # -- asking ---------------------------------------------------------------
+    def actors(self, state: DhumbalState) -> tuple[int, ...]:
+        """Only the turn seat ever has a choice: Dhumbal has no calls out of turn."""
+        return () if state.phase == OVER else (state.turn,)
+
+    def legal_actions(self, state: DhumbalState, seat: int) -> tuple[DhumbalAction, ...]:
+        if state.phase == OVER or seat != state.turn:
+            return ()
+        actions: list[DhumbalAction] = []
+        if state.totals[seat] <= state.options.show_max:
+            actions.append(SHOW)
+        takes: list[Card | None] = [None, *dict.fromkeys(state.available)]
+        for discard in discard_options(state.hands[seat]):
+            actions.extend(shared_turn(discard, take) for take in takes)  # discard_options: in written order
+        return tuple(actions)
+
+    def check(self, state: DhumbalState, seat: int, action: DhumbalAction) -> None:
+        if state.phase == OVER:
+            raise IllegalActionError("D5", "the match is over")
+        if seat != state.turn:
+            raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
+        if isinstance(action, Show):
+            if state.totals[seat] > state.options.show_max:
+                limit, held = state.options.show_max, state.totals[seat]
+                raise IllegalActionError("D3", f"a Show needs a hand of {limit} points or less, not {held}")
+            return
+        self._check_turn(state, seat, action)
+
+    def _check_turn(self, state: DhumbalState, seat: int, action: Turn) -> None:
+        hand = list(state.hands[seat])
+        for card in action.discard:
+            if card not in hand:
+                times = " that many times" if card in state.hands[seat] else ""
+                raise IllegalActionError("C6", f"seat {seat} does not hold {card}{times}")
+            hand.remove(card)
+        if not is_discard(action.discard):
+            shown = " ".join(map(str, action.discard))
+            raise IllegalActionError("D3", f"{shown} is neither one card, a set of one rank nor a run of 3+ in a suit")
+        if action.take is None:
+            if not state.stock:  # never happens: the stock is rebuilt as soon as it runs out (D7)
+                raise IllegalActionError("D7", "the stock is empty")
+        elif action.take not in state.available:
+            offered = " ".join(map(str, state.available))
+            raise IllegalActionError("D3", f"{action.take} is not among the previous discards ({offered})")
+
+    # -- acting ---------------------------------------------------------------
+    def _apply(self, state: DhumbalState, seat: int, action: DhumbalAction) -> tuple[DhumbalState, tuple[Event, ...]]:
+        d = Draft(state)
+        d.steps += 1
+        if isinstance(action, Show):
+            rounds.show(d, seat)
+        else:
+            rounds.take_turn(d, seat, action.discard, action.take)
+        if d.phase != OVER and d.steps >= d.options.max_steps:
+            rounds.stop_at_step_limit(d)
+        return d.finish()
+
+    def parse_action(self, text: str) -> DhumbalAction:
+        return parse_action(text)
+
+    # -- looking --------------------------------------------------------------
+    def view(self, state: DhumbalState, seat: int | None) -> DhumbalView:
+        return build_view(state, seat)
+
+    def sample_hidden(self, state: DhumbalState, seat: int | None, rng: random.Random) -> DhumbalState:
+        """Deal anew every card ``seat`` cannot see: the other hands' cards not known to all, and
+        the stock.  Known cards stay where they are; every count stays the same."""
+        d = Draft(state)
+        if state.phase == OVER:  # every hand was shown
+            return d.freeze()
+        others = [s for s in range(state.players) if s != seat]
+        pool = list(state.stock)
+        for s in others:
+            unknown = Counter(state.hands[s]) - Counter(state.known[s])
+            pool.extend(unknown.elements())
+        rng.shuffle(pool)
+        for s in others:
+            size = len(state.hands[s]) - len(state.known[s])
+            dealt, pool = pool[:size], pool[size:]
+            d.hands[s] = tuple(sorted((*state.known[s], *dealt), key=CARD_ORDER))
+            d.totals[s] = total(d.hands[s])
+        d.stock = tuple(pool)
+        return d.freeze()
+
+    def result(self, state: DhumbalState) -> Result | None:
+        if state.phase != OVER:
+            return None
+        rounds_played = self.round_results(state)
+        scores = tuple(0.0 - s for s in state.scores)  # higher is better; never -0.0
+        reason = state.history[-1].reason
+        if reason == "max_steps":
+            return Result((), (), (1,) * state.players, scores, "max_steps", True, rounds_played)
+        ranks = rounds.match_ranks(state.scores, reason)
+        best, worst = min(ranks), max(ranks)
+        if best == worst:
+            return Result((), (), ranks, scores, "match", True, rounds_played)
+        winners = tuple(s for s in range(state.players) if ranks[s] == best)
+        losers = tuple(s for s in range(state.players) if ranks[s] == worst)
+        return Result(winners, losers, ranks, scores, "match", False, rounds_played)
+
+    def players(self, state: DhumbalState) -> int:
+        return state.players
+
+    def round_results(self, state: DhumbalState) -> tuple[RoundResult, ...]:
+        """Every finished round: the seats that scored 0 win it, those that scored the most lose it."""
+        return tuple(RoundResult(o.winners, o.losers, o.reason) for o in state.history)
+
+    def round_of(self, state: DhumbalState) -> int:
+        return state.round_no
+
+    def record_header(self, state: DhumbalState) -> dict[str, Any]:
+        header: dict[str, Any] = {"options": state.options.to_values(), "seed": state.seed}
+        if state.deck is not None:
+            header["deck"] = [str(c) for c in state.deck]
+        return header
+
+    def all_cards(self, state: DhumbalState) -> tuple[Card, ...]:
+        return tuple(c for h in state.hands for c in h) + state.stock + state.available + state.buried
+
+
+DHUMBAL = DhumbalGame()
+__all__ = ["DHUMBAL", "DhumbalGame", "DhumbalView"]

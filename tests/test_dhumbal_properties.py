@@ -1,0 +1,119 @@
+"""Property tests over random Dhumbal matches with random options (hypothesis)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections import Counter
+from itertools import combinations
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kakehiki import CARDS, IllegalActionError, get_game
+from kakehiki.games.dhumbal import SHOW, DhumbalAction, DhumbalState, turn
+from kakehiki.games.dhumbal.melds import total
+
+GAME = get_game("dhumbal")
+
+options = st.fixed_dictionaries({
+    "decks": st.sampled_from(["auto", 2]),
+    "show_max": st.integers(0, 12),
+    "penalty": st.sampled_from([0, 30]),
+    "show_tie": st.sampled_from(["caller_loses", "caller_wins"]),
+    "limit": st.integers(0, 60),
+    "starter_rotation": st.sampled_from(["right", "left"]),
+})
+
+
+def walk(seed: int, players: int, opts: dict[str, Any], limit: int = 1500) -> list[tuple[DhumbalState, int, Any]]:
+    rng = random.Random(seed)
+    state = GAME.new(players=players, options=opts, seed=seed)
+    trail: list[tuple[DhumbalState, int, Any]] = []
+    while GAME.result(state) is None and len(trail) < limit:
+        seat = rng.choice(GAME.actors(state))
+        action = rng.choice(GAME.legal_actions(state, seat))
+        trail.append((state, seat, action))
+        state, _ = GAME.apply(state, seat, action)
+    trail.append((state, -1, None))
+    return trail
+
+
+def candidates(state: DhumbalState, seat: int) -> set[DhumbalAction]:
+    """Show, and every subset of the hand discarded with every take worth trying."""
+    hand = state.hands[seat]
+    takes = [None, *state.available, CARDS[0], CARDS[51]]
+    found: set[DhumbalAction] = {SHOW}
+    for size in range(1, len(hand) + 1):
+        for discard in combinations(hand, size):
+            found.update(turn(discard, take) for take in takes)
+    return found
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 10), opts=options)
+def test_cards_conserved_and_hands_consistent(seed: int, players: int, opts: dict[str, Any]) -> None:
+    for state, _, _ in walk(seed, players, opts):
+        cards = Counter(c.index for c in GAME.all_cards(state))
+        assert cards == Counter(c.index for c in CARDS[:52] * state.decks)
+        for s in range(players):
+            assert 1 <= len(state.hands[s]) <= 5
+            assert state.totals[s] == total(state.hands[s])
+            assert not Counter(state.known[s]) - Counter(state.hands[s]), "known cards are in the hand"
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 10), opts=options)
+def test_views_hide_what_is_hidden_and_keep_known_cards(seed: int, players: int, opts: dict[str, Any]) -> None:
+    rng = random.Random(seed)
+    for state, _, _ in walk(seed, players, opts)[::7]:
+        for seat in [None, *range(players)]:
+            view = GAME.view(state, seat)
+            sampled = GAME.sample_hidden(state, seat, rng)
+            assert GAME.view(sampled, seat) == view
+            assert sampled.known == state.known
+            assert Counter(GAME.all_cards(sampled)) == Counter(GAME.all_cards(state))
+            if seat is not None:
+                assert view.hand == state.hands[seat] == sampled.hands[seat]
+        assert GAME.view(state, None).hand is None
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), opts=options)
+def test_listed_actions_apply_and_others_are_refused_untouched(seed: int, players: int, opts: dict[str, Any]) -> None:
+    for state, _, _ in walk(seed, players, opts, limit=200)[:-1:9]:
+        before = pickle.dumps(state)
+        for seat in range(players):
+            legal = set(GAME.legal_actions(state, seat))
+            assert len(legal) == len(GAME.legal_actions(state, seat)), "no action listed twice"
+            for action in legal:
+                GAME.apply(state, seat, action)
+            for action in candidates(state, seat) - legal:
+                try:
+                    GAME.apply(state, seat, action)
+                except IllegalActionError as err:
+                    assert err.rule
+                else:
+                    raise AssertionError(f"{action} applied for seat {seat} but was not listed")
+        assert pickle.dumps(state) == before
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), steps=st.integers(1, 300))
+def test_matches_end_within_max_steps(seed: int, players: int, steps: int) -> None:
+    trail = walk(seed, players, {"max_steps": steps}, limit=steps + 1)
+    result = GAME.result(trail[-1][0])
+    assert result is not None, "a match always ends by max_steps"
+    assert len(trail) - 1 <= steps
+    if result.reason == "max_steps":
+        assert len(trail) - 1 == steps and result.draw and not result.winners and not result.losers
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), opts=options)
+def test_same_seed_same_match(seed: int, players: int, opts: dict[str, Any]) -> None:
+    first = walk(seed, players, opts)
+    again = walk(seed, players, opts)
+    assert [(s, str(a)) for _, s, a in first] == [(s, str(a)) for _, s, a in again]
+    assert first[-1][0] == again[-1][0]
