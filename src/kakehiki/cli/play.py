@@ -42,7 +42,7 @@ from kakehiki.cli.render import Renderer, renderer_for
 from kakehiki.core import Action, Event, Game, Result
 from kakehiki.driver import decide, next_moves
 from kakehiki.errors import IllegalActionError, KakehikiError
-from kakehiki.i18n import language, t
+from kakehiki.i18n import language, t, t_or
 from kakehiki.record import make_record, save_record
 from kakehiki.rng import derive
 
@@ -210,7 +210,8 @@ def run_play(
     out = console()
     title = game.title(language())
     out.print(Text(t("play.welcome", title=title, seed=seed, players=count), style="bold"))
-    out.print(Text(t("play.howto")))
+    examples = t_or(f"{game.id}.examples", t("play.examples_generic"))
+    out.print(Text(t("play.howto", examples=examples)))
     session = Session(game, initial, [None, *opponents], labels, out, read, renderer_for(game.id, HUMAN),
                       [derive(seed, "bot", s) for s in range(count)])
     session.show_events(opening)
