@@ -48,6 +48,11 @@ def test_sim_prints_speed_and_tallies() -> None:
         assert words in result.stdout
 
 
+def test_sim_bot_list_sets_the_table_size() -> None:
+    data = sim_json("--games", "4", "--seed", "3", "--bots", "rule,random,random")
+    assert data["players"] == 3 and [s["bot"] for s in data["seats"]] == ["rule", "random", "random"]
+
+
 def test_sim_json_counts_are_consistent_and_reproducible() -> None:
     data = sim_json("--games", "30", "--seed", "5", "-o", "games=2")
     assert (data["games"], data["rounds"], data["players"]) == (30, 60, 4)
@@ -71,7 +76,7 @@ def test_sim_bot_list_one_per_seat() -> None:
     assert [s["bot"] for s in data["seats"]] == ["rule", "random"]
     assert set(data["bots"]) == {"rule", "random"}
     assert data["bots"]["random"]["wins"] == data["seats"][1]["wins"]
-    bad = run("sim", "dobon", "--games", "1", "--bots", "rule,random", "--lang", "en")
+    bad = run("sim", "dobon", "--games", "1", "--players", "4", "--bots", "rule,random", "--lang", "en")
     assert bad.exit_code == 2
     assert "--bots" in bad.stderr and "4 seats" in bad.stderr
 

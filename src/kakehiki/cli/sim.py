@@ -178,6 +178,9 @@ def sim_command(
     use_language(lang)
     game = load_game(game_id)
     given = parse_options(game, options)
+    listed = [n for n in bots.split(",") if n.strip()]
+    if players is None and len(listed) > 1:
+        players = len(listed)  # one bot per seat: the list sets the table size
     count = player_count(game, players)
     if games < 1:
         fail(t("error.games", got=games))
