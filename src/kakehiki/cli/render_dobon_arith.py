@@ -48,7 +48,7 @@ class ArithRenderer:
             mark = ">" if seat == view.turn else " "
             line = t("dobon-arith.view.seat", mark=mark, seat=labels[seat], cards=view.hand_sizes[seat],
                      wins=view.wins[seat], losses=view.losses[seat])
-            if view.revealed[seat] and seat != view.seat:
+            if view.revealed[seat]:
                 line += t("dobon-arith.view.shown", cards=cards_text(view.revealed[seat]))
             lines.append(line)
         if view.hand is not None:

@@ -1,0 +1,119 @@
+"""The rule-aware bot for arithmetic Dobon: knows its waits, calls and counters when the
+risk is worth it, and avoids playing a number opponents are likely to be waiting on.
+
+What it knows of other hands is what its view shows: their sizes, their revealed cards
+and every card on the field.  The chance that a seat can call on a value is estimated
+by dealing that seat's unseen cards at random from the cards this seat has not seen
+(a few samples per decision, from the bot's own generator) and asking the rules'
+:func:`~kakehiki.games.dobon_arith.waits` of each sample.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from kakehiki.bots import register_bot
+from kakehiki.cards import STANDARD_DECK, SUITS, Card
+from kakehiki.core import Action
+from kakehiki.games.dobon_arith import ArithView, Play
+from kakehiki.games.dobon_arith.actions import DOBON, DRAW, DRAW_TWO, PASS, REVEAL, SKIP, WILD
+from kakehiki.games.dobon_arith.arith import reachable, values_of
+
+SAMPLES = 16  # hands dealt per opponent and decision
+VALUES = range(14)  # index = card value; 0 unused
+
+
+def call_chances(view: ArithView, seats: Sequence[int], rng: random.Random) -> list[float]:
+    """For each value 0..13, the estimated chance that at least one of ``seats`` can call on it."""
+    hand = view.hand or ()
+    seen = {c.index for c in hand} | {c.index for c in view.field}
+    seen |= {c.index for shown in view.revealed for c in shown}
+    unseen = [c for c in STANDARD_DECK if c.index not in seen]
+    safe = [1.0] * len(VALUES)
+    for seat in seats:
+        chances = seat_chances(view.revealed[seat], view.hand_sizes[seat], unseen, rng)
+        for value, chance in enumerate(chances):
+            safe[value] *= 1 - chance
+    return [1 - s for s in safe]
+
+
+def seat_chances(shown: tuple[Card, ...], size: int, unseen: list[Card], rng: random.Random) -> list[float]:
+    """Per value, the share of sampled hands (``shown`` plus random unseen cards) that reach it."""
+    hidden = size - len(shown)
+    if size == 0:
+        return [0.0] * len(VALUES)
+    if hidden <= 0 or hidden > len(unseen):
+        hit = reachable(values_of(shown))
+        return [1.0 if v in hit else 0.0 for v in VALUES]
+    counts: Counter[int] = Counter()
+    for _ in range(SAMPLES):
+        counts.update(reachable(values_of((*shown, *rng.sample(unseen, hidden)))))
+    return [counts[v] / SAMPLES for v in VALUES]
+
+
+class ArithRuleBot:
+    name = "rule"
+
+    def choose(self, view: ArithView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if DOBON in legal and self._worth_calling(view, rng):
+            return DOBON
+        if DRAW not in legal:
+            return PASS  # an out-of-turn offer it declines
+        plays = [a for a in legal if isinstance(a, Play)]
+        if view.pending:  # pass the twos on with as many as possible
+            return max(plays, key=lambda p: len(p.cards)) if plays else DRAW
+        return self._best_turn(view, plays, PASS in legal, rng)
+
+    @staticmethod
+    def _worth_calling(view: ArithView, rng: random.Random) -> bool:
+        """Counter whenever the call would otherwise make this seat lose; otherwise call when the
+        chance of being countered (which would make this seat lose) is under a half."""
+        me = view.seat
+        assert me is not None
+        chain = view.chain
+        if chain:
+            doomed = chain[-2] if len(chain) > 1 else view.top_owner
+            if doomed is None or doomed == me:
+                return True
+        rivals = [s for s in range(len(view.hand_sizes)) if s != me and s not in chain]
+        return call_chances(view, rivals, rng)[view.top.rank] < 0.5
+
+    def _best_turn(self, view: ArithView, plays: list[Play], may_pass: bool, rng: random.Random) -> Action:
+        me = view.seat
+        assert me is not None and view.hand is not None
+        danger = call_chances(view, [s for s in range(len(view.hand_sizes)) if s != me], rng)
+        hand = view.hand
+        best: Action = PASS if may_pass else DRAW
+        best_score = -0.5 if may_pass else -0.6
+        for play in plays:
+            if play.suit is not None and play.suit != favourite_suit(hand, play.cards):
+                continue
+            score = play_score(hand, play, danger)
+            if score > best_score:
+                best, best_score = play, score
+        return best
+
+
+def favourite_suit(hand: Sequence[Card], played: Sequence[Card]) -> str:
+    """The suit this seat holds most of after the play (an 8 names it)."""
+    counts = Counter(c.suit for c in hand if c not in played)
+    return max(SUITS, key=lambda s: counts[s])
+
+
+POWER_BONUS = {DRAW_TWO: 0.2, SKIP: 0.1, REVEAL: 0.1, WILD: -0.2}  # keep 8s for when nothing else fits
+
+
+def play_score(hand: Sequence[Card], play: Play, danger: list[float]) -> float:
+    """Higher is better: shed cards, keep many waits, hurt the next seat, and above all do not
+    play a number someone is likely to call on, unless this seat could counter it (A5)."""
+    rest = tuple(c for c in hand if c not in play.cards)
+    if not rest:
+        return -2.0  # an empty hand cannot win (A7)
+    waits = reachable(values_of(rest))
+    risk = danger[play.rank] * (0.1 if play.rank in waits else 1.0)  # a call on it would be countered
+    return -3 * risk + 0.08 * len(waits) + 0.05 * len(play.cards) + POWER_BONUS.get(play.rank, 0.0)
+
+
+register_bot("dobon-arith", "rule", ArithRuleBot)

@@ -1,0 +1,143 @@
+"""What arithmetic Dobon actions cause.  Cards a seat may not see are censored by ``seen_by``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from kakehiki.cards import Card
+from kakehiki.core import Event
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(Event):
+    game_no: int
+    dealer: int  # deals and plays first (A1, A9)
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    seat: int
+    cards: tuple[Card, ...] | None
+    count: int
+
+    def seen_by(self, seat: int | None) -> Event:
+        return self if seat == self.seat else replace(self, cards=None)
+
+
+@dataclass(frozen=True, slots=True)
+class FieldTurned(Event):
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Event):
+    """A play, bottom card first; ``suit`` is the suit a play of 8s named (A2, A6)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    suit: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped(Event):
+    """Aces: these seats lose their turn, in order (A6)."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reversed(Event):
+    """Nines: the direction after them (1 clockwise, -1 counter-clockwise) (A6)."""
+
+    direction: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawOwed(Event):
+    """Twos: ``seat`` now owes ``amount`` cards (A6)."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class RevealOwed(Event):
+    """A 13: ``seat`` must show its hand unless it plays a 13 (A6)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandRevealed(Event):
+    """These cards of ``seat`` are public until played (A6)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(Event):
+    seat: int
+    cards: tuple[Card, ...] | None
+    count: int
+    reason: str  # "turn" or "twos"
+
+    def seen_by(self, seat: int | None) -> Event:
+        return self if seat == self.seat else replace(self, cards=None)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPassed(Event):
+    """The first turn of the game was passed (A2)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class StockRebuilt(Event):
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class DobonCalled(Event):
+    """A Dobon (or gaeshi) call on ``hit``: the caller's hand, shown, reaches its value with ``operators``.
+
+    ``against`` is the seat this call makes lose if nobody answers: the card's player for
+    the first call (``None``: the first field card), the previous caller for a gaeshi (A4, A5)."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    hit: Card
+    against: int | None
+    operators: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Declined(Event):
+    """Only the seat that declined sees this: others must not learn it had a choice."""
+
+    seat: int
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        return self if seat == self.seat else None
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    game_no: int
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    reason: str  # dobon, gaeshi, first_card, no_stock, max_steps
+
+
+@dataclass(frozen=True, slots=True)
+class DealerChosen(Event):
+    dealer: int
+    reason: str  # random, fixed, loser, losers_draw, unchanged
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded(Event):
+    wins: tuple[int, ...]
+    losses: tuple[int, ...]
+    ranks: tuple[int, ...]

@@ -1,0 +1,206 @@
+"""Dobon with arithmetic and card powers, declared once and registered as ``dobon-arith``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from kakehiki.cards import Card
+from kakehiki.core import Event, Game, Result, RoundResult
+from kakehiki.errors import IllegalActionError
+from kakehiki.games.dobon_arith import match, turns
+from kakehiki.games.dobon_arith.actions import (
+    CARD_ORDER,
+    DOBON,
+    DRAW,
+    PASS,
+    ArithAction,
+    Dobon,
+    Draw,
+    Pass,
+    Play,
+    parse_action,
+)
+from kakehiki.games.dobon_arith.draft import Draft
+from kakehiki.games.dobon_arith.plays import check_play, hand_plays
+from kakehiki.games.dobon_arith.state import (
+    CHAIN,
+    MAX_PLAYERS,
+    OPTION_SPECS,
+    OVER,
+    TURN,
+    ArithOptions,
+    ArithState,
+    GameOutcome,
+)
+from kakehiki.games.dobon_arith.view import ArithView, build_view
+from kakehiki.options import OptionSpec, OptionValue
+
+
+class DobonArithGame(Game[ArithState, ArithAction]):
+    id: ClassVar[str] = "dobon-arith"
+    title_en: ClassVar[str] = "Dobon with arithmetic and card powers"
+    title_ja: ClassVar[str] = "ドボン（四則演算・特殊カードあり）"
+    version: ClassVar[int] = 1
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = MAX_PLAYERS
+    default_players: ClassVar[int] = 4
+    options: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+
+    def _start(
+        self, players: int, options: dict[str, OptionValue], seed: int, deck: tuple[Card, ...] | None
+    ) -> tuple[ArithState, tuple[Event, ...]]:
+        return match.new_match(ArithOptions.from_values(options), players, seed, deck)
+
+    # -- asking ---------------------------------------------------------------
+    def actors(self, state: ArithState) -> tuple[int, ...]:
+        if state.phase == OVER:
+            return ()
+        return state.window or (state.turn,)
+
+    def legal_actions(self, state: ArithState, seat: int) -> tuple[ArithAction, ...]:
+        if state.phase == OVER:
+            return ()
+        if state.window:
+            if seat not in state.window:
+                return ()
+            return (DOBON, PASS) if state.field[-1].rank in state.reach[seat] else (PASS,)
+        return self._turn_actions(state) if seat == state.turn else ()
+
+    def _turn_actions(self, state: ArithState) -> tuple[ArithAction, ...]:
+        seat = state.turn
+        hand = state.hands[seat]
+        if not hand:
+            return (DRAW,)  # A7: an empty hand must draw
+        actions: list[ArithAction] = [*hand_plays(hand, state.field[-1], state.suit, state.pending), DRAW]
+        if state.opening:
+            actions.append(PASS)
+        if state.top_owner != seat and state.field[-1].rank in state.reach[seat]:
+            actions.append(DOBON)
+        return tuple(actions)
+
+    def check(self, state: ArithState, seat: int, action: ArithAction) -> None:
+        if state.phase == OVER:
+            raise IllegalActionError("A9", "the match is over")
+        if isinstance(action, Dobon):
+            self._check_dobon(state, seat)
+        elif isinstance(action, Pass):
+            self._check_pass(state, seat)
+        elif state.phase == CHAIN:
+            raise IllegalActionError("A5", "a Dobon call is open to gaeshi: only dobon or pass now")
+        else:
+            if seat != state.turn:
+                raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
+            if state.window:
+                raise IllegalActionError("C4", "waiting for other seats to answer an out-of-turn offer")
+            if isinstance(action, Play):
+                check_play(state, seat, action)
+
+    def _check_dobon(self, state: ArithState, seat: int) -> None:
+        rank = state.field[-1].rank
+        if not state.hands[seat]:
+            raise IllegalActionError("A3", "an empty hand cannot call Dobon")
+        if rank not in state.reach[seat]:
+            raise IllegalActionError("A3", f"no expression of the whole hand with one operator makes {rank}")
+        if state.phase == CHAIN:
+            if seat in state.chain:
+                raise IllegalActionError("A5", f"seat {seat} has already called in this chain")
+        elif seat == state.top_owner:
+            raise IllegalActionError("A4", "nobody may call Dobon on a card they played themselves")
+        offered = seat in state.window if state.window else seat == state.turn
+        if not offered:
+            raise IllegalActionError("C4", f"seat {seat} is not offered a call now (declined, or not its turn)")
+
+    def _check_pass(self, state: ArithState, seat: int) -> None:
+        if seat in state.window:
+            return
+        if state.window or seat != state.turn:
+            raise IllegalActionError("C4", f"seat {seat} has no out-of-turn offer to decline")
+        if not state.opening:
+            raise IllegalActionError("A2", "only the first turn of the game may pass; play or draw")
+
+    # -- acting ---------------------------------------------------------------
+    def _apply(self, state: ArithState, seat: int, action: ArithAction) -> tuple[ArithState, tuple[Event, ...]]:
+        d = Draft(state)
+        d.steps += 1
+        declining = isinstance(action, Pass) and seat in state.window
+        outcome = turns.decline(d, seat) if declining else _MOVES[type(action)](d, seat, action)
+        if outcome is None and d.phase == TURN and not declining:
+            turns.open_window(d)
+        if outcome is None and d.steps >= d.options.max_steps:
+            outcome = GameOutcome((), (), "max_steps")
+        if outcome is not None:
+            match.finish_game(d, outcome)
+        return d.finish()
+
+    def parse_action(self, text: str) -> ArithAction:
+        return parse_action(text)
+
+    # -- looking --------------------------------------------------------------
+    def view(self, state: ArithState, seat: int | None) -> ArithView:
+        return build_view(state, seat)
+
+    def sample_hidden(self, state: ArithState, seat: int | None, rng: random.Random) -> ArithState:
+        """Deal every card ``seat`` cannot see (other seats' unrevealed cards, the stock) anew,
+        keeping every count and every revealed card where it is (A6).
+
+        A determinization for search bots; the observer's own choices are unchanged.  The
+        window stays as it is: the asked seat knows it is being asked now; a resampled seat
+        in it may no longer reach the value, and can still pass."""
+        others = [s for s in range(state.players) if s != seat]
+        hidden = {s: [c for c in state.hands[s] if c not in state.revealed[s]] for s in others}
+        pool = [c for s in others for c in hidden[s]] + list(state.stock)
+        rng.shuffle(pool)
+        d = Draft(state)
+        for s in others:
+            size = len(hidden[s])
+            d.set_hand(s, tuple(sorted(state.revealed[s] + tuple(pool[:size]), key=CARD_ORDER)))
+            del pool[:size]
+        d.stock = tuple(pool)
+        return d.freeze()
+
+    def result(self, state: ArithState) -> Result | None:
+        if state.phase != OVER:
+            return None
+        ranks = match.match_ranks(state.wins, state.losses)
+        rounds = tuple(RoundResult(o.winners, o.losers, o.reason) for o in state.outcomes)
+        scores = tuple(float(w - n) for w, n in zip(state.wins, state.losses, strict=True))
+        if len(rounds) == 1:
+            only = rounds[0]
+            return Result(only.winners, only.losers, ranks, scores, only.reason, not only.winners, rounds)
+        best, worst = min(ranks), max(ranks)
+        if best == worst:
+            return Result((), (), ranks, scores, "match", True, rounds)
+        winners = tuple(s for s in range(state.players) if ranks[s] == best)
+        losers = tuple(s for s in range(state.players) if ranks[s] == worst)
+        return Result(winners, losers, ranks, scores, "match", False, rounds)
+
+    def players(self, state: ArithState) -> int:
+        return state.players
+
+    def round_results(self, state: ArithState) -> tuple[RoundResult, ...]:
+        return tuple(RoundResult(o.winners, o.losers, o.reason) for o in state.outcomes)
+
+    def round_of(self, state: ArithState) -> int:
+        return state.game_no
+
+    def record_header(self, state: ArithState) -> dict[str, Any]:
+        header: dict[str, Any] = {"options": state.options.to_values(), "seed": state.seed}
+        if state.deck is not None:
+            header["deck"] = [str(c) for c in state.deck]
+        return header
+
+    def all_cards(self, state: ArithState) -> tuple[Card, ...]:
+        return tuple(c for h in state.hands for c in h) + state.stock + state.field
+
+
+_MOVES: dict[type, Callable[[Draft, int, Any], GameOutcome | None]] = {
+    Play: turns.play,
+    Draw: lambda d, seat, a: turns.draw_for_turn(d, seat),
+    Dobon: lambda d, seat, a: turns.call_dobon(d, seat),
+    Pass: lambda d, seat, a: turns.pass_opening(d, seat),  # declining is handled before the table
+}
+
+DOBON_ARITH = DobonArithGame()
+__all__ = ["DOBON_ARITH", "DobonArithGame"]

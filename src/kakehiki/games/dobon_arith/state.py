@@ -1,0 +1,131 @@
+"""Arithmetic Dobon's options and its immutable state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from kakehiki.cards import Card
+from kakehiki.options import OptionSpec, OptionValue, max_steps_option
+
+TURN, CHAIN, OVER = 0, 1, 2  # phases: normal play, a Dobon chain open to gaeshi, match over
+FIRST_CARD = -1  # owner of the first field card, which nobody played (A4)
+MAX_PLAYERS = 8  # one 52-card deck: 8 × 5 dealt + 1 field leaves 11 in the stock
+
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec("first_player", "int", "auto", "who deals and plays first in the first game: auto (at random) or a seat",
+               "最初のゲームで配り、最初に出す人。auto（無作為）または座席番号", choices=("auto",),
+               minimum=0, maximum=MAX_PLAYERS - 1, ruling="A1"),
+    OptionSpec("draw_penalty_ends_turn", "bool", True,
+               "drawing the cards owed for twos ends the turn (false: then take a normal turn)",
+               "2で溜まった枚数を引いたら手番終了（false: 引いた後に通常の手番）", ruling="A6"),
+    OptionSpec("min_field_to_rebuild", "int", 0, "the field under the top must hold more than this to become the stock",
+               "場札（一番上を除く）がこの枚数以下なら山札にしない", minimum=0, ruling="A8"),
+    OptionSpec("max_twos_ratio", "float", None, "no rebuild when this share of the field or more is twos",
+               "場札の2の割合がこの値以上なら山札にしない（none: 制限なし）", minimum=0, maximum=1, ruling="A8"),
+    OptionSpec("games", "int", 1, "games in the match", "1マッチのゲーム数", minimum=1, maximum=1000, ruling="A9"),
+    max_steps_option(10000),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ArithOptions:
+    first_player: int | None  # None: at random
+    draw_penalty_ends_turn: bool
+    min_field_to_rebuild: int
+    max_twos_ratio: float | None
+    games: int
+    max_steps: int
+
+    @staticmethod
+    def from_values(values: dict[str, OptionValue]) -> ArithOptions:
+        first, ratio = values["first_player"], values["max_twos_ratio"]
+        return ArithOptions(
+            first_player=first if isinstance(first, int) else None,
+            draw_penalty_ends_turn=bool(values["draw_penalty_ends_turn"]),
+            min_field_to_rebuild=int(values["min_field_to_rebuild"] or 0),
+            max_twos_ratio=float(ratio) if isinstance(ratio, int | float) else None,
+            games=int(values["games"] or 1),
+            max_steps=int(values["max_steps"] or 1),
+        )
+
+    def to_values(self) -> dict[str, OptionValue]:
+        return {
+            "first_player": "auto" if self.first_player is None else self.first_player,
+            "draw_penalty_ends_turn": self.draw_penalty_ends_turn,
+            "min_field_to_rebuild": self.min_field_to_rebuild,
+            "max_twos_ratio": self.max_twos_ratio,
+            "games": self.games,
+            "max_steps": self.max_steps,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    reason: str
+
+
+class Seating:
+    """Who sits after whom, for the state and its draft alike."""
+
+    players: int
+    direction: int
+
+    def seat_after(self, seat: int, count: int = 1) -> int:
+        return (seat + self.direction * count) % self.players
+
+    def priority_from(self, seat: int) -> tuple[int, ...]:
+        """All seats in play order starting with ``seat`` (C4)."""
+        return play_order(self.players, self.direction, seat)
+
+
+@cache
+def play_order(players: int, direction: int, seat: int) -> tuple[int, ...]:
+    return tuple((seat + direction * i) % players for i in range(players))
+
+
+@dataclass(frozen=True)
+class ArithState(Seating):
+    """A whole match.  Seats 0..n-1 sit clockwise; ``direction`` says which way play goes now.
+
+    Hands are kept sorted by card; ``reach[seat]`` caches the values the hand can call
+    Dobon on (A3), as JDA Dobon caches hand sums.  ``revealed[seat]`` are the cards of
+    that hand everyone has seen (A6), sorted.  No ``__slots__``: :class:`Draft` copies
+    ``__dict__`` wholesale, which keeps ``apply`` cheap.
+    """
+
+    # fixed for the match
+    options: ArithOptions
+    seed: int
+    players: int
+    deck: tuple[Card, ...] | None  # explicit deck for the first game, top card first
+    # the match
+    game_no: int
+    dealer: int
+    wins: tuple[int, ...]
+    losses: tuple[int, ...]
+    outcomes: tuple[GameOutcome, ...]
+    # the game in progress
+    hands: tuple[tuple[Card, ...], ...]
+    reach: tuple[frozenset[int], ...]
+    revealed: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]  # the next card to draw is stock[-1]
+    field: tuple[Card, ...]  # the top card is field[-1]
+    suit: str  # the suit to follow: the top card's, or the one an 8 named (A6)
+    top_owner: int  # seat that played the top card, or FIRST_CARD
+    turn: int
+    direction: int  # 1 clockwise, -1 after an odd number of nines (A6)
+    pending: int  # cards the turn seat owes for twos (A6)
+    reveal_due: bool  # the turn seat must show its hand unless it plays a 13 (A6)
+    opening: bool  # nobody has taken a turn yet: the turn seat may pass (A2)
+    phase: int
+    window: tuple[int, ...]  # seats still to answer an out-of-turn offer, by priority (C4)
+    chain: tuple[int, ...]  # Dobon callers in order (A5)
+    rebuilds: int
+    steps: int  # actions applied in this game (C7)
+
+    @property
+    def top(self) -> Card:
+        return self.field[-1]

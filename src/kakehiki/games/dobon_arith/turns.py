@@ -1,0 +1,181 @@
+"""Arithmetic Dobon's moves inside one game: plays and their powers, draws, the first
+turn's pass, reveals, Dobon calls and gaeshi.
+
+Every function works on a :class:`Draft`; ``match.finish_game`` takes over when a
+game ends (a move returns its :class:`GameOutcome`).
+"""
+
+from __future__ import annotations
+
+from kakehiki.cards import Card
+from kakehiki.games.dobon_arith import events as ev
+from kakehiki.games.dobon_arith.actions import DRAW_TWO, REVEAL, REVERSE, SKIP, Play
+from kakehiki.games.dobon_arith.arith import values_of, waits_of
+from kakehiki.games.dobon_arith.draft import Draft
+from kakehiki.games.dobon_arith.state import CHAIN, FIRST_CARD, GameOutcome
+from kakehiki.rng import derive
+
+
+def open_window(d: Draft) -> None:
+    """After any change, list the seats that may call Dobon out of turn (C4), by priority.
+
+    Outside a chain a seat may call on the top card unless it played it (A4) and its
+    hand reaches the card's value (A3).  When others may, the turn seat joins the
+    window first with its own call; alone, it simply calls on its turn.
+    """
+    if d.phase == CHAIN:
+        d.window = chain_window(d)
+        return
+    rank, owner, turn, reach = d.field[-1].rank, d.top_owner, d.turn, d.reach
+    others = [s for s in d.priority_from(turn)[1:] if s != owner and rank in reach[s]]
+    if others and turn != owner and rank in reach[turn]:
+        others.insert(0, turn)
+    d.window = tuple(others)
+
+
+def chain_window(d: Draft) -> tuple[int, ...]:
+    """Seats that may answer with a gaeshi: every seat not yet in the chain, the card's
+    player included, whose hand reaches the same top value (A5)."""
+    rank = d.field[-1].rank
+    return tuple(s for s in d.priority_from(d.turn) if s not in d.chain and rank in d.reach[s])
+
+
+# -- turns ---------------------------------------------------------------------------------------
+
+
+def play(d: Draft, seat: int, action: Play) -> GameOutcome | None:
+    """Lay the cards bottom first, then apply each card's power (A2, A6)."""
+    cards, rank, count = action.cards, action.rank, len(action.cards)
+    start_turn(d, seat, keeps_reveal=rank == REVEAL)
+    d.take(seat, cards)
+    d.field = d.field + cards
+    d.top_owner = seat
+    d.suit = action.suit or cards[-1].suit  # only a play of 8s names one (A6)
+    d.events.append(ev.Played(seat, cards, action.suit))
+    if rank == SKIP:
+        skipped = tuple(d.seat_after(seat, i) for i in range(1, count + 1))
+        d.turn = d.seat_after(seat, count + 1)
+        d.events.append(ev.Skipped(skipped))
+        return None
+    if rank == REVERSE:
+        if count % 2:
+            d.direction = -d.direction
+        d.events.append(ev.Reversed(d.direction))
+    d.turn = d.seat_after(seat)
+    if rank == DRAW_TWO:
+        d.pending += 2 * count
+        d.events.append(ev.DrawOwed(d.turn, d.pending))
+    elif rank == REVEAL:
+        d.reveal_due = True  # one reveal, however many 13s: showing a hand twice shows nothing more
+        d.events.append(ev.RevealOwed(d.turn))
+    return None
+
+
+def start_turn(d: Draft, seat: int, keeps_reveal: bool = False) -> None:
+    """A turn action is being taken: the opening is over, and an owed reveal is paid
+    first unless the action passes it on (A2, A6).  Revealing costs no turn."""
+    d.opening = False
+    if d.reveal_due and not keeps_reveal:
+        d.revealed[seat] = d.hands[seat]
+        d.events.append(ev.HandRevealed(seat, d.hands[seat]))
+    d.reveal_due = False
+
+
+def draw_for_turn(d: Draft, seat: int) -> GameOutcome | None:
+    """``draw``: pay the twos owed (then the turn ends, or goes on by option), or draw one (A2, A6, A7)."""
+    start_turn(d, seat)
+    if d.pending:
+        amount, d.pending = d.pending, 0
+        if d.options.draw_penalty_ends_turn:
+            d.turn = d.seat_after(seat)
+        return draw(d, seat, amount, "twos")
+    d.turn = d.seat_after(seat)
+    return draw(d, seat, 1, "turn")
+
+
+def pass_opening(d: Draft, seat: int) -> GameOutcome | None:
+    """The first turn of the game alone may pass (A2)."""
+    start_turn(d, seat)
+    d.turn = d.seat_after(seat)
+    d.events.append(ev.TurnPassed(seat))
+    return None
+
+
+def draw(d: Draft, seat: int, count: int, reason: str) -> GameOutcome | None:
+    """Draw ``count`` cards, rebuilding the stock when it runs out (A8 = J11)."""
+    drawn: list[Card] = []
+    outcome = None
+    for _ in range(count):
+        if not d.stock and not rebuild_stock(d):
+            outcome = no_stock_outcome(d, seat, len(drawn))
+            break
+        drawn.append(d.stock[-1])
+        d.stock = d.stock[:-1]
+    d.give(seat, tuple(drawn))
+    d.events.append(ev.Drew(seat, tuple(drawn), len(drawn), reason))
+    return outcome
+
+
+def rebuild_stock(d: Draft) -> bool:
+    """Shuffle the field under its top card into a new stock, if the options allow (A8 = J11)."""
+    under = d.field[:-1]
+    if len(under) <= d.options.min_field_to_rebuild:
+        return False
+    ratio = d.options.max_twos_ratio
+    if ratio is not None and sum(1 for c in under if c.rank == DRAW_TWO) >= ratio * len(under):
+        return False
+    pool = list(under)
+    derive(d.seed, "dobon-arith", "rebuild", d.game_no, d.rebuilds).shuffle(pool)
+    d.stock = tuple(pool)
+    d.field = d.field[-1:]
+    d.rebuilds += 1
+    d.events.append(ev.StockRebuilt(len(pool)))
+    return True
+
+
+def no_stock_outcome(d: Draft, drawer: int, drawn: int) -> GameOutcome:
+    """No stock can be made: the seats holding the most cards lose; nobody wins (A8 = J11)."""
+    sizes = [len(h) for h in d.hands]
+    sizes[drawer] += drawn
+    most = max(sizes)
+    return GameOutcome((), tuple(s for s in range(d.players) if sizes[s] == most), "no_stock")
+
+
+# -- Dobon ---------------------------------------------------------------------------------------
+
+
+def call_dobon(d: Draft, seat: int) -> GameOutcome | None:
+    """Show the hand (it stays public) and open the chain to gaeshi on the same card (A3, A5)."""
+    hit = d.field[-1]
+    if d.chain:
+        against: int | None = d.chain[-1]
+    else:
+        against = None if d.top_owner == FIRST_CARD else d.top_owner
+    hand = d.hands[seat]
+    operators = dict(waits_of(values_of(hand)))[hit.rank]
+    d.revealed[seat] = hand
+    d.events.append(ev.DobonCalled(seat, hand, hit, against, operators))
+    d.chain = (*d.chain, seat)
+    d.phase = CHAIN
+    d.window = chain_window(d)
+    return None if d.window else chain_outcome(d)
+
+
+def chain_outcome(d: Draft) -> GameOutcome:
+    """Once nobody answers: the last caller wins; the caller before it loses, or else the
+    card's player, or every other seat when the card was the first field card (A4, A5)."""
+    last = d.chain[-1]
+    if len(d.chain) > 1:
+        return GameOutcome((last,), (d.chain[-2],), "gaeshi")
+    if d.top_owner == FIRST_CARD:
+        return GameOutcome((last,), tuple(s for s in range(d.players) if s != last), "first_card")
+    return GameOutcome((last,), (d.top_owner,), "dobon")
+
+
+def decline(d: Draft, seat: int) -> GameOutcome | None:
+    """``pass`` out of turn: leave the window; a chain window that empties ends the game (C5)."""
+    d.window = tuple(s for s in d.window if s != seat)
+    d.events.append(ev.Declined(seat))
+    if d.phase == CHAIN and not d.window:
+        return chain_outcome(d)
+    return None

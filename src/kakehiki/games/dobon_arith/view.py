@@ -1,0 +1,74 @@
+"""What one seat (or a spectator) may see of an arithmetic Dobon state."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from kakehiki.cards import Card
+from kakehiki.core import jsonable
+from kakehiki.games.dobon_arith.state import CHAIN, FIRST_CARD, OVER, ArithState
+
+
+class ArithView(NamedTuple):
+    """A seat's view: its own hand, every revealed card, public counts and the field.
+
+    The whole field since the last rebuild is public: every card on it was played face up.
+    ``revealed[seat]`` are the cards of that seat's hand everyone has seen (a 13's reveal or
+    a Dobon call), until they are played (A6).  Who else may call out of turn is not shown:
+    it would reveal their cards.  The seat's own choices come from ``Game.legal_actions``;
+    its waits from :func:`kakehiki.games.dobon_arith.waits` on ``hand``.
+    """
+
+    seat: int | None
+    hand: tuple[Card, ...] | None
+    hand_sizes: tuple[int, ...]
+    revealed: tuple[tuple[Card, ...], ...]
+    top: Card
+    suit: str  # the suit to follow (an 8's named suit)
+    top_owner: int | None  # None: the first field card
+    field: tuple[Card, ...]  # bottom first; the top card last
+    stock_size: int
+    turn: int
+    direction: int  # 1 clockwise, -1 counter-clockwise
+    pending: int  # cards the turn seat owes for twos
+    reveal_due: bool  # the turn seat must show its hand unless it plays a 13
+    opening: bool  # the first turn of the game, which may pass
+    phase: str  # "turn", "gaeshi" or "over"
+    chain: tuple[int, ...]
+    dealer: int
+    wins: tuple[int, ...]
+    losses: tuple[int, ...]
+    game_no: int
+    games: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: jsonable(value) for name, value in self._asdict().items()}
+
+
+PHASES = {CHAIN: "gaeshi", OVER: "over"}
+
+
+def build_view(state: ArithState, seat: int | None) -> ArithView:
+    return ArithView(
+        seat=seat,
+        hand=None if seat is None else state.hands[seat],
+        hand_sizes=tuple(map(len, state.hands)),
+        revealed=state.revealed,
+        top=state.field[-1],
+        suit=state.suit,
+        top_owner=None if state.top_owner == FIRST_CARD else state.top_owner,
+        field=state.field,
+        stock_size=len(state.stock),
+        turn=state.turn,
+        direction=state.direction,
+        pending=state.pending,
+        reveal_due=state.reveal_due,
+        opening=state.opening,
+        phase=PHASES.get(state.phase, "turn"),
+        chain=state.chain,
+        dealer=state.dealer,
+        wins=state.wins,
+        losses=state.losses,
+        game_no=state.game_no,
+        games=state.options.games,
+    )

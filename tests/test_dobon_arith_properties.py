@@ -1,0 +1,128 @@
+"""Property tests over random arithmetic Dobon games with random options (hypothesis)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections import Counter
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kakehiki import IllegalActionError, get_game
+from kakehiki.bots import make_bot
+from kakehiki.cards import STANDARD_DECK, SUITS
+from kakehiki.games.dobon_arith import ArithState, Dobon, Draw, Pass, Play, waits
+from kakehiki.games.dobon_arith.arith import reachable, values_of
+from kakehiki.games.dobon_arith.plays import stacks
+
+GAME = get_game("dobon-arith")
+
+options = st.fixed_dictionaries({
+    "first_player": st.sampled_from(["auto", 0]),
+    "draw_penalty_ends_turn": st.booleans(),
+    "games": st.integers(1, 3),
+    "min_field_to_rebuild": st.integers(0, 3),
+    "max_twos_ratio": st.sampled_from([None, 0.5]),
+})
+
+
+def walk(seed: int, players: int, opts: dict[str, Any], limit: int = 3000) -> list[tuple[ArithState, int, Any]]:
+    rng = random.Random(seed)
+    state = GAME.new(players=players, options=opts, seed=seed)
+    trail: list[tuple[ArithState, int, Any]] = []
+    while GAME.result(state) is None and len(trail) < limit:
+        seat = rng.choice(GAME.actors(state))
+        action = rng.choice(GAME.legal_actions(state, seat))
+        trail.append((state, seat, action))
+        state, _ = GAME.apply(state, seat, action)
+    trail.append((state, -1, None))
+    return trail
+
+
+def candidates(state: ArithState, seat: int) -> set[Any]:
+    """Plays of every same-number group of the hand in every shape (legal or not), a card not held, and the rest."""
+    found: set[Any] = {Draw(), Pass(), Dobon(), Play((STANDARD_DECK[0], STANDARD_DECK[13]))}
+    hand = state.hands[seat]
+    for base in hand:
+        found.add(Play((next(c for c in STANDARD_DECK if c not in hand),)))
+        for cards in stacks(base, [c for c in hand if c.rank == base.rank and c is not base]):
+            found.update([Play(cards, s) for s in SUITS] if base.rank == 8 else [Play(cards)])
+    return found
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), opts=options)
+def test_cards_conserved_and_derived_facts_kept(seed: int, players: int, opts: dict[str, Any]) -> None:
+    start: dict[int, Counter[int]] = {}
+    for state, _, _ in walk(seed, players, opts):
+        counts = Counter(c.index for c in GAME.all_cards(state))
+        assert start.setdefault(state.game_no, counts) == counts and sum(counts.values()) == 52
+        for seat in range(players):
+            assert state.reach[seat] == reachable(values_of(state.hands[seat])) == set(waits(state.hands[seat]))
+            assert set(state.revealed[seat]) <= set(state.hands[seat])
+            assert list(state.hands[seat]) == sorted(state.hands[seat])
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), opts=options)
+def test_views_hide_unrevealed_cards_and_show_revealed_ones(seed: int, players: int, opts: dict[str, Any]) -> None:
+    rng = random.Random(seed)
+    for state, _, _ in walk(seed, players, opts)[::3]:
+        for seat in range(players):
+            view = GAME.view(state, seat)
+            assert view.hand == state.hands[seat] and view.revealed == state.revealed
+            sampled = GAME.sample_hidden(state, seat, rng)
+            assert GAME.view(sampled, seat) == view
+            assert GAME.legal_actions(sampled, seat) == GAME.legal_actions(state, seat)  # its own choices stay
+            assert all(set(state.revealed[s]) <= set(sampled.hands[s]) for s in range(players))
+        assert GAME.view(state, None).hand is None
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), opts=options)
+def test_listed_actions_apply_and_others_are_refused_untouched(seed: int, players: int, opts: dict[str, Any]) -> None:
+    for state, _, _ in walk(seed, players, opts)[:-1:3]:
+        before = pickle.dumps(state)
+        for seat in range(players):
+            legal = set(GAME.legal_actions(state, seat))
+            assert len(legal) == len(GAME.legal_actions(state, seat)), "no action listed twice"
+            for action in legal:
+                GAME.apply(state, seat, action)
+                assert str(GAME.parse_action(str(action))) == str(action)
+            for action in candidates(state, seat) - legal:
+                try:
+                    GAME.apply(state, seat, action)
+                except IllegalActionError as err:
+                    assert err.rule
+                else:
+                    raise AssertionError(f"{action} applied for seat {seat} but was not listed")
+        assert pickle.dumps(state) == before
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), steps=st.integers(1, 300))
+def test_random_games_end_within_max_steps(seed: int, players: int, steps: int) -> None:
+    trail = walk(seed, players, {"max_steps": steps}, limit=steps + 1)
+    result = GAME.result(trail[-1][0])
+    assert result is not None and len(trail) - 1 <= steps
+    if result.reason == "max_steps":
+        assert result.draw and not result.winners and not result.losers
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), opts=options)
+def test_same_seed_same_game(seed: int, players: int, opts: dict[str, Any]) -> None:
+    first = [(s, str(a)) for _, s, a in walk(seed, players, opts)]
+    assert first == [(s, str(a)) for _, s, a in walk(seed, players, opts)]
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), opts=options)
+def test_the_rule_bot_picks_a_listed_action(seed: int, players: int, opts: dict[str, Any]) -> None:
+    bot, rng = make_bot("dobon-arith", "rule"), random.Random(seed)
+    for state, _, _ in walk(seed, players, opts)[:-1:2]:
+        for seat in GAME.actors(state):
+            legal = GAME.legal_actions(state, seat)
+            assert bot.choose(GAME.view(state, seat), legal, rng) in legal
