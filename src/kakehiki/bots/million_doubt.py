@@ -1,0 +1,192 @@
+"""The heuristic Million Doubt bot (``heuristic``).
+
+It sees only its view.  On its turn it goes out when it can, otherwise sheds
+its weakest cards in the largest honest play, keeping jokers and 2s (3s under a
+reversed order) for later while its hand is long.  When its honest plays are weak (none, or only
+strong cards) it bluffs face down with its weakest cards, unless being caught
+could burst it; now and then it lays an honest play partly face down as bait.
+It doubts from card counting: it deals the unseen cards many times and asks
+how often the player could have made the claim true, weighing the cards it
+stands to give or take (and a burst) against each other.  As the winner of a
+doubt it gives the loser the weak cards (keeping strong ones out of play), or
+everything when that bursts the loser.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from kakehiki.bots import register_bot
+from kakehiki.cards import Card
+from kakehiki.core import Action
+from kakehiki.games.million_doubt import Done, Doubt, Give, Hide, MillionDoubtView, Pass, Play
+from kakehiki.games.million_doubt.match import full_deck
+from kakehiki.games.million_doubt.plays import (
+    Visible,
+    completions,
+    legal_on,
+    strength,
+    visible,
+)
+
+SAMPLES = 16  # deals of the unseen cards per doubt decision
+SHED = 1.0  # how much shedding one more card is worth, against the value of the cards played
+HOLD_UNTIL = 3  # with more cards than this, jokers and 2s are kept for later
+BLUFF_WHEN_WEAK = 0.3  # chance to bluff when no honest play is worth making
+BAIT = 0.3  # chance to lay a multi-card honest play partly face down
+LIE_ANYWAY = 0.2  # how often a player able to tell the truth is assumed to lie anyway
+
+
+def value(card: Card, reversed_order: bool) -> float:
+    """How much a card is worth keeping: 0 for the weakest rank … 1 for the strongest; jokers 1.5."""
+    if card.is_joker:
+        return 1.5
+    level = strength(card.rank) / 12
+    worth = 1 - level if reversed_order else level
+    return worth + (0.3 if card.rank == 8 else 0.0)  # an 8 takes the lead back
+
+
+def cost(cards: Sequence[Card], reversed_order: bool) -> float:
+    return sum(value(c, reversed_order) for c in cards)
+
+
+def binding_of(view: MillionDoubtView, before_last: bool = False) -> Visible | None:
+    plays = view.field[:-1] if before_last else view.field
+    for play in reversed(plays):
+        if play.up:
+            return visible(play.up, len(play.down), play.revolution)
+    return None
+
+
+class MillionDoubtHeuristicBot:
+    name = "heuristic"
+
+    def choose(self, view: MillionDoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase == "give":
+            return self._give(view, legal)
+        if view.phase == "doubt":
+            return Doubt() if self._should_doubt(view, rng) else Pass()
+        if view.phase == "hide":
+            return self._hide(view, legal)
+        return self._turn(view, legal, rng)
+
+    # -- the turn -----------------------------------------------------------------------------------
+    def _turn(self, view: MillionDoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
+        hand = view.hand or ()
+        rev = view.reversed_order
+        honest = [a for a in legal if isinstance(a, Play) and not a.hidden]
+        for play in honest:
+            if len(play.up) == len(hand):
+                return play  # going out
+        best = min(honest, key=lambda a: (cost(a.up, rev) - SHED * len(a.up), str(a)), default=None)
+        if best is not None and not self._too_strong(view, best, len(hand)):
+            if len(best.up) > 1 and rng.random() < BAIT:
+                bait = Play(best.up[:1], len(best.up) - 1)  # the same cards, all but one face down
+                if bait in legal:
+                    return bait
+            return best
+        bluff = self._bluff(view, legal, rng)
+        if bluff is not None:
+            return bluff
+        if best is not None and not view.field:
+            return best
+        return Pass() if Pass() in legal else (best or legal[0])
+
+    @staticmethod
+    def _too_strong(view: MillionDoubtView, play: Play, hand_size: int) -> bool:
+        """Worth keeping for later: only strong cards (jokers, 2s) while the hand is still long."""
+        return bool(view.field) and hand_size > HOLD_UNTIL and cost(play.up, view.reversed_order) / len(play.up) > 1
+
+    def _bluff(self, view: MillionDoubtView, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        """A face-down play of weak cards, when being caught cannot burst us."""
+        hand = view.hand or ()
+        field_cards = sum(len(p.up) + len(p.down) for p in view.field)
+        announced = [a for a in legal if isinstance(a, Play) and a.hidden and not a.revolution]
+        if not view.field:
+            announced = [a for a in announced if len(a.up) + a.hidden <= 2]
+        room = len(hand) + field_cards + 1 < view.burst_at  # caught, we take at most the field back
+        safe = [a for a in announced if room and len(a.up) + a.hidden < len(hand)]
+        if not safe or rng.random() >= BLUFF_WHEN_WEAK:
+            return None
+        rev = view.reversed_order
+        return min(safe, key=lambda a: (cost(a.up, rev) - 0.2 * (len(a.up) + a.hidden), str(a)))
+
+    def _hide(self, view: MillionDoubtView, legal: Sequence[Action]) -> Action:
+        """The cheapest face-down cards, preferring a true claim unless the truth costs much more."""
+        assert view.claim is not None
+        up, _, revolution = view.claim
+        rev = view.reversed_order
+        binding, lock = binding_of(view), (frozenset(view.lock) or None)
+        field_cards = sum(len(p.up) + len(p.down) for p in view.field)
+        bonus = 0.8 + 0.2 * field_cards
+
+        def utility(action: Action) -> float:
+            assert isinstance(action, Hide)
+            truthful = legal_on(visible(up + action.cards, 0, revolution), binding, lock, rev, view.spade3_beats_joker)
+            return -cost(action.cards, rev) + (bonus if truthful else 0.0)
+
+        return max(legal, key=lambda a: (utility(a), str(a)))
+
+    # -- doubting -----------------------------------------------------------------------------------
+    def _should_doubt(self, view: MillionDoubtView, rng: random.Random) -> bool:
+        play = view.field[-1]
+        hidden = len(play.down)
+        field_cards = sum(len(p.up) + len(p.down) for p in view.field)
+        honest = self._chance_honest_possible(view, rng)
+        lie = (1 - honest) + honest * LIE_ANYWAY
+        my_cards = len(view.hand or ())
+        gain = 0.8 * field_cards + (0.5 * my_cards if view.hand_sizes[play.seat] == 0 else 0.0)
+        loss = float(field_cards)
+        if my_cards + field_cards >= view.burst_at:
+            loss += 20.0
+        return hidden > 0 and lie > 0.35 and lie * gain > (1 - lie) * loss
+
+    def _chance_honest_possible(self, view: MillionDoubtView, rng: random.Random) -> float:
+        """How often a deal of the unseen cards gives the player a way to make its claim true."""
+        play = view.field[-1]
+        shown = visible(play.up, len(play.down), play.revolution)
+        binding = binding_of(view, before_last=True)
+        lock = frozenset(view.lock) or None
+        unseen = unseen_cards(view)
+        size = view.hand_sizes[play.seat] + len(play.down)
+        if size > len(unseen):
+            return 1.0
+        hits = 0
+        for _ in range(SAMPLES):
+            held = rng.sample(unseen, size)
+            if any(legal_on(visible(play.up + fill, 0, play.revolution), binding, lock, view.reversed_order,
+                            view.spade3_beats_joker) for fill in completions(shown, held, lock)):
+                hits += 1
+        return hits / SAMPLES
+
+    # -- the penalty --------------------------------------------------------------------------------
+    def _give(self, view: MillionDoubtView, legal: Sequence[Action]) -> Action:
+        receiver = view.caller if view.truthful else view.doubted
+        rev = view.reversed_order
+        gives = sorted((a for a in legal if isinstance(a, Give)), key=lambda a: (value(a.card, rev), str(a)))
+        if view.hand_sizes[receiver] + len(view.given) + len(view.pool) >= view.burst_at:
+            return gives[0]  # everything: a burst
+        weak = [a for a in gives if value(a.card, rev) < 0.6]
+        if weak:
+            return weak[0]
+        return Done() if Done() in legal else gives[0]
+
+
+def unseen_cards(view: MillionDoubtView) -> list[Card]:
+    """Every card this seat has not seen and that is not publicly placed: the pool the player's hand came from."""
+    counts = Counter(full_deck())
+    seen: list[Card] = [*(view.hand or ()), *view.gone, *view.own_gone_down, *view.pool, *view.given]
+    for play in view.field:
+        seen += play.up
+        seen += [c for c in play.down if c is not None]
+    for known in view.known:
+        seen += known
+    for card in seen:
+        if counts[card]:
+            counts[card] -= 1
+    return sorted(counts.elements(), key=lambda c: c.index)
+
+
+register_bot("million-doubt", "heuristic", MillionDoubtHeuristicBot)

@@ -1,0 +1,123 @@
+"""A mutable working copy of a :class:`MillionDoubtState`, used inside one ``apply`` only.
+
+The rules read more plainly as small in-place steps; the draft is frozen back into
+a new state at the end, so the caller's state is never touched.
+"""
+
+from __future__ import annotations
+
+from kakehiki.cards import Card
+from kakehiki.core import Event
+from kakehiki.games.million_doubt.plays import Lock, Visible, sort_cards
+from kakehiki.games.million_doubt.state import (
+    PLAYING,
+    Claim,
+    FieldPlay,
+    GameOutcome,
+    MillionDoubtOptions,
+    MillionDoubtState,
+)
+
+
+class Draft:
+    """Attributes mirror :class:`MillionDoubtState`; per-seat tuples become lists."""
+
+    options: MillionDoubtOptions
+    seed: int
+    players: int
+    deck: tuple[Card, ...] | None
+    game_no: int
+    scores: list[int]
+    outcomes: tuple[GameOutcome, ...]
+    steps: int
+    leader: int
+    hands: list[tuple[Card, ...]]
+    known: list[tuple[Card, ...]]
+    aside: tuple[Card, ...]
+    gone: tuple[Card, ...]
+    gone_down: tuple[tuple[int, Card], ...]
+    status: list[int]
+    finished: tuple[int, ...]
+    bursts: tuple[int, ...]
+    field: tuple[FieldPlay, ...]
+    binding: int
+    lock: Lock | None
+    revolution: bool
+    eleven_back: bool
+    turn: int
+    last_player: int
+    passes: int
+    phase: int
+    claim: Claim | None
+    window: tuple[int, ...]
+    caller: int
+    doubted: int
+    truthful: bool
+    pool: tuple[Card, ...]
+    given: tuple[Card, ...]
+
+    _LISTS = ("scores", "hands", "known", "status")
+
+    def __init__(self, state: MillionDoubtState) -> None:
+        self.__dict__.update(state.__dict__)
+        for name in self._LISTS:
+            setattr(self, name, list(getattr(state, name)))
+        self.events: list[Event] = []
+
+    def freeze(self) -> MillionDoubtState:
+        """The new state.  The draft hands over its attribute dict and must not be used after."""
+        values = self.__dict__
+        del values["events"]
+        for name in self._LISTS:
+            values[name] = tuple(values[name])
+        new = object.__new__(MillionDoubtState)
+        object.__setattr__(new, "__dict__", values)  # as dataclasses' own frozen __init__ does
+        return new
+
+    def finish(self) -> tuple[MillionDoubtState, tuple[Event, ...]]:
+        events = tuple(self.events)
+        return self.freeze(), events
+
+    # -- helpers ------------------------------------------------------------------------------------
+    @property
+    def reversed_order(self) -> bool:
+        return self.revolution != self.eleven_back
+
+    @property
+    def binding_play(self) -> Visible | None:
+        return None if self.binding < 0 else self.field[self.binding].shown
+
+    @property
+    def giver(self) -> int:
+        return self.doubted if self.truthful else self.caller
+
+    @property
+    def receiver(self) -> int:
+        return self.caller if self.truthful else self.doubted
+
+    def is_active(self, seat: int) -> bool:
+        return self.status[seat] == PLAYING
+
+    def active_count(self) -> int:
+        return sum(1 for s in self.status if s == PLAYING)
+
+    def next_active(self, seat: int) -> int:
+        """The next seat clockwise after ``seat`` still playing (``seat`` itself if it is the only one)."""
+        for step in range(1, self.players + 1):
+            other = (seat + step) % self.players
+            if self.status[other] == PLAYING:
+                return other
+        return seat
+
+    def active_from(self, seat: int) -> int:
+        """``seat`` if it still plays, else the next one that does."""
+        return seat if self.status[seat] == PLAYING else self.next_active(seat)
+
+    def take(self, seat: int, cards: tuple[Card, ...]) -> None:
+        hand = list(self.hands[seat])
+        for card in cards:
+            hand.remove(card)
+        self.hands[seat] = tuple(hand)
+
+    def give(self, seat: int, cards: tuple[Card, ...]) -> None:
+        self.hands[seat] = sort_cards(self.hands[seat] + cards)

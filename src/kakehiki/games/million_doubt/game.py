@@ -1,0 +1,173 @@
+"""Million Doubt, declared once and registered as ``million-doubt``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from kakehiki.cards import Card
+from kakehiki.core import Event, Game, Result, RoundResult
+from kakehiki.errors import IllegalActionError
+from kakehiki.games.million_doubt import flow, legal, match
+from kakehiki.games.million_doubt.actions import (
+    Done,
+    Doubt,
+    Give,
+    Hide,
+    MillionDoubtAction,
+    Pass,
+    Play,
+    parse_action,
+)
+from kakehiki.games.million_doubt.draft import Draft
+from kakehiki.games.million_doubt.plays import sort_cards
+from kakehiki.games.million_doubt.state import (
+    DOUBT,
+    HIDE,
+    OPTION_SPECS,
+    OVER,
+    Claim,
+    FieldPlay,
+    GameOutcome,
+    MillionDoubtOptions,
+    MillionDoubtState,
+)
+from kakehiki.games.million_doubt.view import MillionDoubtView, build_view
+from kakehiki.options import OptionSpec, OptionValue
+
+
+class MillionDoubtGame(Game[MillionDoubtState, MillionDoubtAction]):
+    id: ClassVar[str] = "million-doubt"
+    title_en: ClassVar[str] = "Million Doubt"
+    title_ja: ClassVar[str] = "ミリオンダウト"
+    version: ClassVar[int] = 1
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 7
+    default_players: ClassVar[int] = 4
+    options: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+
+    def _start(
+        self, players: int, options: dict[str, OptionValue], seed: int, deck: tuple[Card, ...] | None
+    ) -> tuple[MillionDoubtState, tuple[Event, ...]]:
+        return match.new_match(MillionDoubtOptions.from_values(options), players, seed, deck)
+
+    # -- asking ---------------------------------------------------------------
+    def actors(self, state: MillionDoubtState) -> tuple[int, ...]:
+        return legal.actors(state)
+
+    def legal_actions(self, state: MillionDoubtState, seat: int) -> tuple[MillionDoubtAction, ...]:
+        return legal.legal_actions(state, seat)
+
+    def check(self, state: MillionDoubtState, seat: int, action: MillionDoubtAction) -> None:
+        legal.check(state, seat, action)
+
+    # -- acting ---------------------------------------------------------------
+    def _apply(
+        self, state: MillionDoubtState, seat: int, action: MillionDoubtAction
+    ) -> tuple[MillionDoubtState, tuple[Event, ...]]:
+        d = Draft(state)
+        d.steps += 1
+        _MOVES[type(action)](d, seat, action)
+        if d.phase != OVER and flow.over(d):
+            match.finish_game(d, match.outcome_of(d))
+        if d.phase != OVER and d.steps >= d.options.max_steps:
+            match.finish_game(d, GameOutcome((), (), match.DRAW_REASON))
+        return d.finish()
+
+    def parse_action(self, text: str) -> MillionDoubtAction:
+        return parse_action(text)
+
+    # -- looking --------------------------------------------------------------
+    def view(self, state: MillionDoubtState, seat: int | None) -> MillionDoubtView:
+        return build_view(state, seat)
+
+    def sample_hidden(self, state: MillionDoubtState, seat: int | None, rng: random.Random) -> MillionDoubtState:
+        """Deal anew every card ``seat`` cannot see: the unknown part of other hands (not the cards
+        known to be there, nor those of an announced play), other seats' face-down cards (on the
+        field and gone), and the cards set aside; every count stays."""
+        others = [s for s in range(state.players) if s != seat]
+        shown = {s: state.known[s] for s in others}
+        if state.phase == HIDE and state.claim is not None and state.turn in shown:
+            # announced face up, still in the hand until ``hide`` (some may be known already)
+            shown[state.turn] += _without(state.claim.up, state.known[state.turn], strict=False)
+        unknown = {s: _without(state.hands[s], shown[s]) for s in others}
+        pool = [c for s in others for c in unknown[s]] + list(state.aside)
+        pool += [c for p in state.field if p.seat != seat for c in p.down]
+        pool += [c for s, c in state.gone_down if s != seat]
+        rng.shuffle(pool)
+        d = Draft(state)
+
+        def draw(count: int) -> tuple[Card, ...]:
+            nonlocal pool
+            taken, pool = tuple(pool[:count]), pool[count:]
+            return taken
+
+        for s in others:
+            d.hands[s] = sort_cards(shown[s] + draw(len(unknown[s])))
+        d.field = tuple(p if p.seat == seat else FieldPlay(p.seat, p.up, sort_cards(draw(len(p.down))), p.revolution)
+                        for p in state.field)
+        d.gone_down = tuple((s, c) if s == seat else (s, draw(1)[0]) for s, c in state.gone_down)
+        d.aside = draw(len(state.aside))
+        return d.freeze()
+
+    def result(self, state: MillionDoubtState) -> Result | None:
+        return match.match_result(state) if state.phase == OVER else None
+
+    def players(self, state: MillionDoubtState) -> int:
+        return state.players
+
+    def round_results(self, state: MillionDoubtState) -> tuple[RoundResult, ...]:
+        return tuple(RoundResult(o.winners, o.losers, o.reason) for o in state.outcomes)
+
+    def round_of(self, state: MillionDoubtState) -> int:
+        return state.game_no
+
+    def record_header(self, state: MillionDoubtState) -> dict[str, Any]:
+        header: dict[str, Any] = {"options": state.options.to_values(), "seed": state.seed}
+        if state.deck is not None:
+            header["deck"] = [str(c) for c in state.deck]
+        return header
+
+    def all_cards(self, state: MillionDoubtState) -> tuple[Card, ...]:
+        return (
+            tuple(c for h in state.hands for c in h) + state.aside + state.gone
+            + tuple(c for _, c in state.gone_down) + tuple(c for p in state.field for c in p.cards)
+            + state.pool + state.given
+        )
+
+
+def _without(cards: tuple[Card, ...], removed: tuple[Card, ...], strict: bool = True) -> tuple[Card, ...]:
+    """``cards`` less ``removed`` (a multiset difference); ``strict``: each must be there."""
+    left = list(cards)
+    for card in removed:
+        if strict or card in left:
+            left.remove(card)
+    return tuple(left)
+
+
+def _play(d: Draft, seat: int, action: Play) -> None:
+    if action.hidden:
+        flow.announce(d, Claim(action.up, action.hidden, action.revolution))
+    else:
+        flow.play_face_up(d, seat, action.up)
+
+
+def _pass(d: Draft, seat: int, action: Pass) -> None:
+    if d.phase == DOUBT:
+        flow.decline_doubt(d, seat)
+    else:
+        flow.pass_turn(d, seat)
+
+
+_MOVES: dict[type, Callable[[Draft, int, Any], None]] = {
+    Play: _play,
+    Hide: lambda d, seat, a: flow.hide(d, seat, a.cards),
+    Pass: _pass,
+    Doubt: lambda d, seat, a: flow.doubt(d, seat),
+    Give: lambda d, seat, a: flow.give_card(d, a.card),
+    Done: lambda d, seat, a: flow.settle(d),
+}
+
+MILLION_DOUBT = MillionDoubtGame()
+__all__ = ["MILLION_DOUBT", "IllegalActionError", "MillionDoubtGame", "MillionDoubtView"]

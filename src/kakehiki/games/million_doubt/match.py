@@ -1,0 +1,132 @@
+"""The deal, the first leader, the end of a game and the match around it (M1, M10)."""
+
+from __future__ import annotations
+
+from kakehiki.cards import Card, make_deck, same_multiset, shuffled
+from kakehiki.core import Event, Result, RoundResult, ranks_from_keys
+from kakehiki.errors import OptionError
+from kakehiki.games.million_doubt import events as ev
+from kakehiki.games.million_doubt.draft import Draft
+from kakehiki.games.million_doubt.plays import sort_cards
+from kakehiki.games.million_doubt.state import (
+    HAND_SIZE,
+    OVER,
+    PLAYING,
+    TURN,
+    GameOutcome,
+    MillionDoubtOptions,
+    MillionDoubtState,
+)
+from kakehiki.rng import derive
+
+JOKERS = 2
+END_REASON = "one_seat_left"
+DRAW_REASON = "max_steps"
+
+
+def full_deck() -> tuple[Card, ...]:
+    """52 cards and two jokers (M1)."""
+    return make_deck(1, jokers=JOKERS)
+
+
+def new_match(
+    options: MillionDoubtOptions, players: int, seed: int, deck: tuple[Card, ...] | None
+) -> tuple[MillionDoubtState, tuple[Event, ...]]:
+    if isinstance(options.first_leader, int) and options.first_leader >= players:
+        raise OptionError("first_leader", f"no seat {options.first_leader} among {players} players")
+    if deck is not None:
+        checked_deck(deck)
+    empty: tuple[tuple[Card, ...], ...] = ((),) * players
+    state = MillionDoubtState(
+        options=options, seed=seed, players=players, deck=deck,
+        game_no=0, scores=(0,) * players, outcomes=(), steps=0,
+        leader=0, hands=empty, known=empty, aside=(), gone=(), gone_down=(),
+        status=(PLAYING,) * players, finished=(), bursts=(),
+        field=(), binding=-1, lock=None, revolution=False, eleven_back=False,
+        turn=0, last_player=-1, passes=0, phase=TURN, claim=None, window=(),
+        caller=-1, doubted=-1, truthful=False, pool=(), given=(),
+    )
+    d = Draft(state)
+    deal(d)
+    return d.finish()
+
+
+def checked_deck(deck: tuple[Card, ...]) -> tuple[Card, ...]:
+    if not same_multiset(deck, full_deck()):
+        raise OptionError("deck", f"must be the 52 cards and two jokers, once each ({len(deck)} cards given)")
+    return deck
+
+
+def deal(d: Draft) -> None:
+    """Seven cards each, one at a time from seat 0 clockwise; the rest is set aside unseen (M1)."""
+    if d.game_no == 0 and d.deck is not None:
+        deck = d.deck
+    else:
+        deck = shuffled(full_deck(), derive(d.seed, "million-doubt", "deal", d.game_no))
+    dealt = HAND_SIZE * d.players
+    d.hands = [sort_cards(deck[s:dealt:d.players]) for s in range(d.players)]
+    d.known = [()] * d.players
+    d.aside, d.gone, d.gone_down = deck[dealt:], (), ()
+    d.status = [PLAYING] * d.players
+    d.finished, d.bursts = (), ()
+    d.field, d.binding, d.lock, d.revolution, d.eleven_back = (), -1, None, False, False
+    d.last_player, d.passes, d.phase, d.claim, d.window = -1, 0, TURN, None, ()
+    d.caller, d.doubted, d.truthful, d.pool, d.given = -1, -1, False, (), ()
+    d.leader, how = first_leader(d)
+    d.turn = d.leader
+    d.events.append(ev.GameStarted(d.game_no, d.leader, how, len(d.aside)))
+    d.events.extend(ev.Dealt(s, d.hands[s], len(d.hands[s])) for s in range(d.players))
+
+
+def first_leader(d: Draft) -> tuple[int, str]:
+    """A fixed seat, the previous game's first seat out (``last_winner``), or random (M1)."""
+    choice = d.options.first_leader
+    if isinstance(choice, int):
+        return choice, "fixed"
+    if choice == "last_winner" and d.outcomes and d.outcomes[-1].winners:
+        return d.outcomes[-1].winners[0], "last_winner"
+    return derive(d.seed, "million-doubt", "leader", d.game_no).randrange(d.players), "random"
+
+
+def outcome_of(d: Draft) -> GameOutcome:
+    """Winner: the first seat out (or the last one standing if all others burst); seats that
+    went out later neither win nor lose (their order shows in the points).  Losers: the seat
+    left holding cards, then the bursts (M9, M10)."""
+    left = tuple(s for s in range(d.players) if d.status[s] == PLAYING)
+    if d.finished:
+        return GameOutcome(d.finished[:1], left + d.bursts, END_REASON)
+    return GameOutcome(left, d.bursts, END_REASON)
+
+
+def finish_game(d: Draft, outcome: GameOutcome) -> None:
+    """Record the game; deal the next one, or end the match (after ``games`` games or at ``max_steps``)."""
+    d.events.append(ev.GameEnded(d.game_no, outcome.winners, outcome.losers, outcome.reason, tuple(d.scores)))
+    d.outcomes = (*d.outcomes, outcome)
+    if outcome.reason == DRAW_REASON or d.game_no + 1 >= d.options.games:
+        d.phase, d.window, d.claim = OVER, (), None
+        d.events.append(ev.MatchEnded(match_ranks(tuple(d.scores)), tuple(d.scores)))
+        return
+    d.game_no += 1
+    deal(d)
+
+
+def match_ranks(scores: tuple[int, ...]) -> tuple[int, ...]:
+    """More points rank higher; equal points share a rank (M10)."""
+    return ranks_from_keys([(-s,) for s in scores])
+
+
+def match_result(state: MillionDoubtState) -> Result:
+    ranks = match_ranks(state.scores)
+    scores = tuple(float(s) for s in state.scores)
+    rounds = tuple(RoundResult(o.winners, o.losers, o.reason) for o in state.outcomes)
+    if rounds[-1].reason == DRAW_REASON:
+        return Result((), (), ranks, scores, DRAW_REASON, True, rounds)
+    if len(rounds) == 1:
+        only = rounds[0]
+        return Result(only.winners, only.losers, ranks, scores, only.reason, False, rounds)
+    best, worst = min(ranks), max(ranks)
+    if best == worst:
+        return Result((), (), ranks, scores, "match", True, rounds)
+    winners = tuple(s for s in range(state.players) if ranks[s] == best)
+    losers = tuple(s for s in range(state.players) if ranks[s] == worst)
+    return Result(winners, losers, ranks, scores, "match", False, rounds)

@@ -1,0 +1,184 @@
+"""Million Doubt's options and its immutable state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kakehiki.cards import Card
+from kakehiki.games.million_doubt.plays import Lock, Visible, visible
+from kakehiki.options import OptionSpec, OptionValue, max_steps_option
+
+# phases
+TURN, HIDE, DOUBT, GIVE, OVER = 0, 1, 2, 3, 4
+PHASE_NAMES = ("turn", "hide", "doubt", "give", "over")
+# seat status
+PLAYING, OUT, BURST = 0, 1, 2
+STATUS_NAMES = ("playing", "out", "burst")
+
+HAND_SIZE = 7  # M1
+TWO_PLAYER_BURST_POINTS = 11  # M10: with two players the source fixes a burst at 11 points
+
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec("first_leader", "int", "random",
+               "who leads the first trick: random, last_winner (the previous game's first seat out; "
+               "the first game random), or a seat number (that seat leads every game)",
+               "最初の親: random（無作為）、last_winner（前のゲームで最初に上がった人。最初のゲームは無作為）、"
+               "または座席番号（毎ゲームその席）",
+               choices=("random", "last_winner"), minimum=0, maximum=6, ruling="M1"),
+    OptionSpec("spade3_beats_joker", "bool", False, "a single spade 3 beats a lone joker",
+               "スペードの3の1枚出しがジョーカー1枚に勝つ", ruling="M2"),
+    OptionSpec("face_down", "bool", True, "cards may be played face down and doubted; false plays plain Daifugo",
+               "裏向きに出してダウトできる。false なら普通の大富豪", ruling="M4"),
+    OptionSpec("burst_at", "int", 11, "a hand of this many cards or more bursts",
+               "手札がこの枚数以上になるとバースト", minimum=2, maximum=54, ruling="M9"),
+    OptionSpec("burst_points", "int", "auto",
+               "what a burst seat pays each active seat: hand (its hand size), a fixed number, "
+               "or auto (hand with 3+ players, 11 with 2)",
+               "バーストした人が残りの各人に払う点: hand（手札の枚数）、固定の点数、"
+               "または auto（3人以上は手札の枚数、2人は11点）",
+               choices=("auto", "hand"), minimum=0, maximum=1000, ruling="M10"),
+    OptionSpec("games", "int", 1, "games in the match; points add up", "1マッチのゲーム数（得点は累計）",
+               minimum=1, maximum=1000, ruling="M10"),
+    max_steps_option(5000),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class MillionDoubtOptions:
+    first_leader: str | int  # "random", "last_winner" or a seat
+    spade3_beats_joker: bool
+    face_down: bool
+    burst_at: int
+    burst_points: str | int  # "auto", "hand" or a number
+    games: int
+    max_steps: int
+
+    @staticmethod
+    def from_values(values: dict[str, OptionValue]) -> MillionDoubtOptions:
+        leader, points = values["first_leader"], values["burst_points"]
+        return MillionDoubtOptions(
+            first_leader=leader if isinstance(leader, int) else str(leader),
+            spade3_beats_joker=bool(values["spade3_beats_joker"]),
+            face_down=bool(values["face_down"]),
+            burst_at=int(values["burst_at"] or 11),
+            burst_points=points if isinstance(points, int) else str(points),
+            games=int(values["games"] or 1),
+            max_steps=int(values["max_steps"] or 1),
+        )
+
+    def to_values(self) -> dict[str, OptionValue]:
+        return {
+            "first_leader": self.first_leader,
+            "spade3_beats_joker": self.spade3_beats_joker,
+            "face_down": self.face_down,
+            "burst_at": self.burst_at,
+            "burst_points": self.burst_points,
+            "games": self.games,
+            "max_steps": self.max_steps,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FieldPlay:
+    """One play on the field: its face-up and face-down cards and a declared revolution (M4)."""
+
+    seat: int
+    up: tuple[Card, ...]
+    down: tuple[Card, ...]
+    revolution: bool = False
+
+    @property
+    def shown(self) -> Visible:
+        """What the table sees of it."""
+        return visible(self.up, len(self.down), self.revolution)
+
+    @property
+    def actual(self) -> Visible:
+        """The play as it really is, once turned up (M7)."""
+        return visible(self.up + self.down, 0, self.revolution)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.up + self.down
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A play with face-down cards, announced and waiting for its face-down cards (``hide``)."""
+
+    up: tuple[Card, ...]
+    hidden: int
+    revolution: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class MillionDoubtState:
+    """A whole match (usually of one game).
+
+    Hands are kept sorted (:func:`plays.sort_cards`).  No ``__slots__``: the draft copies
+    ``__dict__`` wholesale, which keeps ``apply`` cheap.
+    """
+
+    # fixed for the match
+    options: MillionDoubtOptions
+    seed: int
+    players: int
+    deck: tuple[Card, ...] | None  # explicit deck for the first game
+    # the match
+    game_no: int
+    scores: tuple[int, ...]  # points over the match (M10)
+    outcomes: tuple[GameOutcome, ...]
+    steps: int  # actions applied in the match (C7)
+    # the game in progress
+    leader: int  # who led the game's first trick
+    hands: tuple[tuple[Card, ...], ...]
+    known: tuple[tuple[Card, ...], ...]  # cards everyone saw go into each hand (a penalty), still there
+    aside: tuple[Card, ...]  # set aside unseen at the deal (M1)
+    gone: tuple[Card, ...]  # left the game face up, seen by all
+    gone_down: tuple[tuple[int, Card], ...]  # left the game face down: (who played it, card)
+    status: tuple[int, ...]  # PLAYING, OUT or BURST per seat
+    finished: tuple[int, ...]  # seats that went out, in order (M9)
+    bursts: tuple[int, ...]  # seats that burst, in order (M9)
+    # the trick
+    field: tuple[FieldPlay, ...]
+    binding: int  # index in field of the last play with a face-up card; -1: none (M5)
+    lock: Lock | None  # suit lock (M3)
+    revolution: bool  # M3, until the next revolution
+    eleven_back: bool  # M3, until the field clears
+    turn: int
+    last_player: int  # who made the last play of the trick; -1 on an empty field
+    passes: int  # turn passes in a row since the last play (M8)
+    phase: int
+    claim: Claim | None  # HIDE: the announced play
+    window: tuple[int, ...]  # DOUBT: seats still to answer, in order (M6)
+    caller: int  # GIVE: who called Doubt
+    doubted: int  # GIVE: whose play was turned up
+    truthful: bool  # GIVE: the play was legal (M7)
+    pool: tuple[Card, ...]  # GIVE: turned-up field cards not yet handed over
+    given: tuple[Card, ...]  # GIVE: cards chosen for the loser so far
+
+    @property
+    def reversed_order(self) -> bool:
+        return self.revolution != self.eleven_back
+
+    @property
+    def binding_play(self) -> Visible | None:
+        return None if self.binding < 0 else self.field[self.binding].shown
+
+    @property
+    def giver(self) -> int:
+        return self.doubted if self.truthful else self.caller
+
+    @property
+    def receiver(self) -> int:
+        return self.caller if self.truthful else self.doubted
+
+    def active(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.players) if self.status[s] == PLAYING)

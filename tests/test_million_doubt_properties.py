@@ -1,0 +1,194 @@
+"""Property tests over random Million Doubt games with random options (hypothesis)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections import Counter
+from itertools import combinations
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kakehiki import IllegalActionError, get_game
+from kakehiki.cards import Card
+from kakehiki.games.million_doubt import Done, Doubt, Give, Hide, MillionDoubtState, Pass, Play
+from kakehiki.games.million_doubt.match import full_deck
+from kakehiki.games.million_doubt.plays import sort_cards
+from kakehiki.games.million_doubt.state import HIDE, TURN
+
+GAME = get_game("million-doubt")
+
+options = st.fixed_dictionaries({
+    "face_down": st.booleans(),
+    "spade3_beats_joker": st.booleans(),
+    "burst_at": st.integers(8, 14),
+    "burst_points": st.sampled_from(["auto", "hand", 3]),
+    "first_leader": st.sampled_from(["random", "last_winner", 1]),
+    "games": st.integers(1, 2),
+})
+
+
+def walk(seed: int, players: int, opts: dict[str, Any], limit: int = 1500) -> list[tuple[MillionDoubtState, int, Any]]:
+    rng = random.Random(seed)
+    state = GAME.new(players=players, options=opts, seed=seed)
+    trail: list[tuple[MillionDoubtState, int, Any]] = []
+    while GAME.result(state) is None and len(trail) < limit:
+        seat = rng.choice(GAME.actors(state))
+        action = rng.choice(GAME.legal_actions(state, seat))
+        trail.append((state, seat, action))
+        state, _ = GAME.apply(state, seat, action)
+    trail.append((state, -1, None))
+    return trail
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 7), opts=options)
+def test_cards_conserved_and_hands_sorted(seed: int, players: int, opts: dict[str, Any]) -> None:
+    deck = Counter(c.index for c in full_deck())
+    for state, _, _ in walk(seed, players, opts):
+        assert Counter(c.index for c in GAME.all_cards(state)) == deck
+        assert all(list(h) == list(sort_cards(h)) for h in state.hands)
+        assert all(len(h) < state.options.burst_at or state.status[s] != 0 for s, h in enumerate(state.hands))
+        assert sum(state.scores) == 0, "points only move between seats"
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 7), opts=options)
+def test_views_hide_hands_and_face_down_cards(seed: int, players: int, opts: dict[str, Any]) -> None:
+    rng = random.Random(seed)
+    for state, _, _ in walk(seed, players, opts)[::3]:
+        for seat in range(players):
+            view = GAME.view(state, seat)
+            assert view.hand == state.hands[seat]
+            for play in view.field:
+                assert play.seat == seat or all(c is None for c in play.down)
+            assert GAME.view(GAME.sample_hidden(state, seat, rng), seat) == view
+        assert GAME.view(state, None).hand is None
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 5), opts=options)
+def test_listed_actions_apply_and_others_are_refused_untouched(seed: int, players: int, opts: dict[str, Any]) -> None:
+    rng = random.Random(seed)
+    for state, _, _ in walk(seed, players, opts)[:-1:5]:
+        before = pickle.dumps(state)
+        for seat in range(players):
+            listed = set(GAME.legal_actions(state, seat))
+            for action in listed:
+                GAME.apply(state, seat, action)
+            for action in candidates(state, seat, rng):
+                if action in listed:
+                    continue
+                try:
+                    GAME.apply(state, seat, action)
+                except IllegalActionError as err:
+                    assert err.rule
+                else:
+                    raise AssertionError(f"{action} applied for seat {seat} but was not listed")
+        assert pickle.dumps(state) == before
+
+
+def candidates(state: MillionDoubtState, seat: int, rng: random.Random) -> list[Any]:
+    """Actions worth trying: every bare action, plays and hides from the seat's hand, gives of any card."""
+    hand = state.hands[seat]
+    found: list[Any] = [Pass(), Doubt(), Done(), Give(rng.choice(full_deck()))]
+    found += [Give(c) for c in state.pool]
+    for _ in range(20):
+        size = rng.randint(1, min(5, len(hand))) if hand else 1
+        cards = tuple(rng.sample(hand, min(size, len(hand))))
+        up = cards[: rng.randint(0, len(cards))]
+        found.append(Play(sort_cards(cards)))
+        found.append(Play(sort_cards(up), len(cards) - len(up) or 1, rng.random() < 0.2 and len(cards) == 4))
+        found.append(Hide(sort_cards(cards)))
+    return found
+
+
+def brute_force_plays(state: MillionDoubtState, seat: int) -> set[str]:
+    """Every play the check accepts, found by trying every face-up part and face-down count."""
+    hand = state.hands[seat]
+    subsets = {sort_cards(c) for k in range(len(hand) + 1) for c in combinations(hand, k)}
+    accepted = set()
+    for up in subsets:
+        for hidden in range(len(hand) - len(up) + 1):
+            for revolution in (False, True) if hidden else (False,):
+                action = Play(up, hidden, revolution)
+                if (up or hidden) and GAME.can(state, seat, action):
+                    accepted.add(str(action))
+    return accepted
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 4), opts=options)
+def test_turn_enumeration_is_complete(seed: int, players: int, opts: dict[str, Any]) -> None:
+    """Listed plays are exactly what the rules accept, from positions of random games (hands up to 8)."""
+    checked = 0
+    for state, seat, _ in walk(seed, players, opts, limit=300)[:-1]:
+        if state.phase != TURN or len(state.hands[seat]) > 8 or seat != state.turn:
+            continue
+        listed = {str(a) for a in GAME.legal_actions(state, seat) if isinstance(a, Play)}
+        assert listed == brute_force_plays(state, seat)
+        checked += 1
+        if checked == 4:
+            break
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 4))
+def test_hide_choices_are_every_set_of_the_announced_size(seed: int, players: int) -> None:
+    for state, seat, _ in walk(seed, players, {}, limit=300)[:-1]:
+        if state.phase == HIDE and state.claim is not None:
+            rest = list(state.hands[seat])
+            for card in state.claim.up:
+                rest.remove(card)
+            expected = {tuple(c) for c in combinations(rest, state.claim.hidden)}
+            assert {a.cards for a in GAME.legal_actions(state, seat)} == expected
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 7), steps=st.integers(1, 300))
+def test_random_games_end_within_max_steps(seed: int, players: int, steps: int) -> None:
+    trail = walk(seed, players, {"max_steps": steps}, limit=steps + 1)
+    result = GAME.result(trail[-1][0])
+    assert result is not None and len(trail) - 1 <= steps
+    if result.reason == "max_steps":
+        assert result.draw and not result.winners and not result.losers
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 7), opts=options)
+def test_same_seed_same_game(seed: int, players: int, opts: dict[str, Any]) -> None:
+    first = [(s, str(a)) for _, s, a in walk(seed, players, opts)]
+    again = [(s, str(a)) for _, s, a in walk(seed, players, opts)]
+    assert first == again
+
+
+def test_notation_round_trips_for_listed_actions() -> None:
+    for state, _, _ in walk(3, 4, {})[::2]:
+        for seat in GAME.actors(state):
+            for action in GAME.legal_actions(state, seat):
+                assert GAME.parse_action(str(action)) == action
+
+
+def test_cards_are_interned_in_states() -> None:
+    state = GAME.new(players=3, seed=2)
+    assert all(isinstance(c, Card) for c in GAME.all_cards(state))
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 5))
+def test_sampled_states_keep_public_cards_and_stay_playable(seed: int, players: int) -> None:
+    """Search bots play on from ``sample_hidden`` states: public cards stay put, and every listed
+    action of the sampled state applies."""
+    rng = random.Random(seed)
+    for state, _, _ in walk(seed, players, {}, limit=400)[:-1:3]:
+        for seat in (*GAME.actors(state), None):
+            sampled = GAME.sample_hidden(state, seat, rng)
+            for other in range(players):
+                assert Counter(state.known[other]) <= Counter(sampled.hands[other])
+            if state.claim is not None:
+                assert Counter(state.claim.up) <= Counter(sampled.hands[state.turn])
+            for actor in GAME.actors(sampled):
+                for action in GAME.legal_actions(sampled, actor)[:5]:
+                    GAME.apply(sampled, actor, action)

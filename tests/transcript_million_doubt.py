@@ -1,0 +1,110 @@
+"""Transcript helpers for Million Doubt tests: fixed deals, positions and moves written as text.
+
+    state = deal({0: "S3 S4 S5 H6 H7 D9 JK", 1: "..."}, leader=0)
+    state = play(state, "0: play S3", "1: pass")
+
+``deal_deck`` writes the deck the engine deals from: one card at a time from seat 0
+clockwise until every seat holds 7, then the cards set aside (M1).  Positions in the
+middle of a game come from :func:`kakehiki.games.million_doubt.position.position`.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pytest
+
+import kakehiki
+from kakehiki import Card, IllegalActionError, parse_cards
+from kakehiki.games.million_doubt.match import full_deck
+from kakehiki.games.million_doubt.plays import sort_cards
+from kakehiki.games.million_doubt.position import position
+from kakehiki.games.million_doubt.state import MillionDoubtState
+
+GAME = kakehiki.get_game("million-doubt")
+__all__ = ["GAME", "position"]
+
+
+def deal_deck(hands: Mapping[int, str], aside: str = "") -> list[Card]:
+    """The deck (top card first) that deals ``hands`` (7 cards each, seats 0..n-1), then ``aside``."""
+    held = [parse_cards(hands[s]) for s in range(len(hands))]
+    if any(len(h) != 7 for h in held):
+        raise ValueError("every seat is dealt 7 cards (M1)")
+    named = [held[s][i] for i in range(7) for s in range(len(held))] + list(parse_cards(aside))
+    left = list(full_deck())
+    for card in named:
+        left.remove(card)
+    return named + left
+
+
+def deal(hands: Mapping[int, str], leader: int = 0, seed: int = 0, **options: object) -> MillionDoubtState:
+    """A game dealt from a fixed deck, ``leader`` leading the first trick."""
+    deck = deal_deck(hands)
+    state = GAME.new(players=len(hands), options={"first_leader": leader, **options}, seed=seed, deck=deck)
+    assert isinstance(state, MillionDoubtState)
+    return state
+
+
+def split(text: str) -> tuple[int, str]:
+    seat, sep, action = text.partition(":")
+    if not sep:
+        raise ValueError(f"a move is 'SEAT: ACTION', got {text!r}")
+    return int(seat), action.strip()
+
+
+def run(state: Any, *moves: str) -> tuple[Any, list[Any]]:
+    """Apply the moves in order; return the final state and every event caused."""
+    events: list[Any] = []
+    for text in moves:
+        seat, action = split(text)
+        state, caused = GAME.apply(state, seat, action)
+        events.extend(caused)
+    return state, events
+
+
+def play(state: Any, *moves: str) -> Any:
+    return run(state, *moves)[0]
+
+
+def refused(state: Any, text: str) -> IllegalActionError:
+    """Apply ``"SEAT: ACTION"`` expecting a refusal; check the state is untouched; return the error."""
+    seat, action = split(text)
+    before = pickle.dumps(state)
+    with pytest.raises(IllegalActionError) as info:
+        GAME.apply(state, seat, action)
+    assert pickle.dumps(state) == before
+    return info.value
+
+
+def legal(state: Any, seat: int) -> set[str]:
+    return {str(a) for a in GAME.legal_actions(state, seat)}
+
+
+def plays(state: Any, seat: int) -> set[str]:
+    """The face-up plays among ``seat``'s legal actions."""
+    return {a for a in legal(state, seat) if a.startswith("play") and "*" not in a}
+
+
+def view(state: Any, seat: int | None = None) -> Any:
+    return GAME.view(state, seat)
+
+
+def hand(state: Any, seat: int) -> list[str]:
+    return [str(c) for c in GAME.view(state, seat).hand]
+
+
+def cards(text: str) -> list[str]:
+    """Cards as text in hand order: ``cards("H9 S4") == ["S4", "H9"]``."""
+    return [str(c) for c in sort_cards(parse_cards(text))]
+
+
+def of_type(events: Iterable[Any], name: str) -> list[Any]:
+    return [e for e in events if type(e).__name__ == name]
+
+
+def outcome(state: Any) -> tuple[tuple[int, ...], tuple[int, ...], str]:
+    result = GAME.result(state)
+    assert result is not None, "the game is not over"
+    return result.winners, result.losers, result.reason
