@@ -47,6 +47,7 @@ from kakehiki.record import make_record, save_record
 from kakehiki.rng import derive
 
 HUMAN = 0
+LISTED = 40  # choices numbered on screen before the list is cut
 HUMAN_NAME = "human"
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 HELP_WORDS = frozenset({"", "?", "help"})
@@ -129,6 +130,9 @@ class Session:
             self.show_view()
             self.show_choices(legal)
             return None
+        if text.lower() == "all":
+            self.show_choices(legal, everything=True)
+            return None
         if text.lower() in QUIT_WORDS:
             raise Quit(0)
         action, problem = self.lookup(text, legal)
@@ -161,11 +165,16 @@ class Session:
         for line in self.renderer.view(self.game.view(self.state, HUMAN), self.labels):
             self.say(line)
 
-    def show_choices(self, legal: Sequence[Action]) -> None:
+    def show_choices(self, legal: Sequence[Action], everything: bool = False) -> None:
+        """The numbered choices; a long list (a Million Doubt lead has hundreds) is cut at
+        :data:`LISTED` unless the person asks for ``all``: the action text is always accepted."""
         self.say(self.renderer.prompt(self.game.view(self.state, HUMAN), legal), "bold yellow")
         self.say(t("play.choices"), "bold")
-        for number, action in enumerate(legal, start=1):
+        shown = legal if everything else legal[:LISTED]
+        for number, action in enumerate(shown, start=1):
             self.say(f"  {number:>2}) {action}")
+        if len(shown) < len(legal):
+            self.say(t("play.more_choices", count=len(legal) - len(shown)))
 
     def say(self, line: str, style: str | None = None) -> None:
         self.out.print(Text(line, style=style or ""))
