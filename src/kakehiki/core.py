@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, ClassVar, Generic, TypeVar
 
 from kakehiki.cards import Card
@@ -48,6 +48,18 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         return {"event": type(self).__name__, **{f.name: jsonable(getattr(self, f.name)) for f in fields(self)}}
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    """A seat was dealt ``count`` cards; only that seat sees which (``cards`` is ``None`` for others)."""
+
+    seat: int
+    cards: tuple[Card, ...] | None
+    count: int
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        return self if seat == self.seat else replace(self, cards=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,5 +239,5 @@ class Game(ABC, Generic[S, A]):
 
 
 __all__ = [
-    "Action", "Event", "Game", "KakehikiError", "Result", "RoundResult", "jsonable", "ranks_from_keys",
+    "Action", "Dealt", "Event", "Game", "KakehikiError", "Result", "RoundResult", "jsonable", "ranks_from_keys",
 ]

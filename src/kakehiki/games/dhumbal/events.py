@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from kakehiki.cards import Card
+from kakehiki.core import Dealt as Dealt  # the shared deal event, re-exported
 from kakehiki.core import Event
 
 
@@ -14,16 +15,6 @@ class RoundStarted(Event):
     round_no: int
     starter: int
     decks: int
-
-
-@dataclass(frozen=True, slots=True)
-class Dealt(Event):
-    seat: int
-    cards: tuple[Card, ...] | None
-    count: int
-
-    def seen_by(self, seat: int | None) -> Event:
-        return self if seat == self.seat else replace(self, cards=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,3 +90,4 @@ class MatchEnded(Event):
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
     reason: str  # limit or max_steps
+

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from kakehiki.cards import Card
+from kakehiki.core import Dealt as Dealt  # the shared deal event, re-exported
 from kakehiki.core import Event
 
 
@@ -22,16 +23,6 @@ class GameStarted(Event):
     dealer: int
     deal_counts: tuple[int, ...]
     decks: int
-
-
-@dataclass(frozen=True, slots=True)
-class Dealt(Event):
-    seat: int
-    cards: tuple[Card, ...] | None
-    count: int
-
-    def seen_by(self, seat: int | None) -> Event:
-        return self if seat == self.seat else replace(self, cards=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,3 +108,4 @@ class DealerChosen(Event):
 @dataclass(frozen=True, slots=True)
 class MatchEnded(Event):
     ranks: tuple[int, ...]
+

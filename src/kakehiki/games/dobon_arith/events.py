@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from kakehiki.cards import Card
+from kakehiki.core import Dealt as Dealt  # the shared deal event, re-exported
 from kakehiki.core import Event
 
 
@@ -12,16 +13,6 @@ from kakehiki.core import Event
 class GameStarted(Event):
     game_no: int
     dealer: int  # deals and plays first (A1, A9)
-
-
-@dataclass(frozen=True, slots=True)
-class Dealt(Event):
-    seat: int
-    cards: tuple[Card, ...] | None
-    count: int
-
-    def seen_by(self, seat: int | None) -> Event:
-        return self if seat == self.seat else replace(self, cards=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,3 +132,4 @@ class MatchEnded(Event):
     wins: tuple[int, ...]
     losses: tuple[int, ...]
     ranks: tuple[int, ...]
+

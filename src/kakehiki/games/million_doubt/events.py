@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from kakehiki.cards import Card
+from kakehiki.core import Dealt as Dealt  # the shared deal event, re-exported
 from kakehiki.core import Event
 
 
@@ -14,16 +15,6 @@ class GameStarted(Event):
     leader: int
     how: str  # random, last_winner, fixed
     aside: int  # cards set aside unseen (M1)
-
-
-@dataclass(frozen=True, slots=True)
-class Dealt(Event):
-    seat: int
-    cards: tuple[Card, ...] | None
-    count: int
-
-    def seen_by(self, seat: int | None) -> Event:
-        return self if seat == self.seat else replace(self, cards=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,3 +159,4 @@ class GameEnded(Event):
 class MatchEnded(Event):
     ranks: tuple[int, ...]
     scores: tuple[int, ...]
+
