@@ -1,0 +1,144 @@
+"""Doubt in words: a seat's view and every Doubt event, through the message catalog."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kakehiki.cards import RANK_NAMES, Card
+from kakehiki.cli.common import seats_text
+from kakehiki.core import Action, Event
+from kakehiki.games.doubt import DoubtView
+from kakehiki.games.doubt import events as ev
+from kakehiki.i18n import t, t_or
+
+Labels = Sequence[str]
+SHOWN_PLAYS = 6  # the latest plays listed under the pile
+
+
+def rank_text(rank: int) -> str:
+    return RANK_NAMES[rank - 1]
+
+
+def cards_text(cards: Sequence[Card] | None) -> str:
+    return " ".join(str(c) for c in cards) if cards else "-"
+
+
+class DoubtRenderer:
+    """Doubt for one viewing seat.  Other seats' passes are not printed (passes are silent)."""
+
+    def __init__(self, viewer: int | None) -> None:
+        self.viewer = viewer
+
+    def view(self, view: DoubtView, labels: Labels) -> list[str]:
+        lines = [t("doubt.view.header", pile=view.pile_size, plays=len(view.pile), steps=view.steps,
+                   max_steps=view.options.max_steps)]
+        hidden = len(view.pile) - SHOWN_PLAYS
+        if hidden > 0:
+            lines.append(t("doubt.view.more_plays", count=hidden))
+        for entry in view.pile[-SHOWN_PLAYS:]:
+            shown = ""
+            if entry.cards is not None:
+                key = "doubt.view.play_revealed" if entry.revealed else "doubt.view.play_cards"
+                shown = t(key, cards=cards_text(entry.cards))
+            lines.append(t("doubt.view.play", seat=labels[entry.seat], count=entry.size, rank=rank_text(entry.rank),
+                           cards=shown))
+        lines.extend(self._seat_lines(view, labels))
+        if view.discard:
+            lines.append(t("doubt.view.discard", cards=cards_text(view.discard)))
+        if view.hand is not None:
+            lines.append(t("doubt.view.hand", cards=cards_text(view.hand)))
+        lines.append(self._status(view, labels))
+        return lines
+
+    @staticmethod
+    def _seat_lines(view: DoubtView, labels: Labels) -> list[str]:
+        lines = []
+        for seat, size in enumerate(view.hand_sizes):
+            if seat in view.forfeited:
+                lines.append(t("doubt.view.seat_out", seat=labels[seat]))
+                continue
+            mark = ">" if seat == view.turn and view.phase != "over" else " "
+            lines.append(t("doubt.view.seat", mark=mark, seat=labels[seat], cards=size,
+                           successes=view.successes[seat]))
+            if view.known[seat]:
+                lines.append(t("doubt.view.known", known=cards_text(view.known[seat]),
+                               sure=cards_text(view.sure[seat])))
+        return lines
+
+    @staticmethod
+    def _status(view: DoubtView, labels: Labels) -> str:
+        if view.phase == "over":
+            return t("doubt.view.over")
+        if view.phase == "doubt":
+            last = view.pile[-1]
+            return t("doubt.view.window", seat=labels[last.seat], count=last.size, rank=rank_text(last.rank))
+        return t("doubt.view.turn", seat=labels[view.turn], rank=rank_text(view.rank))
+
+    def prompt(self, view: DoubtView, legal: Sequence[Action]) -> str:
+        if view.phase == "doubt":
+            last = view.pile[-1]
+            return t("doubt.prompt.doubt", count=last.size, rank=rank_text(last.rank))
+        return t("doubt.prompt.play", most=view.options.max_cards_per_play, rank=rank_text(view.rank))
+
+    def event(self, event: Event, labels: Labels) -> str | None:
+        if isinstance(event, ev.Declined) and event.seat != self.viewer:
+            return None
+        describe = _EVENTS.get(type(event))
+        return None if describe is None else describe(event, labels)
+
+
+def _dealt(e: Any, labels: Labels) -> str:
+    if e.cards is None:
+        return t("doubt.event.dealt_hidden", seat=labels[e.seat], count=e.count)
+    return t("doubt.event.dealt", seat=labels[e.seat], count=e.count, cards=cards_text(e.cards))
+
+
+def _played(e: Any, labels: Labels) -> str:
+    fields = {"seat": labels[e.seat], "count": e.count, "rank": rank_text(e.rank)}
+    if e.cards is None:
+        return t("doubt.event.played_hidden", **fields)
+    return t("doubt.event.played", cards=cards_text(e.cards), **fields)
+
+
+def _revealed(e: Any, labels: Labels) -> str:
+    return t("doubt.event.revealed_lie" if e.lie else "doubt.event.revealed_truth", cards=cards_text(e.cards))
+
+
+def _pile_taken(e: Any, labels: Labels) -> str:
+    reason = t_or(f"doubt.pile_reason.{e.reason}", e.reason)
+    return t("doubt.event.pile_taken", seat=labels[e.seat], reason=reason, cards=cards_text(e.cards))
+
+
+def _cards_taken(e: Any, labels: Labels) -> str:
+    fields = {"taker": labels[e.taker], "giver": labels[e.giver], "count": e.count}
+    if e.cards is None:
+        return t("doubt.event.cards_taken_hidden", **fields)
+    return t("doubt.event.cards_taken", cards=cards_text(e.cards), **fields)
+
+
+def _game_ended(e: Any, labels: Labels) -> str:
+    return t("doubt.event.game_ended", winners=seats_text(e.winners, labels), losers=seats_text(e.losers, labels),
+             reason=t_or(f"reason.{e.reason}", e.reason))
+
+
+_EVENTS: dict[type[Event], Callable[[Any, Labels], str]] = {
+    ev.GameStarted: lambda e, labels: t("doubt.event.game_started", players=e.players, cards=e.cards,
+                                        decks=e.decks, jokers=e.jokers),
+    ev.Dealt: _dealt,
+    ev.TurnTo: lambda e, labels: t("doubt.event.turn", seat=labels[e.seat], rank=rank_text(e.rank)),
+    ev.Played: _played,
+    ev.Declined: lambda e, labels: t("doubt.event.declined", seat=labels[e.seat]),
+    ev.Unchallenged: lambda e, labels: t("doubt.event.unchallenged", seat=labels[e.seat]),
+    ev.Doubted: lambda e, labels: t("doubt.event.doubted", caller=labels[e.caller], player=labels[e.player],
+                                    count=e.count, rank=rank_text(e.rank)),
+    ev.Revealed: _revealed,
+    ev.PileTaken: _pile_taken,
+    ev.CardsTaken: _cards_taken,
+    ev.Forfeited: lambda e, labels: t("doubt.event.forfeited", seat=labels[e.seat], cards=cards_text(e.cards)),
+    ev.WentOut: lambda e, labels: t("doubt.event.went_out", seat=labels[e.seat]),
+    ev.GameEnded: _game_ended,
+}
+
+
+RENDERER = DoubtRenderer

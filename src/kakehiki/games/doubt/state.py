@@ -1,0 +1,150 @@
+"""Doubt's options and its immutable state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from kakehiki.cards import Card
+from kakehiki.options import OptionSpec, OptionValue, max_steps_option
+
+PLAY, WINDOW, OVER = 0, 1, 2  # phases: a seat must play, the doubt window is open, the game is over
+
+Penalty = Literal["pile", "forfeit", "two_cards"]
+PENALTIES: tuple[Penalty, ...] = ("pile", "forfeit", "two_cards")
+
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec("max_cards_per_play", "int", 1, "cards put face down in one play, all claimed as the running rank",
+               "1回に裏向きで出せる枚数（すべて現在の数字として出す）", minimum=1, maximum=4, ruling="B3"),
+    OptionSpec("cheat", "bool", False, "Cheat: only the next seat may call a doubt",
+               "チート：ダウトをかけられるのは次の人だけ", ruling="B4"),
+    OptionSpec("repeat_rank_after_lie", "bool", False, "after a caught lie the next play claims the same rank again",
+               "ウソが見抜かれたら、次の人は同じ数字から再開する", ruling="B5"),
+    OptionSpec("doubter_leads", "bool", False, "after a successful doubt the doubter plays next",
+               "ダウトに成功した人が次の番になる", ruling="B5"),
+    OptionSpec("rank_rest", "bool", True, "rank the seats that did not go out by the cards they hold",
+               "上がれなかった人を残り枚数の少ない順に順位付けする", ruling="B6"),
+    OptionSpec("decks", "int", 1, "52-card decks shuffled together", "使うトランプの組数",
+               minimum=1, maximum=4, ruling="B7"),
+    OptionSpec("jokers", "int", 0, "jokers added to the deck; wild, and may be the last card",
+               "加えるジョーカーの枚数（どの数字にもなり、最後の1枚にもできる）", minimum=0, maximum=2, ruling="B7"),
+    OptionSpec("penalty", "choice", "pile", "the loser of a doubt takes the pile, forfeits, or swaps two cards",
+               "ダウトに負けた人の罰：場札を引き取る・手札を捨てて負け・2枚引かれる/引く",
+               choices=PENALTIES, ruling="B7"),
+    OptionSpec("require_successful_doubt", "bool", False,
+               "going out without a successful doubt takes the pile instead",
+               "ダウトを1回も成功させずに手札がなくなったら場札を引き取る", ruling="B7"),
+    max_steps_option(20000),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DoubtOptions:
+    max_cards_per_play: int
+    cheat: bool
+    repeat_rank_after_lie: bool
+    doubter_leads: bool
+    rank_rest: bool
+    decks: int
+    jokers: int
+    penalty: Penalty
+    require_successful_doubt: bool
+    max_steps: int
+
+    @staticmethod
+    def from_values(values: dict[str, OptionValue]) -> DoubtOptions:
+        penalty: Penalty = "pile"
+        for known in PENALTIES:
+            if values["penalty"] == known:
+                penalty = known
+        return DoubtOptions(
+            max_cards_per_play=int(values["max_cards_per_play"] or 1),
+            cheat=bool(values["cheat"]),
+            repeat_rank_after_lie=bool(values["repeat_rank_after_lie"]),
+            doubter_leads=bool(values["doubter_leads"]),
+            rank_rest=bool(values["rank_rest"]),
+            decks=int(values["decks"] or 1),
+            jokers=int(values["jokers"] or 0),
+            penalty=penalty,
+            require_successful_doubt=bool(values["require_successful_doubt"]),
+            max_steps=int(values["max_steps"] or 1),
+        )
+
+    def to_values(self) -> dict[str, OptionValue]:
+        return {
+            "max_cards_per_play": self.max_cards_per_play,
+            "cheat": self.cheat,
+            "repeat_rank_after_lie": self.repeat_rank_after_lie,
+            "doubter_leads": self.doubter_leads,
+            "rank_rest": self.rank_rest,
+            "decks": self.decks,
+            "jokers": self.jokers,
+            "penalty": self.penalty,
+            "require_successful_doubt": self.require_successful_doubt,
+            "max_steps": self.max_steps,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PileEntry:
+    """One play in the pile: who made it, the rank it claimed, the cards, and whether a doubt turned them up."""
+
+    seat: int
+    rank: int
+    cards: tuple[Card, ...]
+    revealed: bool
+
+    @property
+    def lie(self) -> bool:
+        """True when some card is neither the claimed rank nor a joker (B5, B7)."""
+        rank = self.rank
+        for card in self.cards:  # noqa: SIM110 - a plain loop is cheaper on this path
+            if card.rank != rank and card.rank != 0:
+                return True
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    ranks: tuple[int, ...]
+    reason: str  # doubt_out, doubt_last_standing, max_steps
+    draw: bool
+
+
+Knowledge = tuple[tuple[tuple[Card, ...], ...], ...]  # [viewer][seat] -> cards; viewer ``players`` is the public
+
+
+@dataclass(frozen=True)
+class DoubtState:
+    """One game of Doubt.
+
+    ``known[v][s]`` are the cards viewer ``v`` knows to have gone into seat ``s``'s hand and has
+    not seen leave (possibly still held); ``sure[v][s]`` those it knows ``s`` certainly still holds.
+    Row ``players`` of both is what everyone knows (spectators).  See ``knowledge.py``.
+    There are no ``__slots__``: the draft copies ``__dict__`` wholesale, which keeps ``apply`` cheap.
+    """
+
+    # fixed for the game
+    options: DoubtOptions
+    seed: int
+    players: int
+    deck: tuple[Card, ...] | None  # explicit deck, top card first
+    copies: tuple[int, ...]  # copies of each card face (by index) in the game: public
+    # the game in progress
+    hands: tuple[tuple[Card, ...], ...]  # each sorted by card index
+    pile: tuple[PileEntry, ...]  # oldest play first
+    rank: int  # the rank the next play claims (1..13)
+    turn: int  # PLAY: the seat to play; WINDOW: the seat whose play awaits doubts
+    phase: int
+    window: tuple[int, ...]  # seats still to answer the doubt window, by priority (B4, C4)
+    forfeited: tuple[int, ...]  # seats out by the forfeit penalty, in order (B7)
+    discard: tuple[Card, ...]  # forfeited hands, face up
+    successes: tuple[int, ...]  # successful doubts per seat
+    known: Knowledge
+    sure: Knowledge
+    last_sure: tuple[tuple[Card, ...], ...]  # [viewer] the player's sure cards just before the last play
+    penalty_draws: int  # two-card penalties drawn so far: the label of the next one's randomness
+    steps: int  # actions applied (C7)
+    outcome: Outcome | None
