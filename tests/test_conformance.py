@@ -138,3 +138,15 @@ def test_same_seed_same_record_and_replay(game_id: str) -> None:
     assert first != other
     _, _, result = replay(first)
     assert result is not None and result.to_dict() == first["result"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("steps", [1, 2, 3, 5, 8, 13])
+def test_bot_playouts_stop_cleanly_at_max_steps(game_id: str, steps: int) -> None:
+    # Hitting the step limit in the middle of a batch of passes must end the game, not crash.
+    game = get_game(game_id)
+    for seed in range(4):
+        state = game.new(seed=seed, options={"max_steps": steps})
+        bots = [make_bot(game_id, "random") for _ in range(game.players(state))]
+        playout = play_out(game, state, bots, seed=seed)
+        assert game.result(playout.state) is not None

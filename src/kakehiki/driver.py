@@ -63,6 +63,11 @@ def decide(game: Game[Any, Any], state: Any, seat: int, bot: Bot, rng: random.Ra
     return bot.choose(view, legal, rng)
 
 
+def still_asked(game: Game[Any, Any], state: Any, seat: int) -> bool:
+    """Whether ``seat`` is still an actor: a batch of passes stops when the game is over."""
+    return game.result(state) is None and seat in game.actors(state)
+
+
 def play_out(
     game: Game[Any, Any],
     state: Any,
@@ -79,6 +84,8 @@ def play_out(
 
     while game.result(playout.state) is None:
         for seat, action in next_moves(game, playout.state, choose):
+            if not still_asked(game, playout.state, seat):
+                break  # an earlier pass ended the game (max_steps) or the window
             round_no = game.round_of(playout.state)
             playout.state, events = game.apply(playout.state, seat, action)
             playout.actions.append((round_no, seat, action))

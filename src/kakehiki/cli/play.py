@@ -40,7 +40,7 @@ from kakehiki.cli.common import (
 )
 from kakehiki.cli.render import Renderer, renderer_for
 from kakehiki.core import Action, Event, Game, Result
-from kakehiki.driver import decide, next_moves
+from kakehiki.driver import decide, next_moves, still_asked
 from kakehiki.errors import IllegalActionError, KakehikiError
 from kakehiki.i18n import language, t, t_or
 from kakehiki.record import make_record, save_record
@@ -81,6 +81,8 @@ class Session:
             self.show_view()
         while (result := self.game.result(self.state)) is None:
             for seat, action in next_moves(self.game, self.state, self.choose):
+                if not still_asked(self.game, self.state, seat):
+                    break  # an earlier pass ended the game (max_steps) or the window
                 self.apply(seat, action)
         return result
 
