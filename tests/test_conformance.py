@@ -14,22 +14,14 @@ from kakehiki.bots import make_bot
 from kakehiki.core import Game
 from kakehiki.driver import play_out
 from kakehiki.record import make_record, replay
+from playouts import random_walk
 
 GAMES = game_ids()
 
 
 def random_game(game: Game[Any, Any], seed: int, players: int | None = None) -> list[tuple[Any, int, Any]]:
     """Play a uniform-random game; return (state, seat, action) before every step."""
-    rng = random.Random(seed)
-    state = game.new(players=players, seed=seed)
-    trail = []
-    while game.result(state) is None:
-        seat = rng.choice(game.actors(state))
-        action = rng.choice(game.legal_actions(state, seat))
-        trail.append((state, seat, action))
-        state, _ = game.apply(state, seat, action)
-    trail.append((state, -1, None))
-    return trail
+    return random_walk(game, seed, players, None, limit=10**6)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

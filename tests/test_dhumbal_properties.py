@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from kakehiki import CARDS, IllegalActionError, get_game
 from kakehiki.games.dhumbal import SHOW, DhumbalAction, DhumbalState, turn
 from kakehiki.games.dhumbal.melds import total
+from playouts import random_walk
 
 GAME = get_game("dhumbal")
 
@@ -28,16 +29,7 @@ options = st.fixed_dictionaries({
 
 
 def walk(seed: int, players: int, opts: dict[str, Any], limit: int = 1500) -> list[tuple[DhumbalState, int, Any]]:
-    rng = random.Random(seed)
-    state = GAME.new(players=players, options=opts, seed=seed)
-    trail: list[tuple[DhumbalState, int, Any]] = []
-    while GAME.result(state) is None and len(trail) < limit:
-        seat = rng.choice(GAME.actors(state))
-        action = rng.choice(GAME.legal_actions(state, seat))
-        trail.append((state, seat, action))
-        state, _ = GAME.apply(state, seat, action)
-    trail.append((state, -1, None))
-    return trail
+    return random_walk(GAME, seed, players, opts, limit)
 
 
 def candidates(state: DhumbalState, seat: int) -> set[DhumbalAction]:

@@ -16,6 +16,7 @@ from kakehiki.cards import STANDARD_DECK, SUITS
 from kakehiki.games.dobon_arith import ArithState, Dobon, Draw, Pass, Play, waits
 from kakehiki.games.dobon_arith.arith import reachable, values_of
 from kakehiki.games.dobon_arith.plays import stacks
+from playouts import random_walk
 
 GAME = get_game("dobon-arith")
 
@@ -29,16 +30,7 @@ options = st.fixed_dictionaries({
 
 
 def walk(seed: int, players: int, opts: dict[str, Any], limit: int = 3000) -> list[tuple[ArithState, int, Any]]:
-    rng = random.Random(seed)
-    state = GAME.new(players=players, options=opts, seed=seed)
-    trail: list[tuple[ArithState, int, Any]] = []
-    while GAME.result(state) is None and len(trail) < limit:
-        seat = rng.choice(GAME.actors(state))
-        action = rng.choice(GAME.legal_actions(state, seat))
-        trail.append((state, seat, action))
-        state, _ = GAME.apply(state, seat, action)
-    trail.append((state, -1, None))
-    return trail
+    return random_walk(GAME, seed, players, opts, limit)
 
 
 def candidates(state: ArithState, seat: int) -> set[Any]:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from kakehiki import CARDS, IllegalActionError, get_game
 from kakehiki.games.dobon import Delay, Dobon, DobonState, Draw, Pass, Play
+from playouts import random_walk
 
 GAME = get_game("dobon")
 ALL_ACTIONS = [Draw(), Pass(), Delay()] + [Play(c) for c in CARDS[:52]] + [Dobon(c) for c in CARDS[:52]]
@@ -27,16 +28,7 @@ options = st.fixed_dictionaries({
 
 
 def walk(seed: int, players: int, opts: dict[str, Any], limit: int = 3000) -> list[tuple[DobonState, int, Any]]:
-    rng = random.Random(seed)
-    state = GAME.new(players=players, options=opts, seed=seed)
-    trail: list[tuple[DobonState, int, Any]] = []
-    while GAME.result(state) is None and len(trail) < limit:
-        seat = rng.choice(GAME.actors(state))
-        action = rng.choice(GAME.legal_actions(state, seat))
-        trail.append((state, seat, action))
-        state, _ = GAME.apply(state, seat, action)
-    trail.append((state, -1, None))
-    return trail
+    return random_walk(GAME, seed, players, opts, limit)
 
 
 @settings(max_examples=25, deadline=None)

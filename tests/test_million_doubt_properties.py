@@ -17,6 +17,7 @@ from kakehiki.games.million_doubt import Done, Doubt, Give, Hide, MillionDoubtSt
 from kakehiki.games.million_doubt.match import full_deck
 from kakehiki.games.million_doubt.plays import sort_cards
 from kakehiki.games.million_doubt.state import HIDE, TURN
+from playouts import random_walk
 
 GAME = get_game("million-doubt")
 
@@ -31,16 +32,7 @@ options = st.fixed_dictionaries({
 
 
 def walk(seed: int, players: int, opts: dict[str, Any], limit: int = 1500) -> list[tuple[MillionDoubtState, int, Any]]:
-    rng = random.Random(seed)
-    state = GAME.new(players=players, options=opts, seed=seed)
-    trail: list[tuple[MillionDoubtState, int, Any]] = []
-    while GAME.result(state) is None and len(trail) < limit:
-        seat = rng.choice(GAME.actors(state))
-        action = rng.choice(GAME.legal_actions(state, seat))
-        trail.append((state, seat, action))
-        state, _ = GAME.apply(state, seat, action)
-    trail.append((state, -1, None))
-    return trail
+    return random_walk(GAME, seed, players, opts, limit)
 
 
 @settings(max_examples=25, deadline=None)

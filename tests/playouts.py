@@ -1,0 +1,28 @@
+"""Random playouts for the property and conformance tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from kakehiki.core import Game
+
+S = TypeVar("S")
+
+
+def random_walk(
+    game: Game[S, Any], seed: int, players: int | None, options: Mapping[str, object] | None, limit: int
+) -> list[tuple[S, int, Any]]:
+    """(state, seat, action) before every step of a uniform-random game — any actor, any legal
+    action — then ``(final state, -1, None)``; at most ``limit`` steps."""
+    rng = random.Random(seed)
+    state = game.new(players=players, options=options, seed=seed)
+    trail: list[tuple[S, int, Any]] = []
+    while game.result(state) is None and len(trail) < limit:
+        seat = rng.choice(game.actors(state))
+        action = rng.choice(game.legal_actions(state, seat))
+        trail.append((state, seat, action))
+        state, _ = game.apply(state, seat, action)
+    trail.append((state, -1, None))
+    return trail
