@@ -63,6 +63,17 @@ class Dealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Declined(Event):
+    """A seat declined an out-of-turn offer (``pass``).  Only that seat sees this: others
+    must not learn that it had a choice (C4)."""
+
+    seat: int
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        return self if seat == self.seat else None
+
+
+@dataclass(frozen=True, slots=True)
 class RoundResult:
     """The outcome of one game inside a match (or of the only one)."""
 
@@ -239,5 +250,6 @@ class Game(ABC, Generic[S, A]):
 
 
 __all__ = [
-    "Action", "Dealt", "Event", "Game", "KakehikiError", "Result", "RoundResult", "jsonable", "ranks_from_keys",
+    "Action", "Dealt", "Declined", "Event", "Game", "KakehikiError", "Result", "RoundResult",
+    "jsonable", "ranks_from_keys",
 ]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from kakehiki.cards import Card
-from kakehiki.core import Dealt as Dealt  # the shared deal event, re-exported
+from kakehiki.core import Dealt as Dealt  # shared events, re-exported
+from kakehiki.core import Declined as Declined
 from kakehiki.core import Event
 
 
@@ -101,16 +102,6 @@ class DobonCalled(Event):
     hit: Card
     against: int | None
     operators: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Declined(Event):
-    """Only the seat that declined sees this: others must not learn it had a choice."""
-
-    seat: int
-
-    def seen_by(self, seat: int | None) -> Event | None:
-        return self if seat == self.seat else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from kakehiki.cards import Card
-from kakehiki.core import Dealt as Dealt  # the shared deal event, re-exported
+from kakehiki.core import Dealt as Dealt  # shared events, re-exported
+from kakehiki.core import Declined as Declined
 from kakehiki.core import Event
 
 
@@ -36,16 +37,6 @@ class Played(Event):
 
     def seen_by(self, seat: int | None) -> Event:
         return self if seat == self.seat else replace(self, cards=None)
-
-
-@dataclass(frozen=True, slots=True)
-class Declined(Event):
-    """Only the seat that passed sees this (as in every game: passes are silent)."""
-
-    seat: int
-
-    def seen_by(self, seat: int | None) -> Event | None:
-        return self if seat == self.seat else None
 
 
 @dataclass(frozen=True, slots=True)
