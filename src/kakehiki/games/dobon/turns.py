@@ -10,6 +10,7 @@ from kakehiki.cards import Card
 from kakehiki.games.dobon import events as ev
 from kakehiki.games.dobon.draft import Draft
 from kakehiki.games.dobon.state import CHAIN, FIRST_CARD, TURN, GameOutcome
+from kakehiki.games.dobon.stock import may_rebuild, most_cards_lose
 from kakehiki.rng import derive
 
 
@@ -104,10 +105,7 @@ def draw(d: Draft, seat: int, count: int, reason: str) -> GameOutcome | None:
 def rebuild_stock(d: Draft) -> bool:
     """Shuffle the field under its top card into a new stock, if the options allow (J11)."""
     under = d.field[:-1]
-    if len(under) <= d.options.min_field_to_rebuild:
-        return False
-    ratio = d.options.max_twos_ratio
-    if ratio is not None and sum(1 for c in under if c.rank == 2) >= ratio * len(under):
+    if not may_rebuild(under, d.options.min_field_to_rebuild, d.options.max_twos_ratio):
         return False
     pool = list(under)
     derive(d.seed, "dobon", "rebuild", d.game_no, d.rebuilds).shuffle(pool)
@@ -122,8 +120,7 @@ def no_stock_outcome(d: Draft, drawer: int, drawn: list[Card]) -> GameOutcome:
     """No stock can be made: the seats holding the most cards lose; nobody wins (J11)."""
     sizes = [len(h) for h in d.hands]
     sizes[drawer] += len(drawn)
-    most = max(sizes)
-    return GameOutcome((), tuple(s for s in range(d.players) if sizes[s] == most), "no_stock")
+    return GameOutcome((), most_cards_lose(sizes), "no_stock")
 
 
 def call_dobon(d: Draft, seat: int, top: Card) -> GameOutcome | None:

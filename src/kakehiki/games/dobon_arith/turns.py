@@ -8,6 +8,7 @@ game ends (a move returns its :class:`GameOutcome`).
 from __future__ import annotations
 
 from kakehiki.cards import Card
+from kakehiki.games.dobon.stock import may_rebuild, most_cards_lose
 from kakehiki.games.dobon_arith import events as ev
 from kakehiki.games.dobon_arith.actions import DRAW_TWO, REVEAL, REVERSE, SKIP, Play
 from kakehiki.games.dobon_arith.arith import values_of, waits_of
@@ -119,10 +120,7 @@ def draw(d: Draft, seat: int, count: int, reason: str) -> GameOutcome | None:
 def rebuild_stock(d: Draft) -> bool:
     """Shuffle the field under its top card into a new stock, if the options allow (A8 = J11)."""
     under = d.field[:-1]
-    if len(under) <= d.options.min_field_to_rebuild:
-        return False
-    ratio = d.options.max_twos_ratio
-    if ratio is not None and sum(1 for c in under if c.rank == DRAW_TWO) >= ratio * len(under):
+    if not may_rebuild(under, d.options.min_field_to_rebuild, d.options.max_twos_ratio):
         return False
     pool = list(under)
     derive(d.seed, "dobon-arith", "rebuild", d.game_no, d.rebuilds).shuffle(pool)
@@ -137,8 +135,7 @@ def no_stock_outcome(d: Draft, drawer: int, drawn: int) -> GameOutcome:
     """No stock can be made: the seats holding the most cards lose; nobody wins (A8 = J11)."""
     sizes = [len(h) for h in d.hands]
     sizes[drawer] += drawn
-    most = max(sizes)
-    return GameOutcome((), tuple(s for s in range(d.players) if sizes[s] == most), "no_stock")
+    return GameOutcome((), most_cards_lose(sizes), "no_stock")
 
 
 # -- Dobon ---------------------------------------------------------------------------------------
