@@ -11,7 +11,7 @@ from operator import attrgetter
 from kakehiki.cards import Card
 from kakehiki.core import Event
 from kakehiki.games.dhumbal.melds import POINTS
-from kakehiki.games.dhumbal.state import DhumbalOptions, DhumbalState, RoundOutcome
+from kakehiki.games.dhumbal.state import DhumbalOptions, DhumbalState, LoggedTurn, RoundOutcome
 
 CARD_ORDER = attrgetter("index")
 
@@ -39,6 +39,7 @@ class Draft:
     buried: tuple[Card, ...]
     turn: int
     round_turns: int
+    log: tuple[LoggedTurn, ...]
     rebuilds: int
 
     def __init__(self, state: DhumbalState) -> None:

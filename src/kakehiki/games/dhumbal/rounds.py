@@ -19,6 +19,7 @@ from kakehiki.games.dhumbal.state import (
     TURNED_UP,
     DhumbalOptions,
     DhumbalState,
+    LoggedTurn,
     RoundOutcome,
 )
 from kakehiki.rng import derive
@@ -44,7 +45,7 @@ def new_match(
         options=options, seed=seed, players=players, deck=deck, decks=deck_count(options, players, deck),
         round_no=0, starter=0, scores=(0,) * players, history=(), phase=PLAY, steps=0,
         hands=((),) * players, totals=(0,) * players, known=((),) * players, stock=(), available=(),
-        available_owner=TURNED_UP, buried=(), turn=0, round_turns=0, rebuilds=0,
+        available_owner=TURNED_UP, buried=(), turn=0, round_turns=0, log=(), rebuilds=0,
     )
     d = Draft(state)
     deal(d)
@@ -69,7 +70,7 @@ def deal(d: Draft) -> None:
     d.known = [()] * n
     d.stock = tuple(reversed(deck[HAND_SIZE * n + 1:]))
     d.available, d.available_owner, d.buried = (up,), TURNED_UP, ()
-    d.turn, d.round_turns, d.rebuilds = d.starter, 0, 0
+    d.turn, d.round_turns, d.log, d.rebuilds = d.starter, 0, (), 0
     d.events.append(ev.RoundStarted(d.round_no, d.starter, d.decks))
     d.events.extend(ev.Dealt(s, d.hands[s], HAND_SIZE) for s in seats)
     d.events.append(ev.TurnedUp(up))
@@ -96,6 +97,7 @@ def take_turn(d: Draft, seat: int, discard: tuple[Card, ...], take: Card | None)
         d.buried += left
         d.events.append(ev.Buried(left))
     d.available, d.available_owner = discard, seat
+    d.log += (LoggedTurn(seat, discard, take),)
     d.turn = (seat + 1) % d.players
     d.round_turns += 1
     if not d.stock:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from kakehiki.cards import Card
 from kakehiki.options import OptionSpec, OptionValue, max_steps_option
@@ -74,6 +74,15 @@ class DhumbalOptions:
         }
 
 
+class LoggedTurn(NamedTuple):
+    """One turn of the round in progress as every seat saw it (D3): who discarded what, and
+    the card taken from the previous discard (``None``: the stock's top, which stays hidden)."""
+
+    seat: int
+    discard: tuple[Card, ...]
+    took: Card | None
+
+
 @dataclass(frozen=True, slots=True)
 class RoundOutcome:
     """How one round ended and what it scored (D4).  All of it is public: hands are shown at a Show."""
@@ -124,4 +133,5 @@ class DhumbalState:
     buried: tuple[Card, ...]
     turn: int
     round_turns: int  # turns taken in this round
+    log: tuple[LoggedTurn, ...]  # this round's turns, in order; all of it public
     rebuilds: int  # stock rebuilds in this round (D7)

@@ -6,7 +6,7 @@ from typing import Any, NamedTuple
 
 from kakehiki.cards import Card
 from kakehiki.core import jsonable
-from kakehiki.games.dhumbal.state import OVER, TURNED_UP, DhumbalState, RoundOutcome
+from kakehiki.games.dhumbal.state import OVER, TURNED_UP, DhumbalState, LoggedTurn, RoundOutcome
 
 
 class DhumbalView(NamedTuple):
@@ -15,7 +15,8 @@ class DhumbalView(NamedTuple):
     Public: every hand's size and the cards each seat took from the discards and still
     holds (``known``); the previous seat's last discard (``available``, what the turn
     seat may take); the discards buried since the last stock rebuild (everything
-    discarded was seen face up); scores, options and every finished round with the
+    discarded was seen face up); the round's turns as everyone saw them (``log``: who
+    discarded what and took which discard, or the stock's hidden top); scores, options and every finished round with the
     hands shown at its Show.  A named tuple: immutable and cheap to build.
     """
 
@@ -29,6 +30,7 @@ class DhumbalView(NamedTuple):
     stock_size: int
     turn: int
     round_turns: int  # turns taken in this round so far
+    log: tuple[LoggedTurn, ...]  # this round's turns: seat, discard, card taken (None: the stock's top)
     starter: int
     round_no: int
     scores: tuple[int, ...]
@@ -57,6 +59,7 @@ def build_view(state: DhumbalState, seat: int | None) -> DhumbalView:
         stock_size=len(state.stock),
         turn=state.turn,
         round_turns=state.round_turns,
+        log=state.log,
         starter=state.starter,
         round_no=state.round_no,
         scores=state.scores,
