@@ -1,0 +1,325 @@
+"""Doubt ``expert``: races the table with a lookahead, and leaves uncertain doubts to others.
+
+Among careful players most of every hand is public: each pile is taken face up, so after a
+few pickups a seat knows nearly every card the others hold, and a lie is caught the moment it
+is told.  The game then runs almost like clockwork: the seat to play puts down the claimed
+rank if it holds one, and otherwise lies and takes the pile.  ``expert`` uses that:
+
+* **The race.**  Holding the claimed rank, it may still lie on purpose, to be caught and take
+  the pile now, when that wins the race.  It deals the cards it cannot see several times
+  (:func:`sample_world`: cards seen going into a hand are still there unless that seat has
+  since claimed their rank, undoubted plays are what they claimed, the rest is shuffled),
+  plays each deal out both ways by the clockwork rule (:func:`race`), and lies only when
+  taking the pile now does clearly better over those deals.
+* **Doubts.**  The caller alone pays for a wrong call, while a caught liar's pile helps every
+  other seat as much as the caller.  So it calls only lies it is nearly sure of
+  (:func:`truth_chance`, reading the others as telling the truth whenever they can), leaving
+  the merely likely ones to the others, and it calls every play that would take a seat out.
+* Otherwise it plays like ``count``: the truth when it can, else the card it will need last.
+
+It keeps nothing between calls: every decision is made from the view alone.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import prod
+
+from kakehiki.bots import register_bot
+from kakehiki.bots.doubt import good, tail
+from kakehiki.cards import Card
+from kakehiki.core import Action
+from kakehiki.games.doubt import DOUBT, PASS, DoubtView, PileView, Play, play_of
+
+HONEST = 0.97  # chance that a seat able to tell the truth does
+CLAIMED_AWAY = 0.1  # chance a card seen going into a hand is still there after its rank was claimed
+BLUFFED = 0.3  # chance a face-down play by a seat was a bluff (one card of its hand, any)
+CERTAIN = 0.9  # call a play only this likely to be a lie
+SAMPLES = 8  # deals played out per race decision
+MARGIN = 1  # more deals won by lying on purpose than by the truth, to lie on purpose
+RACE_ROUNDS = 50  # rounds of plays a race is followed before it is judged by hand sizes
+
+
+# -- doubting --------------------------------------------------------------------------------------
+
+
+def truth_chance(view: DoubtView) -> float:
+    """The chance the last play is true, if every seat tells the truth whenever it can.
+
+    The player could make the claim true with a card seen going into its hand and still there
+    (:func:`still_held`), or with cards of the unseen rest of its hand: a hypergeometric draw
+    from every card this seat cannot place, less those that undoubted claims put in the pile."""
+    last = view.pile[-1]
+    player, rank, size = last.seat, last.rank, last.size
+    others = [s for s in range(len(view.hand_sizes)) if s != view.seat and s not in view.forfeited]
+    hidden = [e for e in view.pile[:-1] if e.cards is None]
+    placed = list(view.hand or ()) + list(view.discard) + list(view.known[player])
+    for entry in view.pile[:-1]:
+        placed.extend(entry.cards or ())
+    free = {}
+    for seat in others:
+        held = view.hand_sizes[seat] + (size if seat == player else 0)
+        kept = list(view.known[seat]) if seat == player else kept_known(view.known[seat], hidden, seat)
+        free[seat] = max(0, held - len(kept))
+        if seat != player:
+            placed.extend(kept)
+    unseen_good = view.rank_counts[rank] + view.rank_counts[0] - sum(1 for c in placed if good(c, rank))
+    claimed_good = sum(e.size for e in hidden if e.rank == rank)
+    unseen_hit = tail(sum(free.values()), max(0, unseen_good - claimed_good), free.get(player, 0), size)
+    known_miss = prod(1 - still_held(view, player, c) for c in view.known[player] if good(c, rank))
+    return HONEST * (1 - known_miss * (1 - unseen_hit))
+
+
+def kept_known(known: tuple[Card, ...], hidden: Sequence[PileView], seat: int) -> list[Card]:
+    """The cards seen going into ``seat``'s hand less one of a rank for each card it has since
+    claimed of that rank face down (telling the truth when it can, it used them)."""
+    kept = list(known)
+    for entry in hidden:
+        if entry.seat == seat:
+            for _ in range(entry.size):
+                used = next((c for c in kept if c.rank == entry.rank), None)
+                if used is not None:
+                    kept.remove(used)
+    return kept
+
+
+def still_held(view: DoubtView, seat: int, card: Card) -> float:
+    """The chance ``seat`` still held ``card`` (seen going into its hand) before its last play.
+
+    Every face-down play it made since is in the pile (a pile taken up shows its cards); one
+    claiming the card's rank almost surely used it, any other only as a bluff."""
+    earlier = [e for e in view.pile[:-1] if e.seat == seat and e.cards is None]
+    hand = max(1, view.hand_sizes[seat] + len(earlier))
+    return prod(CLAIMED_AWAY if good(card, e.rank) else 1 - BLUFFED / hand for e in earlier)
+
+
+def call_threshold(view: DoubtView) -> float:
+    """The chance of a lie above which this seat calls: high, as a wrong call costs this seat the
+    whole pile (or its game, or two cards) while a caught liar's loss helps every other seat as
+    much; a little lower while going out still needs a successful doubt."""
+    me = view.seat if view.seat is not None else 0
+    if view.options.require_successful_doubt and not view.successes[me]:
+        return CERTAIN - 0.1
+    return CERTAIN
+
+
+# -- the race: the game played out as clockwork on rank counts -------------------------------------
+
+
+@dataclass(frozen=True)
+class World:
+    """One deal of the cards a seat cannot see: every hand and the pile as counts per rank (0 = joker)."""
+
+    hands: tuple[tuple[int, ...], ...]
+    pile: tuple[int, ...]
+
+
+def rank_pool(view: DoubtView) -> list[int]:
+    """Copies of each rank (0 = joker) this seat cannot place: not in its hand, its own or
+    turned-up plays, or the discard."""
+    pool = list(view.rank_counts)
+    seen = list(view.hand or ()) + list(view.discard)
+    for entry in view.pile:
+        seen.extend(entry.cards or ())
+    for card in seen:
+        pool[card.rank] -= 1
+    return pool
+
+
+def sample_world(view: DoubtView, rng: random.Random) -> World:
+    """Deal the unseen cards once: known cards stay where they were seen go, unless their seat
+    has since claimed their rank; undoubted plays are what they claimed; the rest is shuffled."""
+    me = view.seat if view.seat is not None else -1
+    players = len(view.hand_sizes)
+    pool = rank_pool(view)
+    hands = [[0] * 14 for _ in range(players)]
+    for card in view.hand or ():
+        hands[me][card.rank] += 1
+    hidden = [e for e in view.pile if e.cards is None]
+    for seat in range(players):
+        if seat != me:
+            kept = kept_known(view.known[seat], hidden, seat)
+            _place_known(hands[seat], pool, kept, view.hand_sizes[seat], rng)
+    pile = [c.rank for e in view.pile for c in e.cards or ()]
+    blanks = 0
+    for entry in hidden:
+        for _ in range(entry.size):
+            if pool[entry.rank] > 0:
+                pool[entry.rank] -= 1
+                pile.append(entry.rank)
+            else:
+                blanks += 1
+    rest = [rank for rank, n in enumerate(pool) for _ in range(max(0, n))]
+    rng.shuffle(rest)
+    pile.extend(rest.pop() for _ in range(min(blanks, len(rest))))
+    for seat in range(players):
+        for _ in range(max(0, view.hand_sizes[seat] - sum(hands[seat]))):
+            if rest:
+                hands[seat][rest.pop()] += 1
+    return World(tuple(map(tuple, hands)), tuple(pile))
+
+
+def _place_known(
+    hand: list[int], pool: list[int], known: list[Card], size: int, rng: random.Random
+) -> None:
+    """Put into ``hand`` the cards a seat most likely still holds of those seen going in (at most ``size``)."""
+    ranks = [c.rank for c in known]
+    rng.shuffle(ranks)
+    for rank in ranks[:size]:
+        if pool[rank] > 0:
+            pool[rank] -= 1
+            hand[rank] += 1
+
+
+@dataclass(frozen=True)
+class RaceRules:
+    """The options the clockwork race depends on."""
+
+    players: int
+    most: int  # cards per play
+    repeat_rank: bool  # a caught lie is followed by the same rank
+    skipped: frozenset[int]  # forfeited seats
+
+
+def race(world: World, rules: RaceRules, rank: int, turn: int, me: int) -> float:
+    """How well ``me`` does when every seat plays the claimed rank if it can (jokers when it has
+    none) and otherwise lies and is caught at once: 1 if it goes out first, 0 if another does;
+    if nobody does within ``RACE_ROUNDS`` rounds (or the game comes back to where it was at an
+    earlier pickup, a loop), its share of the inverse hand sizes."""
+    hands = [list(h) for h in world.hands]
+    sizes = [sum(h) for h in hands]
+    pile = list(world.pile)
+    seen: set[tuple[int, int, tuple[tuple[int, ...], ...]]] = set()
+    for _ in range(RACE_ROUNDS * rules.players):
+        hand = hands[turn]
+        put = min(rules.most, hand[rank]) or min(1, hand[0])
+        if put:
+            played = rank if hand[rank] else 0
+            hand[played] -= put
+            sizes[turn] -= put
+            if not sizes[turn]:
+                return 1.0 if turn == me else 0.0
+            pile.extend([played] * put)
+            rank = rank % 13 + 1
+        else:
+            for card in pile:
+                hand[card] += 1
+            sizes[turn] += len(pile)
+            pile = []
+            if not rules.repeat_rank:
+                rank = rank % 13 + 1
+            key = (rank, turn, tuple(map(tuple, hands)))
+            if key in seen:
+                break
+            seen.add(key)
+        turn = next_seat(rules, turn)
+    return share(sizes, me, rules.skipped)
+
+
+def share(sizes: list[int], me: int, skipped: frozenset[int]) -> float:
+    """A rough chance to go out first from hand sizes alone: each seat's inverse size over all of them."""
+    return (1 / sizes[me]) / sum(1 / n for seat, n in enumerate(sizes) if seat not in skipped)
+
+
+def next_seat(rules: RaceRules, seat: int) -> int:
+    for step in range(1, rules.players + 1):
+        nxt = (seat + step) % rules.players
+        if nxt not in rules.skipped:
+            return nxt
+    return seat
+
+
+def raceable(view: DoubtView) -> bool:
+    """The clockwork race models the pile penalty with going out on any play that stands."""
+    return view.options.penalty == "pile" and not view.options.require_successful_doubt
+
+
+def lying_wins_race(view: DoubtView, rng: random.Random, truth: Play) -> bool:
+    """Whether taking the pile now (a lie, caught) wins the race in clearly more deals than ``truth``."""
+    me = view.seat if view.seat is not None else 0
+    rules = RaceRules(len(view.hand_sizes), view.options.max_cards_per_play, view.options.repeat_rank_after_lie,
+                      frozenset(view.forfeited))
+    after = view.rank % 13 + 1
+    nxt = next_seat(rules, me)
+    told = [0] * 14
+    for card in truth.cards:
+        told[card.rank] += 1
+    by_truth = by_lie = 0.0
+    for _ in range(SAMPLES):
+        world = sample_world(view, rng)
+        mine = world.hands[me]
+        honest = tuple(a - b for a, b in zip(mine, told, strict=True))
+        by_truth += race(_with_hand(world, me, honest, world.pile + tuple(c.rank for c in truth.cards)),
+                         rules, after, nxt, me)
+        taken = list(mine)
+        for taken_rank in world.pile:
+            taken[taken_rank] += 1
+        by_lie += race(_with_hand(world, me, tuple(taken), ()), rules, view.rank if rules.repeat_rank else after,
+                       nxt, me)
+    return by_lie >= by_truth + MARGIN
+
+
+def _with_hand(world: World, seat: int, hand: tuple[int, ...], pile: tuple[int, ...]) -> World:
+    hands = list(world.hands)
+    hands[seat] = hand
+    return World(tuple(hands), pile)
+
+
+# -- the bot ---------------------------------------------------------------------------------------
+
+
+class ExpertBot:
+    """Calls only near-certain lies and plays that go out; lies on purpose when taking the pile wins the race."""
+
+    name = "expert"
+
+    def choose(self, view: DoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase == "doubt":
+            return DOUBT if self.should_doubt(view) else PASS
+        play = self.choose_play(view, rng)
+        return play if play in legal else legal[0]
+
+    @staticmethod
+    def should_doubt(view: DoubtView) -> bool:
+        if view.hand_sizes[view.turn] == 0:
+            return True  # the play takes the player out unless caught: if it is true, the game is over anyway
+        return 1 - truth_chance(view) >= call_threshold(view)
+
+    @staticmethod
+    def choose_play(view: DoubtView, rng: random.Random) -> Play:
+        hand = list(view.hand or ())
+        most = view.options.max_cards_per_play
+        matching = [c for c in hand if c.rank == view.rank][:most]
+        jokers = [c for c in hand if c.is_joker]
+        if len(hand) <= most and len(matching) + len(jokers) == len(hand):
+            return play_of(hand)  # out with the truth
+        junk = [c for c in hand if c.rank != view.rank and not c.is_joker]
+        if matching:
+            truth = play_of(matching)
+            if junk and raceable(view) and lying_wins_race(view, rng, truth):
+                return play_of([least_needed(view, junk)])
+            return truth
+        if jokers and (len(hand) > 3 or not junk):
+            return play_of(jokers[:1])
+        return play_of([least_needed(view, junk)])
+
+
+def least_needed(view: DoubtView, cards: list[Card]) -> Card:
+    """The card whose rank this seat will be asked for last (copies it must play one by one wait
+    a whole cycle each): the bluff that costs it least."""
+    seats = len(view.hand_sizes) - len(view.forfeited)
+    held: dict[int, int] = {}
+    for card in view.hand or ():
+        held[card.rank] = held.get(card.rank, 0) + 1
+    most = view.options.max_cards_per_play
+
+    def wait(card: Card) -> int:
+        turns = next((k for k in range(1, 14) if (view.rank - 1 + k * seats) % 13 + 1 == card.rank), 13)
+        return turns + (-(-held.get(card.rank, 1) // most) - 1) * 13
+
+    return max(cards, key=lambda c: (wait(c), c.index))
+
+
+register_bot("doubt", "expert", ExpertBot)
