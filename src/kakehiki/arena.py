@@ -44,7 +44,10 @@ def seating(bots: Sequence[str], index: int) -> tuple[str, ...]:
 
 
 class TimedBot:
-    """Wraps a bot to time its decisions (searching bots keep their sampler)."""
+    """Wraps a bot to time its decisions (searching bots keep their sampler).
+
+    The time is the CPU time of the deciding thread: what the decision costs on one core,
+    whatever else the machine is running (wall time grows with the load)."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
@@ -65,9 +68,9 @@ class TimedBot:
         return self.choose(view, legal, rng)
 
     def _timed(self, decide: Callable[[], Action]) -> Action:
-        start = time.perf_counter()
+        start = time.thread_time()
         action = decide()
-        spent = time.perf_counter() - start
+        spent = time.thread_time() - start
         self.decisions += 1
         self.seconds += spent
         self.longest = max(self.longest, spent)
