@@ -1,0 +1,331 @@
+"""The expert Million Doubt bot (``expert``, the ``hard`` level): the heuristic, plus a lookahead on its turns.
+
+What the heuristic (``bots/million_doubt.py``) misses is mostly *when* a play pays: whether a
+weak card laid face down will be believed, whether an honest play hands the lead to a seat
+that then sheds faster, whether a pass keeps the control cards for the end.  Those depend on
+how the other seats answer, so the expert looks ahead on every turn with a real choice:
+
+* **Candidates** (:func:`candidates`): the best few honest plays by the heuristic's own score,
+  a pass, and every wholly face-down play (its face-down cards chosen by :func:`hide_cards`:
+  the weakest cards, or a true play when that costs little more).
+* **Lookahead** (:func:`first_out`): each candidate is played on the same determinizations
+  (``Game.sample_hidden``: every card the seat cannot see dealt anew) and the game is played
+  on by the heuristic for every seat until the next seat goes out; a candidate scores the
+  share of those games in which this seat goes out next.  The rollouts model the opponents
+  as the heuristic plays, bluffs and doubts, with its doubt estimates made from fewer
+  samples (``ROLLOUT_DOUBT_SAMPLES``) to save time.  Sequential halving spends
+  ``rollouts`` games per decision, dropping the worse half of the candidates each round.
+* **Doubt** (:func:`worth_doubting`, no lookahead: the sampler deals face-down cards
+  uniformly, which would make every claim look like a lie): every claim the count proves
+  false (:func:`claim_impossible`) is doubted.  Beyond that it reads the heuristic's habits: a
+  play that shows a card is almost always honest (it is how the heuristic lays bait), a
+  wholly face-down one almost always a bluff (it is how the heuristic lies); the expert
+  doubts the latter unless losing the doubt could burst it.
+* Hiding and the penalty follow the same rules as in the lookahead: the weakest cards face
+  down (:func:`hide_cards`), and the heuristic's penalty (weak cards to the loser).
+
+The bot sees only its view and the sampler, keeps nothing between calls, and draws every
+random number from the generator it is handed, so arena runs are reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from kakehiki.bots import register_bot
+from kakehiki.bots.million_doubt import (
+    SHED,
+    MillionDoubtHeuristicBot,
+    binding_of,
+    cost,
+    unseen_cards,
+    value,
+)
+from kakehiki.bots.search import Sampler
+from kakehiki.cards import Card
+from kakehiki.core import Action, Game
+from kakehiki.games.million_doubt import Doubt, Hide, MillionDoubtState, MillionDoubtView, Pass, Play
+from kakehiki.games.million_doubt.legal import FieldKey, field_key, legal_actions
+from kakehiki.games.million_doubt.plays import Visible, completions, legal_on, shaped_sets, sort_cards, visible
+from kakehiki.games.million_doubt.state import OVER, TURN
+
+ROLLOUTS = 48  # games played on per decision, over all candidates (sequential halving)
+HONEST_CANDIDATES = 3  # honest plays looked at, the best by the heuristic's score
+ROLLOUT_DOUBT_SAMPLES = 6  # deals behind each doubt estimate inside a rollout (the heuristic uses 16)
+TRUTH_MARGIN = 0.25  # a true set of face-down cards is named when it costs at most this much more
+MAX_ROLLOUT_STEPS = 400  # a rollout still going after this many actions counts as half a win
+
+PASS = Pass()
+DOUBT = Doubt()
+
+Rules = Game[MillionDoubtState, Action]  # the game, as the rollouts use it
+
+
+# -- the rollout policy ------------------------------------------------------------------------------
+
+
+class RolloutPolicy(MillionDoubtHeuristicBot):
+    """The heuristic, with its doubt estimate drawn from fewer deals: the same policy, cheaper."""
+
+    name = "heuristic-rollout"
+
+    def _chance_honest_possible(self, view: MillionDoubtView, rng: random.Random) -> float:
+        play = view.field[-1]
+        shown = visible(play.up, len(play.down), play.revolution)
+        binding = binding_of(view, before_last=True)
+        lock = frozenset(view.lock) or None
+        unseen = unseen_cards(view)
+        size = view.hand_sizes[play.seat] + len(play.down)
+        if size > len(unseen):
+            return 1.0
+        hits = 0
+        for _ in range(ROLLOUT_DOUBT_SAMPLES):
+            held = rng.sample(unseen, size)
+            if any(legal_on(visible(play.up + fill, 0, play.revolution), binding, lock, view.reversed_order,
+                            view.spade3_beats_joker) for fill in completions(shown, held, lock)):
+                hits += 1
+        return hits / ROLLOUT_DOUBT_SAMPLES
+
+
+class OwnRolloutPolicy(RolloutPolicy):
+    """The searching seat's later decisions inside its rollouts: its own doubts and face-down cards."""
+
+    name = "expert-rollout"
+
+    def choose(self, view: MillionDoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase == "doubt":
+            return DOUBT if worth_doubting(view) else PASS
+        return super().choose(view, legal, rng)
+
+    def _hide(self, view: MillionDoubtView, legal: Sequence[Action]) -> Action:
+        assert view.claim is not None
+        return Hide(sort_cards(hide_cards(view, *view.claim)))
+
+
+ROLLOUT_POLICY = RolloutPolicy()
+OWN_ROLLOUT_POLICY = OwnRolloutPolicy()
+
+
+@lru_cache(maxsize=1 << 14)
+def _shaped_plays(hand: tuple[Card, ...]) -> tuple[tuple[Play, Visible], ...]:
+    """Every valid play from ``hand`` (M2), with what it shows."""
+    return tuple((Play(cards), visible(cards)) for cards in shaped_sets(hand))
+
+
+def _single_plays(hand: tuple[Card, ...]) -> tuple[tuple[Play, Visible], ...]:
+    """Every single from ``hand``: all a single on the field can be answered with, without listing groups and stairs."""
+    return tuple((Play((card,)), visible((card,))) for card in dict.fromkeys(hand))
+
+
+@lru_cache(maxsize=1 << 15)
+def honest_plays(hand: tuple[Card, ...], key: FieldKey) -> tuple[Play, ...]:
+    """Every face-up play from ``hand`` legal on the field ``key`` (the same hands and fields recur
+    across rollouts)."""
+    binding = key[0]
+    plays = _single_plays(hand) if binding is not None and binding.size == 1 else _shaped_plays(hand)
+    return tuple(play for play, shown in plays if legal_on(shown, *key))
+
+
+def policy_actions(state: MillionDoubtState, seat: int) -> Sequence[Action]:
+    """The legal actions the heuristic can choose among, listed far more cheaply than all of them.
+
+    On a turn the heuristic plays an honest play, lays one as bait (its first card face up,
+    the rest face down), passes, or bluffs with a wholly face-down play (it prefers those to
+    any face-down play showing cards); listing only these leaves its choice unchanged.
+    """
+    if state.phase != TURN:
+        return legal_actions(state, seat)
+    hand = state.hands[seat]
+    key = field_key(state)
+    honest = honest_plays(hand, key)
+    actions: list[Action] = [PASS] if state.field else []
+    actions += honest
+    if state.options.face_down:
+        actions += [Play(p.up[:1], len(p.up) - 1) for p in honest if len(p.up) > 1]
+        binding = key[0]
+        sizes = range(1, len(hand) + 1) if binding is None else (binding.size,)
+        actions += [Play((), k) for k in sizes if 1 <= k <= len(hand) and legal_on(visible((), k), *key)]
+    return actions
+
+
+def first_out(game: Rules, state: MillionDoubtState, seat: int, rng: random.Random) -> float:
+    """Play on with the rollout policy at every seat until the next seat goes out (or the game ends).
+
+    1 when ``seat`` is that seat (or wins a game ended by bursts), else 0.  Several seats offered
+    Doubt at once are asked together and the first to call it in the window's order is heard (C4).
+    """
+    finished, game_no = len(state.finished), state.game_no
+    for _ in range(MAX_ROLLOUT_STEPS):
+        if len(state.finished) > finished:
+            return 1.0 if state.finished[finished] == seat else 0.0
+        if state.phase == OVER or state.game_no != game_no:
+            outcome = state.outcomes[game_no] if len(state.outcomes) > game_no else None
+            return 1.0 if outcome is not None and seat in outcome.winners else 0.0
+        state = _step(game, state, seat, rng)
+    return 0.5
+
+
+def _step(game: Rules, state: MillionDoubtState, me: int, rng: random.Random) -> MillionDoubtState:
+    """One action, or a doubt window answered by every seat offered it; ``me`` plays by its own rules."""
+
+    def policy(seat: int) -> RolloutPolicy:
+        return OWN_ROLLOUT_POLICY if seat == me else ROLLOUT_POLICY
+
+    actors = game.actors(state)
+    if len(actors) == 1:
+        seat = actors[0]
+        action = policy(seat).choose(game.view(state, seat), policy_actions(state, seat), rng)
+        return game.apply(state, seat, action)[0]
+    for seat in actors:  # a doubt window
+        if policy(seat).choose(game.view(state, seat), (PASS, DOUBT), rng) == DOUBT:
+            return game.apply(state, seat, DOUBT)[0]
+    for seat in actors:
+        state = game.apply(state, seat, PASS)[0]
+    return state
+
+
+# -- choosing ----------------------------------------------------------------------------------------
+
+
+def honest_score(play: Play, reversed_order: bool) -> float:
+    """The heuristic's score of an honest play: the value of the cards given up less one per card shed."""
+    return cost(play.up, reversed_order) - SHED * len(play.up)
+
+
+def candidates(view: MillionDoubtView, legal: Sequence[Action]) -> list[Action]:
+    """The turn actions worth looking ahead on: going out if it can (alone), else the best honest
+    plays, a pass, and the wholly face-down plays."""
+    hand = view.hand or ()
+    honest = [a for a in legal if isinstance(a, Play) and not a.hidden]
+    going_out = [a for a in honest if len(a.up) == len(hand)]
+    if going_out:
+        return [going_out[0]]
+    honest.sort(key=lambda a: (honest_score(a, view.reversed_order), str(a)))
+    chosen: list[Action] = [*honest[:HONEST_CANDIDATES]]
+    if PASS in legal:
+        chosen.append(PASS)
+    chosen += [a for a in legal if isinstance(a, Play) and a.hidden and not a.up and not a.revolution]
+    return chosen
+
+
+def hide_cards(view: MillionDoubtView, up: tuple[Card, ...], hidden: int, revolution: bool) -> tuple[Card, ...]:
+    """The face-down cards for an announced play: the cheapest set, where a true one gets ``TRUTH_MARGIN``.
+
+    A true set is worth a little more (a doubt on it fails), but not the jokers and 2s the
+    heuristic would spend on it."""
+    rest = list(view.hand or ())
+    for card in up:
+        rest.remove(card)
+    rev = view.reversed_order
+    binding, lock = binding_of(view), (frozenset(view.lock) or None)
+    weakest = tuple(sorted(rest, key=lambda c: (value(c, rev), c.index))[:hidden])
+    options = [weakest, *completions(visible(up, hidden, revolution), rest, lock)]
+
+    def price(cards: tuple[Card, ...]) -> tuple[float, str]:
+        true = legal_on(visible(up + cards, 0, revolution), binding, lock, rev, view.spade3_beats_joker)
+        return cost(cards, rev) - (TRUTH_MARGIN if true else 0.0), " ".join(map(str, cards))
+
+    return min((o for o in options if len(o) == hidden), key=price)
+
+
+def claim_impossible(view: MillionDoubtView) -> bool:
+    """No card this seat has not seen can make the last play's claim true: a certain lie.
+
+    Card counting: the player's face-down cards came from the cards unseen by this seat, so when
+    no set of those (say, a fifth 9 or a third joker) reads as a legal play, a doubt cannot fail."""
+    play = view.field[-1]
+    shown = visible(play.up, len(play.down), play.revolution)
+    binding, lock = binding_of(view, before_last=True), (frozenset(view.lock) or None)
+    return not any(
+        legal_on(visible(play.up + fill, 0, play.revolution), binding, lock, view.reversed_order,
+                 view.spade3_beats_joker)
+        for fill in completions(shown, unseen_cards(view), lock)
+    )
+
+
+def worth_doubting(view: MillionDoubtView) -> bool:
+    """Doubt a claim the count proves false; else a wholly face-down play unless losing could burst this seat.
+
+    The second rule reads the heuristic's habits (the level it is meant to beat): it lies only
+    with wholly face-down plays and shows a card only when laying an honest play as bait, so a
+    play showing a card is believed unless the count proves it false.  Against players who lie
+    differently that rule is exploitable; the count-based rule holds against anyone."""
+    play = view.field[-1]
+    if not play.down:
+        return False
+    if claim_impossible(view):
+        return True
+    if play.up:
+        return False
+    field_cards = sum(len(p.up) + len(p.down) for p in view.field)
+    return len(view.hand or ()) + field_cards < view.burst_at
+
+
+class MillionDoubtExpertBot(MillionDoubtHeuristicBot):
+    """The heuristic's play, improved by a lookahead of ``rollouts`` games per turn decision."""
+
+    name = "expert"
+
+    def __init__(self, rollouts: int = ROLLOUTS) -> None:
+        self.rollouts = rollouts
+
+    def choose(self, view: MillionDoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Without a sampler: the heuristic's turn, with the expert's doubts and face-down cards."""
+        if view.phase == "doubt":
+            return DOUBT if worth_doubting(view) else PASS
+        return super().choose(view, legal, rng)
+
+    def choose_sampled(
+        self, game: Game[Any, Any], seat: int, view: MillionDoubtView, legal: Sequence[Action],
+        rng: random.Random, sample: Sampler,
+    ) -> Action:
+        if view.phase != "turn" or len(legal) == 1:
+            return self.choose(view, legal, rng)
+        options = candidates(view, legal)
+        if len(options) == 1:
+            return options[0]
+        return self._best(game, seat, view, options, rng, sample)
+
+    def _hide(self, view: MillionDoubtView, legal: Sequence[Action]) -> Action:
+        assert view.claim is not None
+        return Hide(sort_cards(hide_cards(view, *view.claim)))
+
+    def _best(
+        self, game: Game[Any, Any], seat: int, view: MillionDoubtView, options: list[Action],
+        rng: random.Random, sample: Sampler,
+    ) -> Action:
+        """Sequential halving: each round plays every candidate still in on the same fresh
+        determinizations, then keeps the better half."""
+        moves = [self._move(view, a) for a in options]
+        wins = [0.0] * len(options)
+        games = [0] * len(options)
+        alive = list(range(len(options)))
+        per_round = self.rollouts / max(1, (len(options) - 1).bit_length())
+        while len(alive) > 1:
+            for _ in range(max(1, round(per_round / len(alive)))):
+                state, seed = sample(rng), rng.getrandbits(32)
+                for i in alive:
+                    wins[i] += first_out(game, self._after(game, state, seat, moves[i]), seat, random.Random(seed))
+                    games[i] += 1
+            alive.sort(key=lambda i: (-wins[i] / games[i], i))
+            alive = alive[: (len(alive) + 1) // 2] if len(alive) > 2 else alive[:1]
+        return options[alive[0]]
+
+    @staticmethod
+    def _move(view: MillionDoubtView, action: Action) -> tuple[Action, ...]:
+        """The candidate as actions: an announced face-down play is followed by its ``hide``."""
+        if isinstance(action, Play) and action.hidden:
+            return action, Hide(sort_cards(hide_cards(view, action.up, action.hidden, action.revolution)))
+        return (action,)
+
+    @staticmethod
+    def _after(game: Rules, state: MillionDoubtState, seat: int, move: tuple[Action, ...]) -> MillionDoubtState:
+        for action in move:
+            state = game.apply(state, seat, action)[0]
+        return state
+
+
+register_bot("million-doubt", "expert", MillionDoubtExpertBot)
