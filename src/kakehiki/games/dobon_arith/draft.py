@@ -10,7 +10,7 @@ from kakehiki.cards import Card
 from kakehiki.core import Event
 from kakehiki.games.dobon_arith.actions import CARD_ORDER
 from kakehiki.games.dobon_arith.arith import reachable, values_of
-from kakehiki.games.dobon_arith.state import ArithOptions, ArithState, GameOutcome, Seating
+from kakehiki.games.dobon_arith.state import ArithOptions, ArithState, GameOutcome, PublicMove, Seating
 
 
 class Draft(Seating):
@@ -42,6 +42,7 @@ class Draft(Seating):
     chain: tuple[int, ...]
     rebuilds: int
     steps: int
+    log: tuple[PublicMove, ...]
 
     def __init__(self, state: ArithState) -> None:
         self.__dict__.update(state.__dict__)

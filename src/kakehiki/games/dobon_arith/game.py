@@ -126,6 +126,8 @@ class DobonArithGame(Game[ArithState, ArithAction]):
         d.steps += 1
         declining = isinstance(action, Pass) and seat in state.window
         outcome = turns.decline(d, seat) if declining else _MOVES[type(action)](d, seat, action)
+        if not declining and not isinstance(action, Dobon):
+            turns.log_move(d, state, seat, action)
         if outcome is None and d.phase == TURN and not declining:
             turns.open_window(d)
         if outcome is None and d.steps >= d.options.max_steps:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from kakehiki.cards import Card
+from kakehiki.core import Action
 from kakehiki.options import OptionSpec, OptionValue, max_steps_option
 
 TURN, CHAIN, OVER = 0, 1, 2  # phases: normal play, a Dobon chain open to gaeshi, match over
@@ -58,6 +59,26 @@ class ArithOptions:
             "games": self.games,
             "max_steps": self.max_steps,
         }
+
+
+@dataclass(frozen=True, slots=True)
+class PublicMove:
+    """One turn action of the game in progress as every seat saw it, with the field it was taken on.
+
+    ``top``, ``suit``, ``top_owner`` (None: the first field card) and ``pending`` are as they were
+    just before the action; ``drawn`` counts the cards it drew (their faces stay hidden); ``shown``
+    is the hand an owed reveal showed first (A6), else empty.  Dobon calls and declines are not
+    moves: a call ends the game's turns, and a decline is seen only by its seat.
+    """
+
+    seat: int
+    action: Action  # a Play, Draw or Pass (the opening turn's)
+    top: Card
+    suit: str
+    top_owner: int | None
+    pending: int
+    drawn: int
+    shown: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +146,7 @@ class ArithState(Seating):
     chain: tuple[int, ...]  # Dobon callers in order (A5)
     rebuilds: int
     steps: int  # actions applied in this game (C7)
+    log: tuple[PublicMove, ...]  # the game's turn actions so far, oldest first
 
     @property
     def top(self) -> Card:

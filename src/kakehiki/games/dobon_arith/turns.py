@@ -8,12 +8,13 @@ game ends (a move returns its :class:`GameOutcome`).
 from __future__ import annotations
 
 from kakehiki.cards import Card
+from kakehiki.core import Action
 from kakehiki.games.dobon.stock import may_rebuild, most_cards_lose
 from kakehiki.games.dobon_arith import events as ev
 from kakehiki.games.dobon_arith.actions import DRAW_TWO, REVEAL, REVERSE, SKIP, Play
 from kakehiki.games.dobon_arith.arith import values_of, waits_of
 from kakehiki.games.dobon_arith.draft import Draft
-from kakehiki.games.dobon_arith.state import CHAIN, FIRST_CARD, GameOutcome
+from kakehiki.games.dobon_arith.state import CHAIN, FIRST_CARD, ArithState, GameOutcome, PublicMove
 from kakehiki.rng import derive
 
 
@@ -136,6 +137,16 @@ def no_stock_outcome(d: Draft, drawer: int, drawn: int) -> GameOutcome:
     sizes = [len(h) for h in d.hands]
     sizes[drawer] += drawn
     return GameOutcome((), most_cards_lose(sizes), "no_stock")
+
+
+def log_move(d: Draft, before: ArithState, seat: int, action: Action) -> None:
+    """Add a turn action to the game's public log, with the field it was taken on and what
+    everyone saw of it: how many cards it drew, and the hand an owed reveal showed."""
+    drawn = sum(e.count for e in d.events if isinstance(e, ev.Drew))
+    shown = next((e.cards for e in d.events if isinstance(e, ev.HandRevealed)), ())
+    owner = None if before.top_owner == FIRST_CARD else before.top_owner
+    move = PublicMove(seat, action, before.field[-1], before.suit, owner, before.pending, drawn, shown)
+    d.log = (*before.log, move)
 
 
 # -- Dobon ---------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from typing import Any, NamedTuple
 
 from kakehiki.cards import Card
 from kakehiki.core import jsonable
-from kakehiki.games.dobon_arith.state import CHAIN, FIRST_CARD, OVER, ArithState
+from kakehiki.games.dobon_arith.state import CHAIN, FIRST_CARD, OVER, ArithState, PublicMove
 
 
 class ArithView(NamedTuple):
@@ -16,7 +16,9 @@ class ArithView(NamedTuple):
     ``revealed[seat]`` are the cards of that seat's hand everyone has seen (a 13's reveal or
     a Dobon call), until they are played (A6).  Who else may call out of turn is not shown:
     it would reveal their cards.  The seat's own choices come from ``Game.legal_actions``;
-    its waits from :func:`kakehiki.games.dobon_arith.waits` on ``hand``.
+    its waits from :func:`kakehiki.games.dobon_arith.waits` on ``hand``.  ``log`` is every
+    turn action of the game so far as the table saw it: plays, draws (how many, not which)
+    and reveals, each with the top card, suit, owner and twos owed it was taken on.
     """
 
     seat: int | None
@@ -40,6 +42,7 @@ class ArithView(NamedTuple):
     losses: tuple[int, ...]
     game_no: int
     games: int
+    log: tuple[PublicMove, ...] = ()  # this game's turn actions so far, oldest first (see PublicMove)
 
     def to_dict(self) -> dict[str, Any]:
         return {name: jsonable(value) for name, value in self._asdict().items()}
@@ -71,4 +74,5 @@ def build_view(state: ArithState, seat: int | None) -> ArithView:
         losses=state.losses,
         game_no=state.game_no,
         games=state.options.games,
+        log=state.log,
     )
