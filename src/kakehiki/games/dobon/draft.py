@@ -10,7 +10,7 @@ from operator import attrgetter
 
 from kakehiki.cards import Card
 from kakehiki.core import Event
-from kakehiki.games.dobon.state import DobonOptions, DobonState, GameOutcome
+from kakehiki.games.dobon.state import DobonOptions, DobonState, GameOutcome, Seen
 
 CARD_ORDER = attrgetter("index")
 
@@ -45,6 +45,7 @@ class Draft:
     first_hit_owner: int
     rebuilds: int
     steps: int
+    history: tuple[Seen, ...]
 
     def __init__(self, state: DobonState) -> None:
         self.__dict__.update(state.__dict__)
@@ -74,6 +75,10 @@ class Draft:
     def priority_from(self, seat: int) -> tuple[int, ...]:
         start = self.position[seat]
         return self.order[start:] + self.order[:start]
+
+    def saw(self, kind: str, seat: int | None, card: Card | None, amount: int = 1) -> None:
+        """Add a public move to the game's history (what every view shows)."""
+        self.history = (*self.history, Seen(kind, seat, card, amount))
 
     def take(self, seat: int, card: Card) -> None:
         hand = self.hands[seat]

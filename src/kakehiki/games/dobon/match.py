@@ -59,7 +59,7 @@ def new_match(
         order=order, position=positions(order), dealer=dealer, outcomes=(), stop_requested=False,
         decks=1, hands=((),) * players, sums=(0,) * players, stock=(), field=(),
         top_owner=FIRST_CARD, turn=dealer, pending=0, twos=0, phase=TURN, window=(), chain=(),
-        first_hit_owner=FIRST_CARD, rebuilds=0, steps=0,
+        first_hit_owner=FIRST_CARD, rebuilds=0, steps=0, history=(),
     )
     d = Draft(state)
     d.events.extend(opening)
@@ -127,6 +127,7 @@ def deal(d: Draft) -> None:
     d.turn = d.dealer
     d.pending, d.twos = (2, 1) if deck[at].rank == 2 else (0, 0)
     start_phase(d)
+    d.saw("turned", None, deck[at])
     d.events.append(ev.GameStarted(d.game_no, d.dealer, d.deal_counts, d.decks))
     d.events.extend(ev.Dealt(s, d.hands[s], len(d.hands[s])) for s in seats)
     d.events.append(ev.FieldTurned(deck[at]))

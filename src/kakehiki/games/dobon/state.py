@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from kakehiki.cards import Card
 from kakehiki.options import OptionSpec, OptionValue, max_steps_option
@@ -80,6 +80,23 @@ class DobonOptions:
         }
 
 
+class Seen(NamedTuple):
+    """One public move of the game in progress, as every seat saw it happen.
+
+    ``kind`` is ``turned`` (the first field card), ``play``, ``interrupt`` (a same-number
+    play out of turn, J5), ``draw`` (a turn's draw or a twos debt, J6), ``penalty`` (the
+    delay penalty's draw, J14), ``dobon`` (a call; ``card`` is the chosen top, the hand is
+    on the field) or ``rebuild`` (the field under the top became the stock, J11).  Which
+    cards were drawn is never shown, and neither is a pass: it would tell that a seat had
+    a choice (C4).
+    """
+
+    kind: str
+    seat: int | None  # None for ``turned`` and ``rebuild``
+    card: Card | None  # the card played or turned up, or a Dobon's top; None otherwise
+    amount: int  # cards drawn, or rebuilt into the stock; 1 for a card
+
+
 @dataclass(frozen=True, slots=True)
 class GameOutcome:
     winners: tuple[int, ...]
@@ -127,6 +144,7 @@ class DobonState:
     first_hit_owner: int  # owner of the card the first call hit
     rebuilds: int
     steps: int  # actions applied in this game (C7)
+    history: tuple[Seen, ...]  # this game's public moves, for the views
 
     @property
     def top(self) -> Card:

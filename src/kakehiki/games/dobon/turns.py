@@ -58,6 +58,7 @@ def play(d: Draft, seat: int, card: Card) -> GameOutcome | None:
     d.field = (*d.field, card)
     d.top_owner = seat
     d.events.append(ev.Played(seat, card, interrupt))
+    d.saw("interrupt" if interrupt else "play", seat, card)
     # J6 is the rule for twos: an interrupting 2 always hands the debt to the seat after
     # the interrupter, whatever ``interrupt_turn`` says of other interrupts (J5).
     if not interrupt or card.rank == 2 or d.options.interrupt_turn == "after_interrupter":
@@ -99,6 +100,7 @@ def draw(d: Draft, seat: int, count: int, reason: str) -> GameOutcome | None:
         d.stock = d.stock[:-1]
     d.give(seat, tuple(drawn))
     d.events.append(ev.Drew(seat, tuple(drawn), len(drawn), reason))
+    d.saw("penalty" if reason == "delay" else "draw", seat, None, len(drawn))
     return outcome
 
 
@@ -113,6 +115,7 @@ def rebuild_stock(d: Draft) -> bool:
     d.field = d.field[-1:]
     d.rebuilds += 1
     d.events.append(ev.StockRebuilt(len(pool)))
+    d.saw("rebuild", None, None, len(pool))
     return True
 
 
@@ -131,6 +134,7 @@ def call_dobon(d: Draft, seat: int, top: Card) -> GameOutcome | None:
     i = hand.index(top)
     d.field = d.field + hand[:i] + hand[i + 1:] + (top,)
     d.events.append(ev.DobonCalled(seat, hand, top, hit, None if hit_owner == FIRST_CARD else hit_owner))
+    d.saw("dobon", seat, top, len(hand))
     d.hands[seat] = ()
     d.sums[seat] = 0
     if not d.chain:
@@ -172,3 +176,4 @@ def start_phase(d: Draft) -> None:
     d.top_owner = FIRST_CARD
     d.rebuilds = 0
     d.steps = 0
+    d.history = ()

@@ -6,17 +6,20 @@ from typing import Any, NamedTuple
 
 from kakehiki.cards import Card
 from kakehiki.core import jsonable
-from kakehiki.games.dobon.state import CHAIN, FIRST_CARD, OVER, DobonState
+from kakehiki.games.dobon.state import CHAIN, FIRST_CARD, OVER, DobonState, Seen
 
 
 class DobonView(NamedTuple):
-    """A seat's view: its own hand, public counts and the field; never another hand.
+    """A seat's view: its own hand, public counts, the field and this game's public moves;
+    never another hand.
 
     A named tuple: immutable and cheap to build on every step (bots and RL observe through it).
 
-    Cards laid down by a Dobon call are on the field, so they are public.  Who
-    else may call out of turn is not shown: it would reveal their cards.  The
-    seat's own choices come from ``Game.legal_actions``.
+    The whole field since the last rebuild is public: every card on it was played face up,
+    or laid down by a Dobon call.  ``history`` is what everyone at the table saw happen
+    since the deal (:class:`Seen`): plays, how many cards each draw took, calls, rebuilds.
+    Who else may call out of turn, or passed, is not shown: it would reveal their cards.
+    The seat's own choices come from ``Game.legal_actions``.
     """
 
     seat: int | None
@@ -24,6 +27,7 @@ class DobonView(NamedTuple):
     hand_sizes: tuple[int, ...]
     top: Card
     top_owner: int | None  # None: the first field card
+    field: tuple[Card, ...]  # bottom first; the top card last
     field_size: int
     stock_size: int
     turn: int
@@ -37,6 +41,7 @@ class DobonView(NamedTuple):
     game_no: int
     games: int
     decks: int
+    history: tuple[Seen, ...]
 
     def to_dict(self) -> dict[str, Any]:
         return {name: jsonable(value) for name, value in self._asdict().items()}
@@ -52,6 +57,7 @@ def build_view(state: DobonState, seat: int | None) -> DobonView:
         hand_sizes=tuple(map(len, state.hands)),
         top=state.field[-1],
         top_owner=None if state.top_owner == FIRST_CARD else state.top_owner,
+        field=state.field,
         field_size=len(state.field),
         stock_size=len(state.stock),
         turn=state.turn,
@@ -65,4 +71,5 @@ def build_view(state: DobonState, seat: int | None) -> DobonView:
         game_no=state.game_no,
         games=state.options.games,
         decks=state.decks,
+        history=state.history,
     )

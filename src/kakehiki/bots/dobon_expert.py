@@ -1,0 +1,341 @@
+"""The expert Dobon bot: reads the opponents' hands from what they did, then plays the rule bot's game.
+
+The rule bot rates a play by how likely some opponent's hand totals its value, with a
+uniform A..K model per hand size.  This bot replaces that estimate with weighted samples
+of the opponents' hands: dealt from the cards it has not seen (its hand and the field
+are known), each weighted by how well it explains the seat's public story (the view's
+``history``) if that seat played like the rule bot: it did not call Dobon when its total
+matched the top card, it drew rather than played, it chose that card over the others.
+Which cards a draw brought is unknown, so going back over a draw is importance-sampled.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from math import prod
+
+from kakehiki.bots import register_bot
+from kakehiki.bots.dobon import MAX_REACHABLE, sum_distribution
+from kakehiki.cards import STANDARD_DECK, Card
+from kakehiki.core import Action
+from kakehiki.games.dobon import DobonView
+from kakehiki.games.dobon.actions import Dobon, Draw, Pass, Play
+
+# Step codes of one opponent's story, oldest first.  TURN: on its turn it played ``card`` or
+# drew (None); QUIET: another seat moved next, so it made no claim; INTERRUPT: it played
+# ``card`` out of turn; LOSE: ``card`` left its hand; GAIN: it drew ``count`` unknown cards.
+TURN, QUIET, INTERRUPT, LOSE, GAIN = range(5)
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """What the table looked like when a seat decided."""
+
+    top: Card
+    top_owner: int | None
+    pending: int
+    sizes: tuple[int, ...]
+    bases: dict[int, tuple[float, ...]]  # the rule bot's score bases, by deciding seat
+
+
+Step = tuple[int, Moment | None, Card | None, int]  # code, table before a decision, card, count
+
+
+def stories(view: DobonView) -> dict[int, list[Step]]:
+    """Each opponent's decisions and hand changes since the deal, from the public history."""
+    me = view.seat
+    sizes = list(view.deal_counts)
+    out: dict[int, list[Step]] = {s: [] for s in range(len(sizes)) if s != me}
+    history = list(view.history)
+    top: Card | None = None
+    owner: int | None = None
+    pending = twos = 0
+    actions = [i for i, m in enumerate(history) if m.kind != "rebuild"]
+    for pos, i in enumerate(actions):
+        move = history[i]
+        if move.kind == "turned":
+            assert move.card is not None
+            top, owner = move.card, None
+            if top.rank == 2:
+                pending, twos = 2, 1
+        elif move.kind in ("play", "interrupt"):
+            assert move.card is not None and move.seat is not None
+            top, owner = move.card, move.seat
+            sizes[move.seat] -= 1
+            if top.rank == 2:
+                twos += 1
+                pending = 2**twos
+        elif move.kind in ("draw", "penalty"):
+            assert move.seat is not None
+            sizes[move.seat] += move.amount
+            if move.kind == "penalty" or pending:
+                pending = twos = 0
+        elif move.kind == "dobon":
+            return out
+        if top is None or pos + 1 >= len(actions):
+            continue
+        nxt = history[actions[pos + 1]]
+        frozen = tuple(sizes)
+        moment = Moment(top, owner, pending, frozen, {s: rule_bases(s, frozen) for s in out})
+        for seat, story in out.items():
+            if not sizes[seat]:
+                continue
+            if nxt.seat == seat:
+                if nxt.kind == "play":
+                    story.append((TURN, moment, nxt.card, 0))
+                    story.append((LOSE, None, nxt.card, 0))
+                elif nxt.kind == "interrupt":
+                    story.append((INTERRUPT, moment, nxt.card, 0))
+                    story.append((LOSE, None, nxt.card, 0))
+                elif nxt.kind == "draw":
+                    story.append((TURN, moment, None, 0))
+                    story.append((GAIN, None, None, nxt.amount))
+                elif nxt.kind == "penalty":
+                    story.append((GAIN, None, None, nxt.amount))
+            elif nxt.kind == "draw" or (nxt.kind == "play" and nxt.card is not None and nxt.card.rank != top.rank):
+                # a same-number play may have been the turn seat's claim, made before others were asked
+                story.append((QUIET, moment, None, 0))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def rule_danger(seat: int, sizes: tuple[int, ...]) -> tuple[float, ...]:
+    """The rule bot's danger estimate by value (index 0..13) for ``seat`` given the hand sizes."""
+    table = []
+    for value in range(14):
+        safe = 1.0
+        for s, size in enumerate(sizes):
+            if s != seat and size:
+                dist = sum_distribution(size)
+                safe *= 1 - (dist[value] if value < len(dist) else 0.0)
+        table.append(1 - safe)
+    return tuple(table)
+
+
+@lru_cache(maxsize=4096)
+def rule_bases(seat: int, sizes: tuple[int, ...]) -> tuple[float, ...]:
+    """The rule bot's play score by rank, less the +0.5 for keeping a callable total."""
+    danger = rule_danger(seat, sizes)
+    return tuple(r / 13 + (0.3 if r == 2 else 0.0) - 4 * danger[r] for r in range(14))
+
+
+EPS = 0.1  # weight of a decision the rule bot would not have made with that hand
+MISS_CALL = 0.02  # weight of a hand that could have called Dobon and did not
+
+
+def best_score(hand: list[Card], total: int, bases: tuple[float, ...], suit: str, rank: int, any_suit: bool) -> float:
+    """The rule bot's best play score from ``hand`` on a top of ``suit``/``rank`` (-9: none);
+    ``any_suit`` False: only same-number cards (an interrupt)."""
+    best = -9.0
+    for c in hand:
+        if c.rank == rank or (any_suit and c.suit == suit):
+            sc = bases[c.rank] + (0.5 if total - c.rank <= MAX_REACHABLE else 0.0)
+            if sc > best:
+                best = sc
+    return best
+
+
+def turn_fit(hand: list[Card], total: int, bases: tuple[float, ...], top: Card, card: Card | None) -> float:
+    """1 if the rule bot holding ``hand`` would have played ``card`` (None: drawn) on its turn, else EPS.
+
+    A play of the top's number is also fine when it would have been the bot's interrupt."""
+    best = best_score(hand, total, bases, top.suit, top.rank, True)
+    if card is None:
+        return EPS if best > -0.5 else 1.0
+    mine = bases[card.rank] + (0.5 if total - card.rank <= MAX_REACHABLE else 0.0)
+    if mine >= best - 1e-9 and mine > -0.5:
+        return 1.0
+    as_interrupt = card.rank == top.rank and mine >= best_score(hand, total, bases, top.suit, top.rank, False) > 0.2
+    return 1.0 if as_interrupt else EPS
+
+
+def segment_likelihood(seat: int, steps: list[Step], hand: list[Card]) -> tuple[float, list[Card]]:
+    """Likelihood of the decisions in a stretch without draws, walking back from ``hand``;
+    also the hand the seat held at the start of the stretch."""
+    hand = list(hand)
+    weight = 1.0
+    for kind, moment, card, _count in reversed(steps):
+        if kind == LOSE:
+            assert card is not None
+            hand.append(card)
+            continue
+        assert moment is not None
+        top = moment.top
+        total = sum(c.rank for c in hand)
+        if total == top.rank and moment.top_owner != seat:
+            weight *= MISS_CALL
+            continue
+        if len(hand) < 2:
+            continue
+        if kind == TURN and moment.pending:
+            if card is None and any(c.rank == 2 for c in hand):
+                weight *= EPS
+            continue
+        bases = moment.bases[seat]
+        if kind == TURN:
+            weight *= turn_fit(hand, total, bases, top, card)
+        else:
+            best = best_score(hand, total, bases, top.suit, top.rank, False)
+            if (best > 0.2) != (kind == INTERRUPT):
+                weight *= EPS
+    return weight, hand
+
+
+def split_story(story: list[Step]) -> tuple[list[list[Step]], list[int]]:
+    """The story cut at each draw: stretches of decisions, and the draws' sizes between them."""
+    stretches: list[list[Step]] = [[]]
+    draws: list[int] = []
+    for step in story:
+        if step[0] == GAIN:
+            draws.append(step[3])
+            stretches.append([])
+        else:
+            stretches[-1].append(step)
+    return stretches, draws
+
+
+SUBSETS = 6  # random guesses at which cards a multi-card draw brought
+MAX_DRAWS = 3  # draws walked back through; older decisions say little of today's hand
+
+
+def likelihood(seat: int, story: list[Step], hand: list[Card], rng: random.Random) -> float:
+    """P(the seat's public story | its current hand), walking back through its hand changes.
+
+    Which cards each draw brought is unknown: going back over a draw, every way of taking
+    cards back is tried, one is kept in proportion to how well it explains the stretch before
+    the draw, and the weight takes their mean (sequential importance sampling)."""
+    stretches, draws = split_story(story)
+    weight, hand = segment_likelihood(seat, stretches[-1], hand)
+    for j in range(len(draws) - 1, max(-1, len(draws) - 1 - MAX_DRAWS), -1):
+        count = min(draws[j], len(hand))
+        if count == 1:
+            options = [[c for k, c in enumerate(hand) if k != i] for i in range(len(hand))]
+        else:
+            options = []
+            for _ in range(SUBSETS):
+                kept = list(hand)
+                for _ in range(count):
+                    kept.pop(rng.randrange(len(kept)))
+                options.append(kept)
+        results = [segment_likelihood(seat, stretches[j], kept) for kept in options]
+        total = sum(r[0] for r in results)
+        if total <= 0:
+            return 0.0
+        weight *= total / len(results)
+        pick = rng.random() * total
+        for lik, before in results:
+            pick -= lik
+            if pick <= 0:
+                hand = before
+                break
+        else:
+            hand = results[-1][1]
+    return weight
+
+
+@dataclass
+class Belief:
+    """Samples of the opponents' hands, with each seat's weight in each sample.
+
+    The danger weighs each seat by its own story and treats the seats as independent: a
+    joint weight (the product over seats) collapses onto a few samples at a full table."""
+
+    totals: list[dict[int, int]]
+    seat_weights: list[dict[int, float]]
+    hands: list[dict[int, list[Card]]]
+
+    @property
+    def weights(self) -> list[float]:
+        """Each sample's joint weight: how well it explains every seat's story."""
+        return [prod(w.values()) for w in self.seat_weights]
+
+    def danger(self, value: int) -> float:
+        """Chance that some opponent's hand totals ``value``."""
+        safe = 1.0
+        for seat in self.totals[0] if self.totals else ():
+            mass = sum(w[seat] for w in self.seat_weights)
+            hit = sum(w[seat] for t, w in zip(self.totals, self.seat_weights, strict=True) if t[seat] == value)
+            safe *= 1 - (hit / mass if mass > 0 else 0.0)
+        return 1 - safe
+
+
+def unseen(view: DobonView) -> list[Card]:
+    """Every card not in our hand or on the field: the opponents' hands and the stock."""
+    counts = {c.index: view.decks for c in STANDARD_DECK}
+    for c in (*(view.hand or ()), *view.field):
+        counts[c.index] -= 1
+    return [STANDARD_DECK[i] for i, n in counts.items() for _ in range(n)]
+
+
+def belief(view: DobonView, rng: random.Random, samples: int = 50) -> Belief:
+    """Opponents' hands dealt from the unseen cards, weighted by their public stories."""
+    story = stories(view)
+    pool = unseen(view)
+    seats = [s for s in story if view.hand_sizes[s]]
+    totals: list[dict[int, int]] = []
+    weights: list[dict[int, float]] = []
+    hands: list[dict[int, list[Card]]] = []
+    need = sum(view.hand_sizes[s] for s in seats)
+    for _ in range(samples):
+        dealt = rng.sample(pool, need)
+        at = 0
+        w: dict[int, float] = {}
+        t: dict[int, int] = {}
+        hs: dict[int, list[Card]] = {}
+        for s in seats:
+            hand = dealt[at:at + view.hand_sizes[s]]
+            at += view.hand_sizes[s]
+            t[s] = sum(c.rank for c in hand)
+            hs[s] = hand
+            w[s] = likelihood(s, story[s], hand, rng)
+        totals.append(t)
+        weights.append(w)
+        hands.append(hs)
+    return Belief(totals, weights, hands)
+
+
+Danger = Callable[[int], float]  # value -> chance that some opponent's hand totals it
+DANGER_WEIGHT = 4.0  # as the rule bot; 3.0 measured no better at 4 seats
+
+
+class DobonExpertBot:
+    """The rule bot's decisions (:class:`kakehiki.bots.dobon.DobonRuleBot`), with the danger
+    of a value read from sampled opponents' hands instead of a uniform model."""
+
+    name = "expert"
+
+    def __init__(self, samples: int = 50) -> None:
+        self.samples = samples
+
+    def choose(self, view: DobonView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        danger = belief(view, rng, self.samples).danger
+        dobons = [a for a in legal if isinstance(a, Dobon)]
+        if dobons and view.top_owner != view.seat:  # never a self-Dobon (J10)
+            # the top least likely to be some opponent's total: a gaeshi would make us lose
+            return min(dobons, key=lambda a: (danger(a.top.rank), a.top.rank))
+        plays = [a for a in legal if isinstance(a, Play)]
+        hand = view.hand or ()
+        if Pass() in legal:
+            best = max(plays, key=lambda a: play_score(hand, a.card, danger), default=None)
+            return best if best is not None and play_score(hand, best.card, danger) > 0.2 else Pass()
+        if view.pending:
+            return plays[0] if plays else Draw()
+        if not plays:
+            return Draw()
+        best = max(plays, key=lambda a: play_score(hand, a.card, danger))
+        return best if play_score(hand, best.card, danger) > -0.5 else Draw()
+
+
+def play_score(hand: Sequence[Card], card: Card, danger: Danger) -> float:
+    """The rule bot's play score: dump high cards towards a callable total, avoid danger."""
+    remaining = sum(c.rank for c in hand) - card.rank
+    score = card.rank / 13 + (0.5 if remaining <= MAX_REACHABLE else 0.0) + (0.3 if card.rank == 2 else 0.0)
+    return score - DANGER_WEIGHT * danger(card.rank)
+
+
+register_bot("dobon", "expert", DobonExpertBot)
