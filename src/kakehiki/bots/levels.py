@@ -1,8 +1,10 @@
-"""Skill levels every game offers: ``easy`` and ``normal``.
+"""Skill levels every game offers: ``easy``, ``normal`` and ``hard``.
 
 ``normal`` is the game's own heuristic bot; ``easy`` is the same bot playing a
-uniformly random legal action half the time, like a beginner.  A game without a
-heuristic bot yet plays ``random`` at both levels.
+uniformly random legal action half the time, like a beginner; ``hard`` is the
+game's ``expert`` bot, the strongest one measured in the arena (see each game's
+``docs/<game>.md``, section Bots).  A game without a heuristic bot yet plays
+``random`` at ``easy`` and ``normal``, and the search bot at ``hard``.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from kakehiki.bots import Bot, RandomBot, make_bot, register_bot
-from kakehiki.core import Action
+from kakehiki.bots.search import Sampler, SamplingBot, SearchBot
+from kakehiki.core import Action, Game
 from kakehiki.errors import KakehikiError
 
 HEURISTIC = {
@@ -23,6 +26,8 @@ HEURISTIC = {
     "million-doubt": "heuristic",
     "dhumbal": "threshold",
 }
+EXPERT = "expert"
+LEVELS = ("easy", "normal", "hard")
 
 
 @dataclass
@@ -39,6 +44,24 @@ class EpsilonBot:
         return self.bot.choose(view, legal, rng)
 
 
+@dataclass
+class LevelBot:
+    """A bot under a level's name; a searching bot keeps its sampler."""
+
+    bot: Bot
+    name: str
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        return self.bot.choose(view, legal, rng)
+
+    def choose_sampled(
+        self, game: Game[Any, Any], seat: int, view: Any, legal: Sequence[Action], rng: random.Random, sample: Sampler
+    ) -> Action:
+        if isinstance(self.bot, SamplingBot):
+            return self.bot.choose_sampled(game, seat, view, legal, rng, sample)
+        return self.bot.choose(view, legal, rng)
+
+
 def heuristic_bot(game_id: str) -> Bot:
     """The game's heuristic bot, or ``random`` while the game has none."""
     try:
@@ -47,16 +70,22 @@ def heuristic_bot(game_id: str) -> Bot:
         return RandomBot()
 
 
+def expert_bot(game_id: str) -> Bot:
+    """The game's ``expert`` bot, or a search bot rolling out its heuristic."""
+    try:
+        return make_bot(game_id, EXPERT)
+    except KakehikiError:
+        return SearchBot(rollout=heuristic_bot(game_id))
+
+
 def _register(game_id: str) -> None:
-    register_bot(game_id, "normal", lambda: _named(heuristic_bot(game_id), "normal"))
+    register_bot(game_id, "hard", lambda: LevelBot(expert_bot(game_id), "hard"))
+    register_bot(game_id, "normal", lambda: LevelBot(heuristic_bot(game_id), "normal"))
     register_bot(game_id, "easy", lambda: EpsilonBot(heuristic_bot(game_id), 0.5, "easy"))
-
-
-def _named(bot: Bot, name: str) -> Bot:
-    return EpsilonBot(bot, 0.0, name)
 
 
 for _game_id in HEURISTIC:
     _register(_game_id)
-register_bot("*", "normal", lambda: _named(RandomBot(), "normal"))
-register_bot("*", "easy", lambda: _named(RandomBot(), "easy"))
+register_bot("*", "hard", lambda: LevelBot(SearchBot(), "hard"))
+register_bot("*", "normal", lambda: LevelBot(RandomBot(), "normal"))
+register_bot("*", "easy", lambda: LevelBot(RandomBot(), "easy"))
