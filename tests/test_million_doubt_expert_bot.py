@@ -9,6 +9,7 @@ import pytest
 
 from kakehiki.bots import make_bot
 from kakehiki.bots.million_doubt_expert import (
+    Budget,
     MillionDoubtExpertBot,
     first_out,
     policy_actions,
@@ -169,3 +170,13 @@ def test_expert_beats_the_heuristic_over_seeded_games() -> None:
             assert result is not None
             expert_wins += seat in result.winners
     assert expert_wins > deals, f"the expert won {expert_wins} of {2 * deals} games"
+
+
+def test_a_rollout_stops_when_the_decisions_step_budget_is_spent() -> None:
+    """A spent budget cuts the rollout short (half a win) and is never overdrawn."""
+    state = GAME.new(players=4, seed=3)
+    budget = Budget(5)
+    assert first_out(GAME, state, 0, random.Random(0), budget) == 0.5
+    assert budget.steps_left == 0
+    assert first_out(GAME, state, 0, random.Random(0), budget) == 0.5
+    assert budget.steps_left == 0

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -57,6 +58,7 @@ HONEST_CANDIDATES = 3  # honest plays looked at, the best by the heuristic's sco
 ROLLOUT_DOUBT_SAMPLES = 6  # deals behind each doubt estimate inside a rollout (the heuristic uses 16)
 TRUTH_MARGIN = 0.25  # a true set of face-down cards is named when it costs at most this much more
 MAX_ROLLOUT_STEPS = 400  # a rollout still going after this many actions counts as half a win
+STEP_BUDGET = 6000  # rollout actions per decision at most (about 0.4 s on one core); most use far fewer
 
 PASS = Pass()
 DOUBT = Doubt()
@@ -109,7 +111,7 @@ ROLLOUT_POLICY = RolloutPolicy()
 OWN_ROLLOUT_POLICY = OwnRolloutPolicy()
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def _shaped_plays(hand: tuple[Card, ...]) -> tuple[tuple[Play, Visible], ...]:
     """Every valid play from ``hand`` (M2), with what it shows."""
     return tuple((Play(cards), visible(cards)) for cards in shaped_sets(hand))
@@ -120,13 +122,21 @@ def _single_plays(hand: tuple[Card, ...]) -> tuple[tuple[Play, Visible], ...]:
     return tuple((Play((card,)), visible((card,))) for card in dict.fromkeys(hand))
 
 
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 12)
 def honest_plays(hand: tuple[Card, ...], key: FieldKey) -> tuple[Play, ...]:
     """Every face-up play from ``hand`` legal on the field ``key`` (the same hands and fields recur
     across rollouts)."""
     binding = key[0]
     plays = _single_plays(hand) if binding is not None and binding.size == 1 else _shaped_plays(hand)
     return tuple(play for play, shown in plays if legal_on(shown, *key))
+
+
+def forget_plays() -> None:
+    """Empty the play caches: they pay within one decision, whose rollouts meet the same hands
+    again and again, but kept across decisions they only churn, and a large, churning cache
+    makes Python's garbage collector pause for most of a second now and then."""
+    _shaped_plays.cache_clear()
+    honest_plays.cache_clear()
 
 
 def policy_actions(state: MillionDoubtState, seat: int) -> Sequence[Action]:
@@ -151,10 +161,21 @@ def policy_actions(state: MillionDoubtState, seat: int) -> Sequence[Action]:
     return actions
 
 
-def first_out(game: Rules, state: MillionDoubtState, seat: int, rng: random.Random) -> float:
+@dataclass
+class Budget:
+    """The rollout actions a decision may still spend: it bounds the rare decision whose
+    rollouts run long, so every decision stays well inside a second."""
+
+    steps_left: int = STEP_BUDGET
+
+
+def first_out(
+    game: Rules, state: MillionDoubtState, seat: int, rng: random.Random, budget: Budget | None = None
+) -> float:
     """Play on with the rollout policy at every seat until the next seat goes out (or the game ends).
 
-    1 when ``seat`` is that seat (or wins a game ended by bursts), else 0.  Several seats offered
+    1 when ``seat`` is that seat (or wins a game ended by bursts), else 0; 0.5 when the rollout
+    is cut short (``MAX_ROLLOUT_STEPS``, or the decision's ``budget`` spent).  Several seats offered
     Doubt at once are asked together and the first to call it in the window's order is heard (C4).
     """
     finished, game_no = len(state.finished), state.game_no
@@ -164,6 +185,10 @@ def first_out(game: Rules, state: MillionDoubtState, seat: int, rng: random.Rand
         if state.phase == OVER or state.game_no != game_no:
             outcome = state.outcomes[game_no] if len(state.outcomes) > game_no else None
             return 1.0 if outcome is not None and seat in outcome.winners else 0.0
+        if budget is not None:
+            if budget.steps_left <= 0:
+                break
+            budget.steps_left -= 1
         state = _step(game, state, seat, rng)
     return 0.5
 
@@ -269,8 +294,9 @@ class MillionDoubtExpertBot(MillionDoubtHeuristicBot):
 
     name = "expert"
 
-    def __init__(self, rollouts: int = ROLLOUTS) -> None:
+    def __init__(self, rollouts: int = ROLLOUTS, step_budget: int = STEP_BUDGET) -> None:
         self.rollouts = rollouts
+        self.step_budget = step_budget
 
     def choose(self, view: MillionDoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
         """Without a sampler: the heuristic's turn, with the expert's doubts and face-down cards."""
@@ -298,19 +324,25 @@ class MillionDoubtExpertBot(MillionDoubtHeuristicBot):
         rng: random.Random, sample: Sampler,
     ) -> Action:
         """Sequential halving: each round plays every candidate still in on the same fresh
-        determinizations, then keeps the better half."""
+        determinizations, then keeps the better half.  When the step budget runs out the
+        candidates still in are ranked on the games played so far."""
+        forget_plays()
         moves = [self._move(view, a) for a in options]
         wins = [0.0] * len(options)
         games = [0] * len(options)
         alive = list(range(len(options)))
         per_round = self.rollouts / max(1, (len(options) - 1).bit_length())
-        while len(alive) > 1:
+        budget = Budget(self.step_budget)
+        while len(alive) > 1 and budget.steps_left > 0:
             for _ in range(max(1, round(per_round / len(alive)))):
+                if budget.steps_left <= 0:
+                    break
                 state, seed = sample(rng), rng.getrandbits(32)
                 for i in alive:
-                    wins[i] += first_out(game, self._after(game, state, seat, moves[i]), seat, random.Random(seed))
+                    after = self._after(game, state, seat, moves[i])
+                    wins[i] += first_out(game, after, seat, random.Random(seed), budget)
                     games[i] += 1
-            alive.sort(key=lambda i: (-wins[i] / games[i], i))
+            alive.sort(key=lambda i: (-wins[i] / max(1, games[i]), i))
             alive = alive[: (len(alive) + 1) // 2] if len(alive) > 2 else alive[:1]
         return options[alive[0]]
 
