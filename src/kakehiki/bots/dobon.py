@@ -9,8 +9,8 @@ from A..K, which is close enough for ranking plays by danger.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import lru_cache, partial
 
 from kakehiki.bots import register_bot
 from kakehiki.cards import Card
@@ -45,41 +45,51 @@ def danger(view: DobonView, value: int) -> float:
     return 1 - safe
 
 
+Danger = Callable[[int], float]  # value -> chance that some opponent's hand totals it
+DANGER_WEIGHT = 4.0  # how much a play's danger outweighs the value it dumps
+
+
+def play_score(hand: Sequence[Card], card: Card, danger: Danger) -> float:
+    """Higher is better: dump high cards towards a callable sum, avoid dangerous values."""
+    remaining = sum(c.rank for c in hand) - card.rank
+    score = card.rank / 13
+    if remaining <= MAX_REACHABLE:
+        score += 0.5
+    if card.rank == 2:
+        score += 0.3  # passes a draw on
+    return score - DANGER_WEIGHT * danger(card.rank)
+
+
+def decide(view: DobonView, legal: Sequence[Action], danger: Danger) -> Action:
+    """The rule bot's decision, given how it judges the danger of each value."""
+    dobons = [a for a in legal if isinstance(a, Dobon)]
+    if dobons and view.top_owner != view.seat:  # never a self-Dobon (J10)
+        # the top least likely to be some opponent's total: a gaeshi would make us lose
+        return min(dobons, key=lambda a: (danger(a.top.rank), a.top.rank))
+    plays = [a for a in legal if isinstance(a, Play)]
+    hand = view.hand or ()
+    if Pass() in legal:  # out of turn: interrupt (J5) only with a clearly good play
+        best = max(plays, key=lambda a: play_score(hand, a.card, danger), default=None)
+        return best if best is not None and play_score(hand, best.card, danger) > 0.2 else Pass()
+    if view.pending:
+        return plays[0] if plays else Draw()
+    if not plays:
+        return Draw()
+    best = max(plays, key=lambda a: play_score(hand, a.card, danger))
+    return best if play_score(hand, best.card, danger) > -0.5 else Draw()
+
+
 class DobonRuleBot:
+    """The rules above, with the danger of a value from the uniform model (:func:`danger`);
+    a subclass may judge danger better by overriding :meth:`danger_of`."""
+
     name = "rule"
 
     def choose(self, view: DobonView, legal: Sequence[Action], rng: random.Random) -> Action:
-        dobons = [a for a in legal if isinstance(a, Dobon)]
-        if dobons and view.top_owner != view.seat:  # never a self-Dobon (J10)
-            return min(dobons, key=lambda a: (danger(view, a.top.rank), a.top.rank))
-        plays = [a for a in legal if isinstance(a, Play)]
-        hand = view.hand or ()
-        if Pass() in legal:
-            return self._interrupt_or_pass(view, plays, hand)
-        if view.pending:
-            return plays[0] if plays else Draw()
-        if not plays:
-            return Draw()
-        best = max(plays, key=lambda a: self._play_score(view, hand, a.card))
-        return best if self._play_score(view, hand, best.card) > -0.5 else Draw()
+        return decide(view, legal, self.danger_of(view, rng))
 
-    def _interrupt_or_pass(self, view: DobonView, plays: list[Play], hand: Sequence[Card]) -> Action:
-        if plays:
-            best = max(plays, key=lambda a: self._play_score(view, hand, a.card))
-            if self._play_score(view, hand, best.card) > 0.2:
-                return best
-        return Pass()
-
-    @staticmethod
-    def _play_score(view: DobonView, hand: Sequence[Card], card: Card) -> float:
-        """Higher is better: dump high cards towards a callable sum, avoid dangerous values."""
-        remaining = sum(c.rank for c in hand) - card.rank
-        score = card.rank / 13
-        if remaining <= MAX_REACHABLE:
-            score += 0.5
-        if card.rank == 2:
-            score += 0.3  # passes a draw on
-        return score - 4 * danger(view, card.rank)
+    def danger_of(self, view: DobonView, rng: random.Random) -> Danger:
+        return partial(danger, view)
 
 
 register_bot("dobon", "rule", DobonRuleBot)

@@ -12,17 +12,16 @@ Which cards a draw brought is unknown, so going back over a draw is importance-s
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import prod
 
 from kakehiki.bots import register_bot
-from kakehiki.bots.dobon import MAX_REACHABLE, sum_distribution
+from kakehiki.bots.dobon import MAX_REACHABLE, Danger, DobonRuleBot, sum_distribution
 from kakehiki.cards import STANDARD_DECK, Card
 from kakehiki.core import Action
 from kakehiki.games.dobon import DobonView
-from kakehiki.games.dobon.actions import Dobon, Draw, Pass, Play
 
 # Step codes of one opponent's story, oldest first.  TURN: on its turn it played ``card`` or
 # drew (None); QUIET: another seat moved next, so it made no claim; INTERRUPT: it played
@@ -297,11 +296,7 @@ def belief(view: DobonView, rng: random.Random, samples: int = 50) -> Belief:
     return Belief(totals, weights, hands)
 
 
-Danger = Callable[[int], float]  # value -> chance that some opponent's hand totals it
-DANGER_WEIGHT = 4.0  # as the rule bot; 3.0 measured no better at 4 seats
-
-
-class DobonExpertBot:
+class DobonExpertBot(DobonRuleBot):
     """The rule bot's decisions (:class:`kakehiki.bots.dobon.DobonRuleBot`), with the danger
     of a value read from sampled opponents' hands instead of a uniform model."""
 
@@ -312,30 +307,11 @@ class DobonExpertBot:
 
     def choose(self, view: DobonView, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
-            return legal[0]
-        danger = belief(view, rng, self.samples).danger
-        dobons = [a for a in legal if isinstance(a, Dobon)]
-        if dobons and view.top_owner != view.seat:  # never a self-Dobon (J10)
-            # the top least likely to be some opponent's total: a gaeshi would make us lose
-            return min(dobons, key=lambda a: (danger(a.top.rank), a.top.rank))
-        plays = [a for a in legal if isinstance(a, Play)]
-        hand = view.hand or ()
-        if Pass() in legal:
-            best = max(plays, key=lambda a: play_score(hand, a.card, danger), default=None)
-            return best if best is not None and play_score(hand, best.card, danger) > 0.2 else Pass()
-        if view.pending:
-            return plays[0] if plays else Draw()
-        if not plays:
-            return Draw()
-        best = max(plays, key=lambda a: play_score(hand, a.card, danger))
-        return best if play_score(hand, best.card, danger) > -0.5 else Draw()
+            return legal[0]  # nothing to judge: skip the sampling
+        return super().choose(view, legal, rng)
 
-
-def play_score(hand: Sequence[Card], card: Card, danger: Danger) -> float:
-    """The rule bot's play score: dump high cards towards a callable total, avoid danger."""
-    remaining = sum(c.rank for c in hand) - card.rank
-    score = card.rank / 13 + (0.5 if remaining <= MAX_REACHABLE else 0.0) + (0.3 if card.rank == 2 else 0.0)
-    return score - DANGER_WEIGHT * danger(card.rank)
+    def danger_of(self, view: DobonView, rng: random.Random) -> Danger:
+        return belief(view, rng, self.samples).danger
 
 
 register_bot("dobon", "expert", DobonExpertBot)
