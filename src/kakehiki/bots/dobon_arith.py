@@ -105,15 +105,21 @@ def favourite_suit(hand: Sequence[Card], played: Sequence[Card]) -> str:
 POWER_BONUS = {DRAW_TWO: 0.2, SKIP: 0.1, REVEAL: 0.1, WILD: -0.2}  # keep 8s for when nothing else fits
 
 
-def play_score(hand: Sequence[Card], play: Play, danger: list[float]) -> float:
+def play_score(hand: Sequence[Card], play: Play, danger: Sequence[float]) -> float:
+    """The score of ``play`` from ``hand`` (see :func:`cards_score`)."""
+    return cards_score(hand, play.cards, danger)
+
+
+def cards_score(hand: Sequence[Card], played: Sequence[Card], danger: Sequence[float]) -> float:
     """Higher is better: shed cards, keep many waits, hurt the next seat, and above all do not
     play a number someone is likely to call on, unless this seat could counter it (A5)."""
-    rest = tuple(c for c in hand if c not in play.cards)
+    rest = tuple(c for c in hand if c not in played)
     if not rest:
         return -2.0  # an empty hand cannot win (A7)
     waits = reachable(values_of(rest))
-    risk = danger[play.rank] * (0.1 if play.rank in waits else 1.0)  # a call on it would be countered
-    return -3 * risk + 0.08 * len(waits) + 0.05 * len(play.cards) + POWER_BONUS.get(play.rank, 0.0)
+    rank = played[0].rank
+    risk = danger[rank] * (0.1 if rank in waits else 1.0)  # a call on it would be countered
+    return -3 * risk + 0.08 * len(waits) + 0.05 * len(played) + POWER_BONUS.get(rank, 0.0)
 
 
 register_bot("dobon-arith", "rule", ArithRuleBot)

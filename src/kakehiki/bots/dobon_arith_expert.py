@@ -35,7 +35,7 @@ from itertools import combinations, combinations_with_replacement
 from math import comb, exp, log
 
 from kakehiki.bots import register_bot
-from kakehiki.bots.dobon_arith import POWER_BONUS
+from kakehiki.bots.dobon_arith import cards_score
 from kakehiki.cards import STANDARD_DECK, Card
 from kakehiki.core import Action
 from kakehiki.games.dobon_arith import ArithView, Draw, Play
@@ -100,17 +100,6 @@ def table_danger(sizes: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(1 - s for s in safe)
 
 
-def rule_score(hand: Sequence[Card], played: Sequence[Card], danger: Sequence[float]) -> float:
-    """The rule bot's score of a play (see :func:`kakehiki.bots.dobon_arith.play_score`)."""
-    rest = [c for c in hand if c not in played]
-    if not rest:
-        return -2.0
-    waits = hand_reach(rest)
-    rank = played[0].rank
-    risk = danger[rank] * (0.1 if rank in waits else 1.0)
-    return -3 * risk + 0.08 * len(waits) + 0.05 * len(played) + POWER_BONUS.get(rank, 0.0)
-
-
 def rule_reply(hand: Sequence[Card], rank: int, suit: str, danger: Sequence[float]) -> Card | None:
     """The card a rule-like player holding ``hand`` plays on a top card (None: it draws)."""
     if len(hand) <= 1:
@@ -119,7 +108,7 @@ def rule_reply(hand: Sequence[Card], rank: int, suit: str, danger: Sequence[floa
     best_score = DRAW_SCORE
     for card in hand:
         if follows(card, rank, suit):
-            score = rule_score(hand, (card,), danger)
+            score = cards_score(hand, (card,), danger)
             if score > best_score:
                 best, best_score = card, score
     return best
@@ -130,11 +119,11 @@ def play_likelihood(hand: Sequence[Card], move: PublicMove, danger: Sequence[flo
     single-card play or a draw: a softmax of the rule bot's scores."""
     assert isinstance(move.action, Play)
     played = move.action.cards
-    chosen = rule_score(hand, played, danger)
+    chosen = cards_score(hand, played, danger)
     total = 1 + exp((DRAW_SCORE - chosen) / TEMPERATURE)
     for card in hand:
         if (card,) != played and follows(card, move.top.rank, move.suit):
-            total += exp((rule_score(hand, (card,), danger) - chosen) / TEMPERATURE)
+            total += exp((cards_score(hand, (card,), danger) - chosen) / TEMPERATURE)
     return 1 / total
 
 
