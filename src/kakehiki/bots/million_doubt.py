@@ -62,6 +62,7 @@ def binding_of(view: MillionDoubtView, before_last: bool = False) -> Visible | N
 
 class MillionDoubtHeuristicBot:
     name = "heuristic"
+    doubt_samples = SAMPLES  # deals of the unseen cards behind each doubt estimate
 
     def choose(self, view: MillionDoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase == "give":
@@ -154,12 +155,12 @@ class MillionDoubtHeuristicBot:
         if size > len(unseen):
             return 1.0
         hits = 0
-        for _ in range(SAMPLES):
+        for _ in range(self.doubt_samples):
             held = rng.sample(unseen, size)
             if any(legal_on(visible(play.up + fill, 0, play.revolution), binding, lock, view.reversed_order,
                             view.spade3_beats_joker) for fill in completions(shown, held, lock)):
                 hits += 1
-        return hits / SAMPLES
+        return hits / self.doubt_samples
 
     # -- the penalty --------------------------------------------------------------------------------
     def _give(self, view: MillionDoubtView, legal: Sequence[Action]) -> Action:

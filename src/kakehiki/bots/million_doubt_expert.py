@@ -73,23 +73,7 @@ class RolloutPolicy(MillionDoubtHeuristicBot):
     """The heuristic, with its doubt estimate drawn from fewer deals: the same policy, cheaper."""
 
     name = "heuristic-rollout"
-
-    def _chance_honest_possible(self, view: MillionDoubtView, rng: random.Random) -> float:
-        play = view.field[-1]
-        shown = visible(play.up, len(play.down), play.revolution)
-        binding = binding_of(view, before_last=True)
-        lock = frozenset(view.lock) or None
-        unseen = unseen_cards(view)
-        size = view.hand_sizes[play.seat] + len(play.down)
-        if size > len(unseen):
-            return 1.0
-        hits = 0
-        for _ in range(ROLLOUT_DOUBT_SAMPLES):
-            held = rng.sample(unseen, size)
-            if any(legal_on(visible(play.up + fill, 0, play.revolution), binding, lock, view.reversed_order,
-                            view.spade3_beats_joker) for fill in completions(shown, held, lock)):
-                hits += 1
-        return hits / ROLLOUT_DOUBT_SAMPLES
+    doubt_samples = ROLLOUT_DOUBT_SAMPLES
 
 
 class OwnRolloutPolicy(RolloutPolicy):
