@@ -224,16 +224,16 @@ class CountBot:
             cards = matching[:most]
             spare = [c for c in hand if c.rank != rank and not c.is_joker]
             if spare and len(cards) < most and self._bluff_pays(view, len(cards) + 1):
-                cards.append(self._least_needed(view, spare))
+                cards.append(least_needed(view, spare))
             return play_of(cards)
         if jokers and len(hand) > 3:
             return play_of(jokers[:1])
         junk = [c for c in hand if not c.is_joker] or hand
-        cards = [self._least_needed(view, junk)]
+        cards = [least_needed(view, junk)]
         if most > 1 and len(junk) > 2 and self._bluff_pays(view, 2):
             rest = list(junk)
             rest.remove(cards[0])
-            cards.append(self._least_needed(view, rest))
+            cards.append(least_needed(view, rest))
         return play_of(cards)
 
     def _bluff_pays(self, view: DoubtView, claimed: int) -> bool:
@@ -248,20 +248,21 @@ class CountBot:
         copies = view.rank_counts[view.rank] + view.rank_counts[0]
         return claimed + sum(1 for c in public if good(c, view.rank)) <= copies - 1
 
-    @staticmethod
-    def _least_needed(view: DoubtView, cards: list[Card]) -> Card:
-        """The card whose rank this seat will be asked for last (counting copies it must play one by one)."""
-        players = len(view.hand_sizes) - len(view.forfeited)
-        held: dict[int, int] = {}
-        for card in view.hand or ():
-            held[card.rank] = held.get(card.rank, 0) + 1
-        most = view.options.max_cards_per_play
 
-        def wait(card: Card) -> int:
-            turns = next((k for k in range(1, 14) if (view.rank - 1 + k * players) % 13 + 1 == card.rank), 13)
-            return turns + (-(-held.get(card.rank, 1) // most) - 1) * 13
+def least_needed(view: DoubtView, cards: list[Card]) -> Card:
+    """The card whose rank this seat will be asked for last (copies it must play one by one wait
+    a whole cycle each): the bluff that costs it least."""
+    players = len(view.hand_sizes) - len(view.forfeited)
+    held: dict[int, int] = {}
+    for card in view.hand or ():
+        held[card.rank] = held.get(card.rank, 0) + 1
+    most = view.options.max_cards_per_play
 
-        return max(cards, key=lambda c: (wait(c), c.index))
+    def wait(card: Card) -> int:
+        turns = next((k for k in range(1, 14) if (view.rank - 1 + k * players) % 13 + 1 == card.rank), 13)
+        return turns + (-(-held.get(card.rank, 1) // most) - 1) * 13
+
+    return max(cards, key=lambda c: (wait(c), c.index))
 
 
 class HonestBot:

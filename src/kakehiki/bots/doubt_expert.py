@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from math import prod
 
 from kakehiki.bots import register_bot
-from kakehiki.bots.doubt import good, tail
+from kakehiki.bots.doubt import good, least_needed, tail
 from kakehiki.cards import Card
 from kakehiki.core import Action
 from kakehiki.games.doubt import DOUBT, PASS, DoubtView, PileView, Play, play_of
@@ -304,22 +304,6 @@ class ExpertBot:
         if jokers and (len(hand) > 3 or not junk):
             return play_of(jokers[:1])
         return play_of([least_needed(view, junk)])
-
-
-def least_needed(view: DoubtView, cards: list[Card]) -> Card:
-    """The card whose rank this seat will be asked for last (copies it must play one by one wait
-    a whole cycle each): the bluff that costs it least."""
-    seats = len(view.hand_sizes) - len(view.forfeited)
-    held: dict[int, int] = {}
-    for card in view.hand or ():
-        held[card.rank] = held.get(card.rank, 0) + 1
-    most = view.options.max_cards_per_play
-
-    def wait(card: Card) -> int:
-        turns = next((k for k in range(1, 14) if (view.rank - 1 + k * seats) % 13 + 1 == card.rank), 13)
-        return turns + (-(-held.get(card.rank, 1) // most) - 1) * 13
-
-    return max(cards, key=lambda c: (wait(c), c.index))
 
 
 register_bot("doubt", "expert", ExpertBot)
