@@ -23,15 +23,20 @@ MAX_POINTS = 10
 Distribution = list[float]  # probability of each point value 0..10
 
 
-def unseen_values(view: DhumbalView) -> Distribution:
-    """The point-value distribution of the cards this seat has not seen this round."""
+def unseen_cards(view: DhumbalView) -> Counter[Card]:
+    """The cards this seat has not seen this round: in other hands unknown, or in the stock."""
     seen = Counter(view.hand or ())
     seen.update(view.buried)
     seen.update(view.available)
     for seat, known in enumerate(view.known):
         if seat != view.seat:
             seen.update(known)
-    unseen = Counter(make_deck(view.decks)) - seen
+    return Counter(make_deck(view.decks)) - seen
+
+
+def unseen_values(view: DhumbalView) -> Distribution:
+    """The point-value distribution of the cards this seat has not seen this round."""
+    unseen = unseen_cards(view)
     counts = [0.0] * (MAX_POINTS + 1)
     for card, n in unseen.items():
         counts[POINTS[card.rank]] += n

@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from kakehiki.bots import Bot, register_bot
-from kakehiki.bots.dhumbal import ThresholdBot
-from kakehiki.cards import Card, make_deck
+from kakehiki.bots.dhumbal import ThresholdBot, unseen_cards
+from kakehiki.cards import Card
 from kakehiki.core import Action, Game
 from kakehiki.games.dhumbal import SHOW, DhumbalState, DhumbalView, Turn
 from kakehiki.games.dhumbal.melds import POINTS, total
@@ -54,17 +54,6 @@ Sampler = Callable[[random.Random], Any]
 
 
 # -- what is known of the cards --------------------------------------------------------------------
-
-
-def unseen_cards(view: DhumbalView) -> Counter[Card]:
-    """The cards this seat has not seen this round: in other hands unknown, or in the stock."""
-    seen = Counter(view.hand or ())
-    seen.update(view.buried)
-    seen.update(view.available)
-    for seat, known in enumerate(view.known):
-        if seat != view.seat:
-            seen.update(known)
-    return Counter(make_deck(view.decks)) - seen
 
 
 def hidden_bounds(view: DhumbalView, seat: int) -> list[int]:
