@@ -35,12 +35,13 @@ import copy
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from kakehiki.bots import Bot, register_bot
 from kakehiki.bots.dhumbal import ThresholdBot, unseen_cards
+from kakehiki.bots.search import Sampler
 from kakehiki.cards import Card
 from kakehiki.core import Action, Game
 from kakehiki.games.dhumbal import SHOW, DhumbalState, DhumbalView, Turn
@@ -50,7 +51,6 @@ from kakehiki.games.dhumbal.state import HAND_SIZE, OVER
 MAX_POINTS = 10
 HEADS_UP = 2
 Distribution = list[float]  # probability of each total 0, 1, 2, ...
-Sampler = Callable[[random.Random], Any]
 
 
 # -- what is known of the cards --------------------------------------------------------------------
