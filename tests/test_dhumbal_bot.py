@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any
 
 from typer.testing import CliRunner, Result
 
@@ -14,9 +13,8 @@ from kakehiki.bots import RandomBot, make_bot
 from kakehiki.bots.dhumbal import ThresholdBot, best_discard, show_chance, unseen_values
 from kakehiki.cli.main import build_app
 from kakehiki.driver import play_out
-from kakehiki.games.dhumbal import DhumbalView
 from kakehiki.record import load_record, replay
-from transcript import deal_deck, play
+from transcript_dhumbal import position
 
 GAME = get_game("dhumbal")
 APP = build_app()
@@ -27,15 +25,8 @@ def cli(*args: str, stdin: str | None = None) -> Result:
     return CliRunner().invoke(APP, list(args), input=stdin, env=NO_LOCALE)
 
 
-def view_after(hands: dict[int, str], up: str, *moves: str, stock: str = "") -> tuple[DhumbalView, Any, Any]:
-    state = GAME.new(players=len(hands), deck=deal_deck(hands, field=up, stock=stock))
-    state = play(GAME, state, *moves)
-    seat = GAME.actors(state)[0]
-    return GAME.view(state, seat), GAME.legal_actions(state, seat), state
-
-
 def choice(hands: dict[int, str], up: str, *moves: str, stock: str = "") -> str:
-    view, legal, _ = view_after(hands, up, *moves, stock=stock)
+    view, legal, _ = position(hands, up, *moves, stock=stock)
     return str(ThresholdBot().choose(view, legal, random.Random(0)))
 
 
@@ -85,15 +76,15 @@ def test_show_chance_uses_what_it_has_seen() -> None:
     hands = {0: "HA DA S8 S9 S10", 1: "H5 D5 C5 S5 C2", 2: "S4 H4 D4 C4 DQ"}
     moves = ("0: discard S8 S9 S10 take stock", "1: discard S5 H5 D5 C5 take stock",
              "2: discard S4 H4 D4 C4 take stock")
-    view, legal, _ = view_after(hands, "H7", *moves, stock="CA HK SJ")
+    view, legal, _ = position(hands, "H7", *moves, stock="CA HK SJ")
     chance = show_chance(view, unseen_values(view))
     assert 0.5 < chance < 1 and str(ThresholdBot().choose(view, legal, random.Random(0))) == "show"
-    sure, _, _ = view_after(hands, "H7", moves[0], "1: discard S5 H5 D5 C5 take S8", moves[2],
+    sure, _, _ = position(hands, "H7", moves[0], "1: discard S5 H5 D5 C5 take S8", moves[2],
                                  stock="CA SJ")
     assert show_chance(sure, unseen_values(sure)) > chance  # seat 1 holds the known S8 and one card
     # Here seat 1 took SA from seat 0's run and shed everything else: its 1 point is public.
     low = {0: "SA S2 S3 HA DA", 1: "S4 S5 S6 S7 S8", 2: "H4 D4 C4 S9 DQ"}
-    view3, legal3, _ = view_after(low, "H7", "0: discard SA S2 S3 take stock", "1: discard S4 S5 S6 S7 S8 take SA",
+    view3, legal3, _ = position(low, "H7", "0: discard SA S2 S3 take stock", "1: discard S4 S5 S6 S7 S8 take SA",
                                   "2: discard H4 D4 C4 take stock", stock="CA SJ")
     assert [str(c) for c in view3.known[1]] == ["SA"] and view3.hand_sizes[1] == 1
     assert show_chance(view3, unseen_values(view3)) == 0
@@ -101,7 +92,7 @@ def test_show_chance_uses_what_it_has_seen() -> None:
 
 
 def test_unseen_values_leave_out_every_seen_card() -> None:
-    view, _, _ = view_after({0: "SA S2 S3 S4 S5", 1: "H5 D5 C5 S6 C2"}, "H7")
+    view, _, _ = position({0: "SA S2 S3 S4 S5", 1: "H5 D5 C5 S6 C2"}, "H7")
     values = unseen_values(view)
     assert abs(sum(values) - 1) < 1e-9
     # 52 - 5 (own hand) - 1 (turned up) = 46 unseen; of them 16 count 10 (no ten or face card seen).

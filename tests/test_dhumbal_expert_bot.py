@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
 
 from kakehiki import get_game, parse_cards
 from kakehiki.bots import Bot, make_bot
@@ -13,19 +12,11 @@ from kakehiki.bots.dhumbal import ThresholdBot, unseen_values
 from kakehiki.bots.dhumbal import show_chance as threshold_chance
 from kakehiki.bots.dhumbal_expert import ExpertBot, hidden_bounds, show_chance, stalls
 from kakehiki.driver import play_out
-from kakehiki.games.dhumbal import DhumbalState, DhumbalView, turn
+from kakehiki.games.dhumbal import DhumbalState, turn
 from kakehiki.games.dhumbal.melds import total
-from transcript import deal_deck, play
+from transcript_dhumbal import position
 
 GAME = get_game("dhumbal")
-
-
-def position(hands: dict[int, str], up: str, *moves: str, stock: str = "") -> tuple[DhumbalView, Any, DhumbalState]:
-    """The view and legal actions of the seat to play after ``moves``, and the state."""
-    state = GAME.new(players=len(hands), deck=deal_deck(hands, field=up, stock=stock))
-    state = play(GAME, state, *moves)
-    seat = GAME.actors(state)[0]
-    return GAME.view(state, seat), GAME.legal_actions(state, seat), state
 
 
 def expert_choice(hands: dict[int, str], up: str, *moves: str, stock: str = "") -> str:
