@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, ClassVar, Generic, TypeVar
 
 from kakehiki.cards import Card
-from kakehiki.errors import IllegalActionError, KakehikiError, OptionError
+from kakehiki.errors import IllegalActionError, KakehikiError, NotationError, OptionError
 from kakehiki.options import OptionSpec, OptionValue, resolve_options
 
 
@@ -105,6 +105,28 @@ class Result:
         return data
 
 
+def deck_of(deck: Sequence[Card | str] | None) -> tuple[Card, ...] | None:
+    """An explicit deck (top card first) as cards; card texts are accepted too.
+
+    Raises :class:`NotationError` naming the first entry that is not a card."""
+    if deck is None:
+        return None
+    if isinstance(deck, str):
+        raise NotationError("an explicit deck is a list of cards, not one string (use parse_cards)")
+    cards: list[Card] = []
+    for i, item in enumerate(deck):
+        if isinstance(item, Card):
+            cards.append(item)
+        elif isinstance(item, str):
+            try:
+                cards.append(Card.parse(item))
+            except NotationError as err:
+                raise NotationError(f"deck position {i}: {err}") from None
+        else:
+            raise NotationError(f"deck position {i}: not a card: {type(item).__name__}")
+    return tuple(cards)
+
+
 def ranks_from_keys(keys: Sequence[tuple[float, ...]]) -> tuple[int, ...]:
     """Competition ranks (1 = best) from sort keys where smaller is better; ties share."""
     return tuple(1 + sum(1 for other in keys if other < key) for key in keys)
@@ -147,7 +169,7 @@ class Game(ABC, Generic[S, A]):
         players: int | None = None,
         options: Mapping[str, object] | None = None,
         seed: int = 0,
-        deck: Sequence[Card] | None = None,
+        deck: Sequence[Card | str] | None = None,
     ) -> S:
         """A new game from options and a seed, or from an explicit deck order (top card first)."""
         return self.start(players, options, seed, deck)[0]
@@ -157,13 +179,16 @@ class Game(ABC, Generic[S, A]):
         players: int | None = None,
         options: Mapping[str, object] | None = None,
         seed: int = 0,
-        deck: Sequence[Card] | None = None,
+        deck: Sequence[Card | str] | None = None,
     ) -> tuple[S, tuple[Event, ...]]:
         """As :meth:`new`, with the events of setting up (seat draw, deal, first card)."""
         count = self.default_players if players is None else players
-        if not self.min_players <= count <= self.max_players:
-            raise OptionError("players", f"{self.id} takes {self.min_players}–{self.max_players} players, got {count}")
-        return self._start(count, resolve_options(self.options, options), seed, None if deck is None else tuple(deck))
+        if type(count) is not int or not self.min_players <= count <= self.max_players:
+            shown = repr(count)[:20]
+            raise OptionError("players", f"{self.id} takes {self.min_players}–{self.max_players} players, got {shown}")
+        if type(seed) is not int:
+            raise OptionError("seed", f"the seed must be an integer, got {type(seed).__name__}")
+        return self._start(count, resolve_options(self.options, options), seed, deck_of(deck))
 
     @abstractmethod
     def _start(
@@ -176,15 +201,27 @@ class Game(ABC, Generic[S, A]):
     # -- asking ---------------------------------------------------------------
     @abstractmethod
     def actors(self, state: S) -> tuple[int, ...]:
-        """Seats with a real choice now, highest priority first (empty once over)."""
+        """Seats with a real choice now, highest priority first (empty once over).
 
-    @abstractmethod
+        Host-facing: who is being asked is never shown to a seat (C4)."""
+
     def legal_actions(self, state: S, seat: int) -> tuple[A, ...]:
-        """Every action ``seat`` may take now (empty if it has no choice)."""
+        """Every action ``seat`` may take now (empty if it has no choice).
+
+        Depends only on what ``seat`` may know (the noninterference rule)."""
+        self.check_seat(state, seat)
+        return self._legal_actions(state, seat)
 
     @abstractmethod
+    def _legal_actions(self, state: S, seat: int) -> tuple[A, ...]: ...
+
     def check(self, state: S, seat: int, action: A) -> None:
         """Raise :class:`IllegalActionError` naming the rule if ``action`` is not allowed."""
+        self.check_seat(state, seat)
+        self._check(state, seat, action)
+
+    @abstractmethod
+    def _check(self, state: S, seat: int, action: A) -> None: ...
 
     def can(self, state: S, seat: int, action: A) -> bool:
         try:
@@ -193,13 +230,30 @@ class Game(ABC, Generic[S, A]):
             return False
         return True
 
+    def check_seat(self, state: S, seat: object, spectator: bool = False) -> None:
+        """Refuse anything that is not a seat at this table (C2); ``None`` is a
+        spectator where ``spectator`` allows it.  A bool is not a seat."""
+        if seat is None and spectator:
+            return
+        players = self.players(state)
+        if type(seat) is not int or not 0 <= seat < players:
+            shown = repr(seat) if len(repr(seat)) <= 20 else repr(seat)[:20] + "…"
+            raise IllegalActionError("C2", f"no seat {shown} at this table (seats are 0–{players - 1})")
+
+    def yields_to_calls(self, state: S, seat: int, action: A) -> bool:
+        """Whether a host applies ``action`` only once the other actors' out-of-turn
+        calls on this state have been declined or timed out (C4/C5).
+
+        True for a turn seat's ordinary move while other seats may still call;
+        its own calls keep the turn seat's priority.  Host-facing, like :meth:`actors`."""
+        return False
+
     # -- acting ---------------------------------------------------------------
     def apply(self, state: S, seat: int, action: A | str) -> tuple[S, tuple[Event, ...]]:
         """The next state and the events caused.  Illegal actions raise; ``state`` never changes."""
+        self.check_seat(state, seat)
         act = self.parse_action(action) if isinstance(action, str) else action
-        if not 0 <= seat < self.players(state):
-            raise IllegalActionError("C2", f"no seat {seat} at this table")
-        self.check(state, seat, act)
+        self._check(state, seat, act)
         return self._apply(state, seat, act)
 
     @abstractmethod
@@ -209,16 +263,38 @@ class Game(ABC, Generic[S, A]):
     def parse_action(self, text: str) -> A:
         """Parse an action's text form; raise :class:`NotationError` if malformed."""
 
+    host_actions: ClassVar[tuple[str, ...]] = ()
+    """The text forms of the host's own actions (e.g. Dobon's ``delay``, J14)."""
+
+    def apply_host(self, state: S, action: str) -> tuple[S, tuple[Event, ...]]:
+        """A host's action (a timer's penalty, a stop): never a seat's.  Records store
+        it with the seat ``null``.  Games without host actions refuse every one."""
+        shown = action if len(action) <= 40 else action[:40] + "…"
+        raise IllegalActionError("C5", f"{self.id} has no host action {shown!r}")
+
     # -- looking --------------------------------------------------------------
-    @abstractmethod
     def view(self, state: S, seat: int | None) -> Any:
         """What ``seat`` may see (``None``: a spectator).  The only way to hidden cards."""
+        self.check_seat(state, seat, spectator=True)
+        return self._view(state, seat)
 
     @abstractmethod
+    def _view(self, state: S, seat: int | None) -> Any: ...
+
     def sample_hidden(self, state: S, seat: int | None, rng: random.Random) -> S:
         """A state ``seat`` cannot tell from ``state``: everything hidden from it dealt anew,
-        consistent with every public fact.  Search bots determinize with it; the
-        conformance suite checks that views do not change under it."""
+        consistent with every public fact, carrying nothing else that is hidden from it
+        (no seed, no explicit deck, no other seat's private knowledge).  Two states that
+        differ only in what is hidden from ``seat`` give the same sample for the same ``rng``."""
+        self.check_seat(state, seat, spectator=True)
+        return self._sample_hidden(state, seat, rng)
+
+    @abstractmethod
+    def _sample_hidden(self, state: S, seat: int | None, rng: random.Random) -> S: ...
+
+    def sampler(self, state: S, seat: int | None, rng: random.Random) -> Sampler[S]:
+        """A :class:`Sampler` for ``seat``: what a search bot gets instead of the state."""
+        return Sampler(self, seat, self.sample_hidden(state, seat, rng))
 
     @abstractmethod
     def result(self, state: S) -> Result | None:
@@ -249,7 +325,24 @@ class Game(ABC, Generic[S, A]):
         """Every card in the game wherever it lies (hidden ones included): for conservation checks."""
 
 
+class Sampler(Generic[S]):
+    """Determinizations for a search bot, holding nothing the seat may not know.
+
+    It keeps one already-resampled state (hidden cards dealt at random, no seed or
+    deck), never the true one, so a bot cannot reach the truth through it."""
+
+    __slots__ = ("_game", "_public", "seat")
+
+    def __init__(self, game: Game[S, Any], seat: int | None, public: S) -> None:
+        self._game = game
+        self._public = public
+        self.seat = seat
+
+    def __call__(self, rng: random.Random) -> S:
+        return self._game.sample_hidden(self._public, self.seat, rng)
+
+
 __all__ = [
-    "Action", "Dealt", "Declined", "Event", "Game", "KakehikiError", "Result", "RoundResult",
+    "Action", "Dealt", "Declined", "Event", "Game", "KakehikiError", "Result", "RoundResult", "Sampler",
     "jsonable", "ranks_from_keys",
 ]

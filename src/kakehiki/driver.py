@@ -40,25 +40,36 @@ def is_pass(action: Action) -> bool:
 def next_moves(
     game: Game[Any, Any], state: Any, choose: Callable[[int], Action]
 ) -> list[tuple[int, Action]]:
-    """Ask every actor on ``state``; return the moves to apply, by priority (C4)."""
+    """Ask every actor on ``state``; return the moves to apply, by priority (C4).
+
+    The first call (a non-``pass`` choice) in priority order wins.  A turn seat's
+    ordinary move yields to other seats' calls (:meth:`Game.yields_to_calls`): it is
+    applied only when nobody else calls, and then closes the window by itself.
+    When everyone declines, their passes are applied in order."""
     actors = game.actors(state)
     if len(actors) == 1:
         return [(actors[0], choose(actors[0]))]
     choices = [(seat, choose(seat)) for seat in actors]
+    ordinary: tuple[int, Action] | None = None
     for seat, action in choices:
-        if not is_pass(action):
-            return [(seat, action)]
-    return choices
+        if is_pass(action):
+            continue
+        if game.yields_to_calls(state, seat, action):
+            ordinary = ordinary or (seat, action)
+            continue
+        return [(seat, action)]
+    return [ordinary] if ordinary is not None else choices
 
 
 def decide(game: Game[Any, Any], state: Any, seat: int, bot: Bot, rng: random.Random) -> Action:
     """Ask ``bot`` for ``seat``'s action.  A bot sees only the seat's view; a search bot
-    also gets a sampler of states indistinguishable to that seat, never the state itself."""
+    also gets a :class:`~kakehiki.core.Sampler` of states indistinguishable to that seat,
+    which holds nothing hidden from it, never the state itself."""
     legal = game.legal_actions(state, seat)
     view = game.view(state, seat)
     choose_sampled = getattr(bot, "choose_sampled", None)  # a SamplingBot; cheaper than a Protocol isinstance
     if choose_sampled is not None:
-        sampled: Action = choose_sampled(game, seat, view, legal, rng, lambda r: game.sample_hidden(state, seat, r))
+        sampled: Action = choose_sampled(game, seat, view, legal, rng, game.sampler(state, seat, rng))
         return sampled
     return bot.choose(view, legal, rng)
 

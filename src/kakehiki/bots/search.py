@@ -25,6 +25,7 @@ from kakehiki.bots import Bot, RandomBot, register_bot
 from kakehiki.core import Action, Game, RoundResult
 
 Sampler = Callable[[random.Random], Any]
+"""What a search bot samples from: in play, a :class:`kakehiki.core.Sampler`."""
 
 
 @runtime_checkable

@@ -38,7 +38,7 @@ class DhumbalGame(Game[DhumbalState, DhumbalAction]):
         """Only the turn seat ever has a choice: Dhumbal has no calls out of turn."""
         return () if state.phase == OVER else (state.turn,)
 
-    def legal_actions(self, state: DhumbalState, seat: int) -> tuple[DhumbalAction, ...]:
+    def _legal_actions(self, state: DhumbalState, seat: int) -> tuple[DhumbalAction, ...]:
         if state.phase == OVER or seat != state.turn:
             return ()
         actions: list[DhumbalAction] = []
@@ -49,7 +49,7 @@ class DhumbalGame(Game[DhumbalState, DhumbalAction]):
             actions.extend(shared_turn(discard, take) for take in takes)  # discard_options: in written order
         return tuple(actions)
 
-    def check(self, state: DhumbalState, seat: int, action: DhumbalAction) -> None:
+    def _check(self, state: DhumbalState, seat: int, action: DhumbalAction) -> None:
         if state.phase == OVER:
             raise IllegalActionError("D5", "the match is over")
         if seat != state.turn:
@@ -94,10 +94,10 @@ class DhumbalGame(Game[DhumbalState, DhumbalAction]):
         return parse_action(text)
 
     # -- looking --------------------------------------------------------------
-    def view(self, state: DhumbalState, seat: int | None) -> DhumbalView:
+    def _view(self, state: DhumbalState, seat: int | None) -> DhumbalView:
         return build_view(state, seat)
 
-    def sample_hidden(self, state: DhumbalState, seat: int | None, rng: random.Random) -> DhumbalState:
+    def _sample_hidden(self, state: DhumbalState, seat: int | None, rng: random.Random) -> DhumbalState:
         """Deal anew every card ``seat`` cannot see: the other hands' cards not known to all, and
         the stock.  Known cards stay where they are; every count stays the same."""
         d = Draft(state)

@@ -53,7 +53,7 @@ class DobonGame(Game[DobonState, DobonAction]):
             return ()
         return state.window or (state.turn,)
 
-    def legal_actions(self, state: DobonState, seat: int) -> tuple[DobonAction, ...]:
+    def _legal_actions(self, state: DobonState, seat: int) -> tuple[DobonAction, ...]:
         if state.phase == OVER:
             return ()
         if state.window:
@@ -85,7 +85,7 @@ class DobonGame(Game[DobonState, DobonAction]):
             actions.extend(DOBON_OF[c.index] for c in _distinct(hand))
         return tuple(actions)
 
-    def check(self, state: DobonState, seat: int, action: DobonAction) -> None:
+    def _check(self, state: DobonState, seat: int, action: DobonAction) -> None:
         if state.phase == OVER:
             raise IllegalActionError("J13", "the match is over")
         if isinstance(action, Pass):
@@ -156,10 +156,10 @@ class DobonGame(Game[DobonState, DobonAction]):
         return parse_action(text)
 
     # -- looking --------------------------------------------------------------
-    def view(self, state: DobonState, seat: int | None) -> DobonView:
+    def _view(self, state: DobonState, seat: int | None) -> DobonView:
         return build_view(state, seat)
 
-    def sample_hidden(self, state: DobonState, seat: int | None, rng: random.Random) -> DobonState:
+    def _sample_hidden(self, state: DobonState, seat: int | None, rng: random.Random) -> DobonState:
         """Deal every card ``seat`` cannot see (other hands, the stock) anew, keeping all counts.
 
         A determinization for search bots; the observer's own choices are unchanged."""

@@ -59,7 +59,7 @@ class DobonArithGame(Game[ArithState, ArithAction]):
             return ()
         return state.window or (state.turn,)
 
-    def legal_actions(self, state: ArithState, seat: int) -> tuple[ArithAction, ...]:
+    def _legal_actions(self, state: ArithState, seat: int) -> tuple[ArithAction, ...]:
         if state.phase == OVER:
             return ()
         if state.window:
@@ -80,7 +80,7 @@ class DobonArithGame(Game[ArithState, ArithAction]):
             actions.append(DOBON)
         return tuple(actions)
 
-    def check(self, state: ArithState, seat: int, action: ArithAction) -> None:
+    def _check(self, state: ArithState, seat: int, action: ArithAction) -> None:
         if state.phase == OVER:
             raise IllegalActionError("A9", "the match is over")
         if isinstance(action, Dobon):
@@ -140,10 +140,10 @@ class DobonArithGame(Game[ArithState, ArithAction]):
         return parse_action(text)
 
     # -- looking --------------------------------------------------------------
-    def view(self, state: ArithState, seat: int | None) -> ArithView:
+    def _view(self, state: ArithState, seat: int | None) -> ArithView:
         return build_view(state, seat)
 
-    def sample_hidden(self, state: ArithState, seat: int | None, rng: random.Random) -> ArithState:
+    def _sample_hidden(self, state: ArithState, seat: int | None, rng: random.Random) -> ArithState:
         """Deal every card ``seat`` cannot see (other seats' unrevealed cards, the stock) anew,
         keeping every count and every revealed card where it is (A6).
 

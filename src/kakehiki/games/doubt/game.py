@@ -42,7 +42,7 @@ class DoubtGame(Game[DoubtState, DoubtAction]):
             return (state.turn,)
         return state.window  # empty once over
 
-    def legal_actions(self, state: DoubtState, seat: int) -> tuple[DoubtAction, ...]:
+    def _legal_actions(self, state: DoubtState, seat: int) -> tuple[DoubtAction, ...]:
         if state.phase == PLAY:
             return self._plays(state.hands[seat], state.options.max_cards_per_play) if seat == state.turn else ()
         return WINDOW_ACTIONS if seat in state.window else ()
@@ -57,7 +57,7 @@ class DoubtGame(Game[DoubtState, DoubtAction]):
             combos.update(dict.fromkeys(combinations(hand, size)))  # hand is sorted: so is each combination
         return tuple(SINGLE[c[0].index] if len(c) == 1 else Play(c) for c in combos)
 
-    def check(self, state: DoubtState, seat: int, action: DoubtAction) -> None:
+    def _check(self, state: DoubtState, seat: int, action: DoubtAction) -> None:
         if state.phase == OVER:
             raise IllegalActionError("B6", "the game is over")
         if isinstance(action, Play):
@@ -109,10 +109,10 @@ class DoubtGame(Game[DoubtState, DoubtAction]):
         return parse_action(text)
 
     # -- looking --------------------------------------------------------------
-    def view(self, state: DoubtState, seat: int | None) -> DoubtView:
+    def _view(self, state: DoubtState, seat: int | None) -> DoubtView:
         return build_view(state, seat)
 
-    def sample_hidden(self, state: DoubtState, seat: int | None, rng: random.Random) -> DoubtState:
+    def _sample_hidden(self, state: DoubtState, seat: int | None, rng: random.Random) -> DoubtState:
         """Deal every card ``seat`` cannot see anew: the other hands and the face-down plays it did not
         make, keeping every count, every card turned up, and every card ``seat`` knows a hand still holds."""
         d = Draft(state)

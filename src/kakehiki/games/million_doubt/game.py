@@ -56,10 +56,10 @@ class MillionDoubtGame(Game[MillionDoubtState, MillionDoubtAction]):
     def actors(self, state: MillionDoubtState) -> tuple[int, ...]:
         return legal.actors(state)
 
-    def legal_actions(self, state: MillionDoubtState, seat: int) -> tuple[MillionDoubtAction, ...]:
+    def _legal_actions(self, state: MillionDoubtState, seat: int) -> tuple[MillionDoubtAction, ...]:
         return legal.legal_actions(state, seat)
 
-    def check(self, state: MillionDoubtState, seat: int, action: MillionDoubtAction) -> None:
+    def _check(self, state: MillionDoubtState, seat: int, action: MillionDoubtAction) -> None:
         legal.check(state, seat, action)
 
     # -- acting ---------------------------------------------------------------
@@ -79,10 +79,10 @@ class MillionDoubtGame(Game[MillionDoubtState, MillionDoubtAction]):
         return parse_action(text)
 
     # -- looking --------------------------------------------------------------
-    def view(self, state: MillionDoubtState, seat: int | None) -> MillionDoubtView:
+    def _view(self, state: MillionDoubtState, seat: int | None) -> MillionDoubtView:
         return build_view(state, seat)
 
-    def sample_hidden(self, state: MillionDoubtState, seat: int | None, rng: random.Random) -> MillionDoubtState:
+    def _sample_hidden(self, state: MillionDoubtState, seat: int | None, rng: random.Random) -> MillionDoubtState:
         """Deal anew every card ``seat`` cannot see: the unknown part of other hands (not the cards
         known to be there, nor those of an announced play), other seats' face-down cards (on the
         field and gone), and the cards set aside; every count stays."""
