@@ -405,4 +405,4 @@ def test_C7_max_steps_ends_the_game_as_a_draw_once_no_window_is_open() -> None:
     state = play(state, "3: pass")
     result = GAME.result(state)
     assert result is not None and result.draw and result.reason == "max_steps"
-    assert result.winners == () and result.losers == () and result.ranks == (1, 2, 2, 2)
+    assert result.winners == () and result.losers == () and result.ranks == (1, 1, 1, 1)  # C7: nobody ranked apart

@@ -88,7 +88,9 @@ class Result:
 
     ``ranks[seat]`` is 1 for the best; equal seats share a rank.  ``scores`` are
     game-specific points (higher is better).  ``rounds`` lists each game of a
-    match in order.  ``draw`` is true when nobody won (e.g. ``max_steps``).
+    match in order.  ``draw`` is true exactly when nobody is ranked apart from the
+    others (C7's ``max_steps``, a Dhumbal tie of all): a game with losers, such as a
+    self-Dobon (J10) or a no-stock ending (J11), is no draw even though nobody won.
     """
 
     winners: tuple[int, ...]
@@ -96,12 +98,16 @@ class Result:
     ranks: tuple[int, ...]
     scores: tuple[float, ...]
     reason: str
-    draw: bool = False
     rounds: tuple[RoundResult, ...] = field(default=())
+
+    @property
+    def draw(self) -> bool:
+        return len(set(self.ranks)) <= 1
 
     def to_dict(self) -> dict[str, Any]:
         data = jsonable(self)
         assert isinstance(data, dict)
+        data["draw"] = self.draw
         return data
 
 

@@ -124,14 +124,14 @@ class DhumbalGame(Game[DhumbalState, DhumbalAction]):
         scores = tuple(0.0 - s for s in state.scores)  # higher is better; never -0.0
         reason = state.history[-1].reason
         if reason == "max_steps":
-            return Result((), (), (1,) * state.players, scores, "max_steps", True, rounds_played)
+            return Result((), (), (1,) * state.players, scores, "max_steps", rounds_played)
         ranks = rounds.match_ranks(state.scores, reason)
         best, worst = min(ranks), max(ranks)
         if best == worst:
-            return Result((), (), ranks, scores, "match", True, rounds_played)
+            return Result((), (), ranks, scores, "match", rounds_played)
         winners = tuple(s for s in range(state.players) if ranks[s] == best)
         losers = tuple(s for s in range(state.players) if ranks[s] == worst)
-        return Result(winners, losers, ranks, scores, "match", False, rounds_played)
+        return Result(winners, losers, ranks, scores, "match", rounds_played)
 
     def players(self, state: DhumbalState) -> int:
         return state.players

@@ -189,13 +189,13 @@ class DobonGame(Game[DobonState, DobonAction]):
                 scores[s] -= 1
         if len(rounds) == 1:
             only = rounds[0]
-            return Result(only.winners, only.losers, ranks, tuple(scores), only.reason, not only.winners, rounds)
+            return Result(only.winners, only.losers, ranks, tuple(scores), only.reason, rounds)
         best, worst = min(ranks), max(ranks)
         if best == worst:
-            return Result((), (), ranks, tuple(scores), "match", True, rounds)
+            return Result((), (), ranks, tuple(scores), "match", rounds)
         winners = tuple(s for s in range(state.players) if ranks[s] == best)
         losers = tuple(s for s in range(state.players) if ranks[s] == worst)
-        return Result(winners, losers, ranks, tuple(scores), "match", False, rounds)
+        return Result(winners, losers, ranks, tuple(scores), "match", rounds)
 
     def players(self, state: DobonState) -> int:
         return state.players

@@ -170,13 +170,13 @@ class DobonArithGame(Game[ArithState, ArithAction]):
         scores = tuple(float(w - n) for w, n in zip(state.wins, state.losses, strict=True))
         if len(rounds) == 1:
             only = rounds[0]
-            return Result(only.winners, only.losers, ranks, scores, only.reason, not only.winners, rounds)
+            return Result(only.winners, only.losers, ranks, scores, only.reason, rounds)
         best, worst = min(ranks), max(ranks)
         if best == worst:
-            return Result((), (), ranks, scores, "match", True, rounds)
+            return Result((), (), ranks, scores, "match", rounds)
         winners = tuple(s for s in range(state.players) if ranks[s] == best)
         losers = tuple(s for s in range(state.players) if ranks[s] == worst)
-        return Result(winners, losers, ranks, scores, "match", False, rounds)
+        return Result(winners, losers, ranks, scores, "match", rounds)
 
     def players(self, state: ArithState) -> int:
         return state.players

@@ -145,7 +145,7 @@ class DoubtGame(Game[DoubtState, DoubtAction]):
             return None
         scores = tuple(1.0 if s in o.winners else -1.0 if s in o.losers else 0.0 for s in range(state.players))
         rounds = (RoundResult(o.winners, o.losers, o.reason),)
-        return Result(o.winners, o.losers, o.ranks, scores, o.reason, o.draw, rounds)
+        return Result(o.winners, o.losers, o.ranks, scores, o.reason, rounds)
 
     def players(self, state: DoubtState) -> int:
         return state.players

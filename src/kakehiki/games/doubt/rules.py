@@ -212,7 +212,7 @@ def final_ranks(d: Draft, winner: int | None) -> tuple[int, ...]:
 
 def finish(d: Draft, winner: int | None, reason: str) -> None:
     """End the game: ``winner`` went out or is the last seat standing; ``None`` is a draw (C7)."""
-    ranks = final_ranks(d, winner)
+    ranks = final_ranks(d, winner) if winner is not None else (1,) * d.players  # C7: nobody ranked apart
     if winner is None:
         winners: tuple[int, ...] = ()
         losers: tuple[int, ...] = ()

@@ -120,13 +120,13 @@ def match_result(state: MillionDoubtState) -> Result:
     scores = tuple(float(s) for s in state.scores)
     rounds = tuple(RoundResult(o.winners, o.losers, o.reason) for o in state.outcomes)
     if rounds[-1].reason == DRAW_REASON:
-        return Result((), (), ranks, scores, DRAW_REASON, True, rounds)
+        return Result((), (), (1,) * state.players, scores, DRAW_REASON, rounds)  # C7: a draw ranks all alike
     if len(rounds) == 1:
         only = rounds[0]
-        return Result(only.winners, only.losers, ranks, scores, only.reason, False, rounds)
+        return Result(only.winners, only.losers, ranks, scores, only.reason, rounds)
     best, worst = min(ranks), max(ranks)
     if best == worst:
-        return Result((), (), ranks, scores, "match", True, rounds)
+        return Result((), (), ranks, scores, "match", rounds)
     winners = tuple(s for s in range(state.players) if ranks[s] == best)
     losers = tuple(s for s in range(state.players) if ranks[s] == worst)
-    return Result(winners, losers, ranks, scores, "match", False, rounds)
+    return Result(winners, losers, ranks, scores, "match", rounds)
