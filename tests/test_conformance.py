@@ -112,7 +112,10 @@ def test_max_steps_ends_in_a_draw(game_id: str) -> None:
         state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
     result = game.result(state)
     assert result is not None
-    assert result.draw or result.winners, "either someone won in 5 steps or it was a draw"
+    if result.rounds[-1].reason == "max_steps":
+        assert result.draw and not result.winners and not result.losers, "C7: a step-limit ending is a draw"
+    else:
+        assert not result.draw and result.winners, "a game ended by play inside 5 steps ranks its seats"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -141,4 +144,13 @@ def test_bot_playouts_stop_cleanly_at_max_steps(game_id: str, steps: int) -> Non
         state = game.new(seed=seed, options={"max_steps": steps})
         bots = [make_bot(game_id, "random") for _ in range(game.players(state))]
         playout = play_out(game, state, bots, seed=seed)
-        assert game.result(playout.state) is not None
+        per_round = Counter(round_no for round_no, _, _ in playout.actions)
+        # A game may finish an open window of calls past the limit (Doubt's C7), never more.
+        assert max(per_round.values()) <= steps + game.players(state), "no game ran on past max_steps"
+        result = game.result(playout.state)
+        assert result is not None and game.actors(playout.state) == ()
+        last = max(per_round)
+        if per_round[last] == steps and result.rounds[-1].reason != "max_steps":
+            assert result.winners or result.losers, "a game that ended by play on the last step has an outcome"
+        if result.rounds[-1].reason == "max_steps":
+            assert result.draw
