@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from kakehiki.cards import Card
 from kakehiki.errors import IllegalActionError, KakehikiError, NotationError, OptionError
 from kakehiki.options import OptionSpec, OptionValue, resolve_options
+from kakehiki.spaces import ActionSpace
 
 
 class Action:
@@ -324,6 +325,44 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def record_header(self, state: S) -> dict[str, Any]:
         """``options``, ``seed`` and/or ``deck`` needed to rebuild the initial state."""
+
+    # -- numbered actions (kakehiki.spaces) -----------------------------------
+    def action_space(self, state: S) -> ActionSpace[A]:
+        """Every action of this game for ``state``'s players and options, numbered.
+
+        Fixed for the whole game or match; cached per (players, options)."""
+        key = self._space_key(state)
+        space = self._spaces.get(key)
+        if space is None:
+            space = self._spaces[key] = ActionSpace(self._all_actions(state))
+        return space
+
+    def action_index(self, state: S, action: A | str) -> int:
+        return self.action_space(state).index(action)
+
+    def action_at(self, state: S, index: int) -> A:
+        return self.action_space(state).at(index)
+
+    def legal_mask(self, state: S, seat: int) -> bytes:
+        """``legal_actions(state, seat)`` as one byte per action index (1: legal)."""
+        return self.action_space(state).mask(self.legal_actions(state, seat))
+
+    def _space_key(self, state: S) -> tuple[object, ...]:
+        """What the action space depends on: by default the players and every option."""
+        header = self.record_header(state)
+        options = header.get("options", {})
+        return (self.players(state), *sorted((k, repr(v)) for k, v in options.items()))
+
+    def _all_actions(self, state: S) -> Sequence[A]:
+        """Every action in index order; each game lists its own."""
+        raise NotImplementedError(f"{self.id} declares no action space yet")
+
+    @property
+    def _spaces(self) -> dict[tuple[object, ...], ActionSpace[A]]:
+        cache: dict[tuple[object, ...], ActionSpace[A]] | None = self.__dict__.get("_space_cache")
+        if cache is None:
+            cache = self.__dict__["_space_cache"] = {}
+        return cache
 
     # -- conformance helpers (tests, property checks) -------------------------
     @abstractmethod
