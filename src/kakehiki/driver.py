@@ -52,10 +52,10 @@ def next_moves(
     choices = [(seat, choose(seat)) for seat in actors]
     ordinary: tuple[int, Action] | None = None
     for seat, action in choices:
-        if is_pass(action):
-            continue
-        if game.yields_to_calls(state, seat, action):
+        if game.yields_to_calls(state, seat, action):  # before is_pass: a turn's own pass is a real move (A2)
             ordinary = ordinary or (seat, action)
+            continue
+        if is_pass(action):
             continue
         return [(seat, action)]
     return [ordinary] if ordinary is not None else choices

@@ -8,8 +8,9 @@ Cowling, Powley & Whitehouse 2012): UCB over the actions available in that
 determinization, a rollout to the end of the round, and the result backed up
 to each node from the point of view of the seat that acted there.
 
-Out-of-turn windows are searched as if the first actor in priority order acts
-first, which is how the driver resolves simultaneous claims.
+Inside the tree, the first actor in priority order acts; rollouts resolve
+simultaneous calls exactly as the driver does (:func:`kakehiki.driver.next_moves`),
+so other seats' out-of-turn calls are played out there.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from kakehiki.bots import Bot, RandomBot, register_bot
 from kakehiki.core import Action, Game, RoundResult
+from kakehiki.driver import next_moves
 
 Sampler = Callable[[random.Random], Any]
 """What a search bot samples from: in play, a :class:`kakehiki.core.Sampler`."""
@@ -130,16 +132,21 @@ class SearchBot:
     def _rollout(
         self, game: Game[Any, Any], state: Any, start_round: int, players: int, rng: random.Random
     ) -> list[float]:
-        for _ in range(self.max_rollout_steps):
-            if self._round_over(game, state, start_round):
-                break
-            actor = game.actors(state)[0]
+        steps = 0
+
+        def choose(actor: int) -> Action:
             legal = game.legal_actions(state, actor)
             if self.rollout is None:
-                action = legal[rng.randrange(len(legal))]
-            else:
-                action = self.rollout.choose(game.view(state, actor), legal, rng)
-            state, _ = game.apply(state, actor, action)
+                picked: Action = legal[rng.randrange(len(legal))]
+                return picked
+            return self.rollout.choose(game.view(state, actor), legal, rng)
+
+        while steps < self.max_rollout_steps and not self._round_over(game, state, start_round):
+            for actor, action in next_moves(game, state, choose):  # calls resolved as the driver does
+                if game.result(state) is not None or actor not in game.actors(state):
+                    break
+                state, _ = game.apply(state, actor, action)
+                steps += 1
         rounds = game.round_results(state)
         if len(rounds) > start_round:
             return round_rewards(rounds[start_round], players)
