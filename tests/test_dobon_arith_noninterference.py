@@ -8,6 +8,7 @@ by swapping two cards of one deck.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from kakehiki import Card, IllegalActionError, parse_cards
@@ -169,3 +170,65 @@ def test_item1_legacy_v1_opening_replays_the_wait_away_and_keeps_the_real_pass()
         state, _ = GAME.apply(state, seat, action)
     assert kept == ["2: pass", "0: pass", "2: pass", "0: pass", "1: draw"]
     assert [str(m.action) for m in public(state).log] == ["pass", "draw"] and public(state).turn == 2
+
+
+# -- sample_hidden (item 2) ---------------------------------------------------------------------
+
+
+def test_item2_sample_hidden_carries_no_seed_and_no_deck() -> None:
+    state = play(GAME, new(CALLER, field="H3", seed=77), "0: play H6")
+    assert state.seed == 77 and state.deck is not None
+    for seat in (None, 0, 1, 2, 3):
+        sample = GAME.sample_hidden(state, seat, random.Random(5))
+        assert sample.seed == 0 and sample.deck is None
+
+
+def test_item2_states_differing_in_hidden_cards_give_equal_samples() -> None:
+    deck = deal_deck(CALLER, "H3", STOCK)
+    pairs = [("D3", "D9"), ("D3", "D4"), ("C9", "HQ")]  # hand/stock, two other hands, and again
+    for a, b in pairs:
+        one = play(GAME, from_deck(deck), "0: play H6")
+        two = play(GAME, from_deck(swapped(deck, a, b)), "0: play H6")
+        assert one != two
+        for k in range(4):
+            assert GAME.sample_hidden(one, 1, random.Random(k)) == GAME.sample_hidden(two, 1, random.Random(k))
+
+
+def test_item2_sample_hidden_works_out_the_window_from_the_sampled_hands() -> None:
+    state = play(GAME, new(CALLER, field="H3"), "0: play H6")
+    assert state.window == (2,)
+    windows = set()
+    for k in range(40):
+        sample = GAME.sample_hidden(state, 1, random.Random(k))
+        assert sample.window == tuple(s for s in (2, 3) if 6 in waits(sample.hands[s]))
+        assert GAME.legal_actions(sample, 1) == GAME.legal_actions(state, 1)
+        windows.add(sample.window)
+    assert () in windows  # seat 2's 6 is not carried over
+
+
+def test_item2_sample_hidden_keeps_the_seats_own_decline() -> None:
+    state = play(GAME, new(CALLER, field="H3"), "0: play H6")
+    declined = play(GAME, state, "2: pass")
+    for k in range(8):
+        assert 2 in GAME.sample_hidden(state, 2, random.Random(k)).window
+        assert 2 not in GAME.sample_hidden(declined, 2, random.Random(k)).window
+
+
+def test_A6_sample_hidden_keeps_revealed_cards_public() -> None:
+    hands = {0: "HK S5 DJ C9 H2", 1: "H4 D7 CQ S10 D3", 2: CALLER[3], 3: "SA HA C2 D9 CA"}
+    state = play(GAME, new(hands, field="H3", stock="C6"), "0: play HK", "1: play H4")
+    shown = state.revealed[1]
+    assert sorted(map(str, shown)) == sorted(["D7", "CQ", "S10", "D3"])
+    for k in range(8):
+        sample = GAME.sample_hidden(state, 0, random.Random(k))
+        assert sample.revealed == state.revealed and set(shown) <= set(sample.hands[1])
+
+
+def test_A5_sample_hidden_keeps_an_open_chain_answerable() -> None:
+    # Seat 1 called on H6; seat 2 may answer.  Seat 1 sees the chain is open: so does its sample.
+    state = play(GAME, new(TURN_CALLER, field="H3"), "0: play H6", "1: dobon")
+    assert GAME.actors(state) == (2,)
+    for k in range(20):
+        sample = GAME.sample_hidden(state, 1, random.Random(k))
+        assert sample.window and GAME.actors(sample) == sample.window
+        assert all(GAME.legal_actions(sample, s) for s in sample.window)

@@ -11,7 +11,6 @@ from kakehiki.core import Event, Game, Result, RoundResult
 from kakehiki.errors import IllegalActionError
 from kakehiki.games.dobon_arith import match, turns
 from kakehiki.games.dobon_arith.actions import (
-    CARD_ORDER,
     DOBON,
     DRAW,
     PASS,
@@ -24,6 +23,7 @@ from kakehiki.games.dobon_arith.actions import (
 )
 from kakehiki.games.dobon_arith.draft import Draft
 from kakehiki.games.dobon_arith.plays import check_play, hand_plays
+from kakehiki.games.dobon_arith.sample import sample_hidden
 from kakehiki.games.dobon_arith.state import (
     CHAIN,
     MAX_PLAYERS,
@@ -162,23 +162,7 @@ class DobonArithGame(Game[ArithState, ArithAction]):
         return build_view(state, seat)
 
     def _sample_hidden(self, state: ArithState, seat: int | None, rng: random.Random) -> ArithState:
-        """Deal every card ``seat`` cannot see (other seats' unrevealed cards, the stock) anew,
-        keeping every count and every revealed card where it is (A6).
-
-        A determinization for search bots; the observer's own choices are unchanged.  The
-        window stays as it is: the asked seat knows it is being asked now; a resampled seat
-        in it may no longer reach the value, and can still pass."""
-        others = [s for s in range(state.players) if s != seat]
-        hidden = {s: [c for c in state.hands[s] if c not in state.revealed[s]] for s in others}
-        pool = [c for s in others for c in hidden[s]] + list(state.stock)
-        rng.shuffle(pool)
-        d = Draft(state)
-        for s in others:
-            size = len(hidden[s])
-            d.set_hand(s, tuple(sorted(state.revealed[s] + tuple(pool[:size]), key=CARD_ORDER)))
-            del pool[:size]
-        d.stock = tuple(pool)
-        return d.freeze()
+        return sample_hidden(state, seat, rng)
 
     def result(self, state: ArithState) -> Result | None:
         if state.phase != OVER:
