@@ -593,6 +593,21 @@ def test_C6_malformed_action_text_is_a_notation_error(text: str) -> None:
         GAME.apply(new(QUIET, field="H3"), 0, text)
 
 
+def test_item4_only_max_steps_is_a_draw_an_ending_with_losers_is_not() -> None:
+    no_stock = play(GAME, drain_stock(new(PAIR, field="H3")), "1: draw")
+    dobon = play(GAME, new(SIXES, field="H3"), "0: play H6", "1: dobon", "2: pass")
+    first_card = play(GAME, new(SIXES, field="C6"), "1: pass", "2: dobon", "1: pass")
+    steps = play(GAME, new(QUIET, field="H3", max_steps=2), "0: draw", "1: draw")
+    results = [GAME.result(s) for s in (no_stock, dobon, first_card, steps)]
+    assert [(r.reason, r.winners, r.losers, r.draw) for r in results if r is not None] == [
+        ("no_stock", (), (0,), False),  # nobody won, but seat 0 lost (A8 = J11)
+        ("dobon", (1,), (0,), False),
+        ("first_card", (2,), (0, 1, 3), False),
+        ("max_steps", (), (), True),  # nobody ranked apart (C7)
+    ]
+    assert results[0] is not None and results[0].ranks == (2, 1)
+
+
 def test_C7_max_steps_ends_in_a_draw() -> None:
     state = new(QUIET, field="H3", max_steps=3)
     state = play(GAME, state, "0: draw", "1: draw")
