@@ -10,9 +10,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kakehiki import IllegalActionError, get_game
+from kakehiki import IllegalActionError, OptionError, get_game
 from kakehiki.bots import make_bot
-from kakehiki.cards import STANDARD_DECK, SUITS
+from kakehiki.cards import JOKER, STANDARD_DECK, SUITS
 from kakehiki.games.dobon_arith import ArithState, Dobon, Draw, Pass, Play, waits
 from kakehiki.games.dobon_arith.arith import reachable, values_of
 from kakehiki.games.dobon_arith.plays import stacks
@@ -96,10 +96,12 @@ def test_listed_actions_apply_and_others_are_refused_untouched(seed: int, player
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 8), steps=st.integers(1, 300))
 def test_random_games_end_within_max_steps(seed: int, players: int, steps: int) -> None:
-    trail = walk(seed, players, {"max_steps": steps}, limit=steps + 1)
+    trail = walk(seed, players, {"max_steps": steps}, limit=10 * steps)
     result = GAME.result(trail[-1][0])
-    assert result is not None and len(trail) - 1 <= steps
+    counted = [a for state, seat, a in trail[:-1] if not (isinstance(a, Pass) and seat in state.window)]
+    assert result is not None and len(counted) <= steps  # declines are not steps: only their seat sees them
     if result.reason == "max_steps":
+        assert len(counted) == steps
         assert result.draw and not result.winners and not result.losers
 
 
@@ -118,3 +120,46 @@ def test_the_rule_bot_picks_a_listed_action(seed: int, players: int, opts: dict[
         for seat in GAME.actors(state):
             legal = GAME.legal_actions(state, seat)
             assert bot.choose(GAME.view(state, seat), legal, rng) in legal
+
+
+DECK_KINDS = ("whole", "short", "long", "duplicate", "joker")
+
+
+def mutated_deck(kind: str, rng: random.Random, cut: int) -> list[Any]:
+    """A shuffled deck, whole or spoiled: cut short, one card too many, a card twice, a joker."""
+    deck: list[Any] = list(STANDARD_DECK)
+    rng.shuffle(deck)
+    if kind == "short":
+        return deck[:cut]
+    if kind == "long":
+        return [*deck, deck[cut % 52]]
+    if kind == "duplicate":
+        return [*deck[1:], deck[1 + cut % 51]]
+    if kind == "joker":
+        return [*deck[:-1], JOKER]
+    return [str(c) for c in deck] if cut % 2 else deck  # as card texts too
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(0, 10), first=st.integers(0, 9), kind=st.sampled_from(DECK_KINDS),
+       cut=st.integers(0, 51), seed=st.integers(0, 10**6), opts=options)
+def test_item3_any_table_and_deck_deals_or_is_refused_naming_the_option(
+        players: int, first: int, kind: str, cut: int, seed: int, opts: dict[str, Any]) -> None:
+    """Every player count and explicit deck either deals a game that plays to its end without
+    a crash, or is refused at ``new`` with an OptionError naming what is wrong."""
+    rng = random.Random(seed)
+    deck = mutated_deck(kind, rng, cut)
+    wrong = {"players"} if not 2 <= players <= 8 else set()
+    wrong |= {"deck"} if kind != "whole" else set()
+    wrong |= {"first_player"} if first >= players else set()
+    try:
+        state = GAME.new(players=players, options={**opts, "first_player": first}, seed=seed, deck=deck)
+    except OptionError as err:
+        assert err.option in wrong, err
+        return
+    assert not wrong
+    for _ in range(400):
+        if GAME.result(state) is not None:
+            break
+        seat = rng.choice(GAME.actors(state))
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))

@@ -197,9 +197,9 @@ def test_A3_call_needs_every_card_of_the_hand() -> None:
 
 def test_A4_call_out_of_turn_on_another_seats_card() -> None:
     state = play(GAME, new({**SIXES, 1: "H4 D7 CQ S10 HK"}, field="H3"), "0: play H6")
-    assert public(state).turn == 1 and GAME.actors(state) == (2,)
-    assert legal(state, 1) == set() and legal(state, 2) == {"dobon", "pass"}
-    assert refused(state, "1: draw").rule == "C4"
+    assert public(state).turn == 1 and GAME.actors(state) == (1, 2)  # the turn seat, then the seat that may call
+    assert legal(state, 1) == {"play H4", "play HK", "draw"} and legal(state, 2) == {"dobon", "pass"}
+    assert GAME.yields_to_calls(state, 1, GAME.parse_action("draw"))  # a host lets seat 2 answer first
     state, events = run(GAME, state, "2: dobon")
     (called,) = of_type(events, "DobonCalled")
     assert (called.against, called.operators, [str(c) for c in called.hand]) == (0, ("*",), cards(SIXES[2]))
@@ -216,7 +216,7 @@ def test_A4_no_call_on_a_card_you_played() -> None:
 
 def test_A4_call_on_the_first_field_card_beats_every_other_seat() -> None:
     state = new({**SIXES, 1: "H4 D7 CQ S10 HK"}, field="C6")
-    assert GAME.actors(state) == (2,)  # nobody played C6: any seat may call, the dealer too
+    assert GAME.actors(state) == (0, 2)  # nobody played C6: any seat may call, the dealer too (on its turn)
     state, events = run(GAME, state, "2: dobon")
     assert of_type(events, "DobonCalled")[0].against is None
     assert outcome(state) == ((2,), (0, 1, 3), "first_card")
@@ -261,8 +261,17 @@ def test_A5_the_cards_player_may_counter_on_its_own_card() -> None:
 
 
 def test_A5_a_seat_that_let_the_first_call_go_may_still_answer() -> None:
-    state = play(GAME, new(SIXES, field="H3"), "0: play H6", "1: pass", "2: dobon")
-    assert GAME.actors(state) == (1,)
+    # Seat 1 (the turn seat) reaches nothing; seats 2 and 3 both hold 6.
+    hands = {0: SIXES[0], 1: SIXES[3], 2: SIXES[1], 3: SIXES[2]}
+    state = play(GAME, new(hands, field="H3"), "0: play H6", "2: pass", "3: dobon")
+    assert GAME.actors(state) == (2,)
+    state = play(GAME, state, "2: dobon")
+    assert outcome(state) == ((2,), (3,), "gaeshi")
+
+
+def test_A5_the_turn_seat_may_answer_a_call_made_before_its_move() -> None:
+    state = play(GAME, new(SIXES, field="H3"), "0: play H6", "2: dobon")  # seat 1's own move yielded to it
+    assert GAME.actors(state) == (1,) and legal(state, 1) == {"dobon", "pass"}
     state = play(GAME, state, "1: dobon")
     assert outcome(state) == ((1,), (2,), "gaeshi")
 
@@ -277,7 +286,7 @@ def test_A5_callers_call_once_and_the_chain_allows_only_dobon_or_pass() -> None:
 
 def test_A5_gaeshi_on_the_first_field_card_only_the_previous_caller_loses() -> None:
     state = new(SIXES, field="C6")
-    assert GAME.actors(state) == (1, 2)  # the dealer (seat 0) cannot call; seats 1 and 2 can
+    assert GAME.actors(state) == (0, 1, 2)  # the dealer (seat 0) has its turn, no call; seats 1 and 2 can call
     state = play(GAME, state, "1: pass", "2: dobon", "1: dobon")
     assert outcome(state) == ((1,), (2,), "gaeshi")
 
@@ -462,7 +471,7 @@ def test_A8_max_twos_ratio(ratio: float | None, rebuilt: bool) -> None:
 
 
 def test_A9_the_loser_deals_the_next_game() -> None:
-    state, events = run(GAME, new(SIXES, field="H3", games=2), "0: play H6", "1: pass", "2: dobon", "1: pass")
+    state, events = run(GAME, new(SIXES, field="H3", games=2), "0: play H6", "2: dobon", "1: pass")
     assert of_type(events, "GameEnded")[0].winners == (2,)
     view = public(state)
     assert (view.game_no, view.dealer, view.turn, view.hand_sizes) == (1, 0, 0, (5, 5, 5, 5))
@@ -532,10 +541,10 @@ def test_C3_same_seed_same_game() -> None:
 
 
 def test_C4_priority_follows_the_current_direction() -> None:
-    # Seat 0 plays H9 and reverses; seats 1 (1+1+2+2+3) and 3 (the same) both hold 9.
-    hands = {0: "H9 S5 DJ C10 SK", 1: "SA HA S2 H2 S3", 2: QUIET[2], 3: "DA CA D2 C2 D3"}
+    # Seat 0 plays H9 and reverses; seats 1 (1+1+2+2+3) and 2 (the same) both hold 9; seat 3 plays next.
+    hands = {0: "H9 S5 DJ C10 SK", 1: "SA HA S2 H2 S3", 2: "DA CA D2 C2 D3", 3: SIXES[3]}
     state = play(GAME, new(hands, field="H3"), "0: play H9")
-    assert public(state).turn == 3 and GAME.actors(state) == (3, 1)
+    assert public(state).turn == 3 and GAME.actors(state) == (3, 2, 1)  # the turn seat, then 2 before 1
 
 
 def test_C4_a_seat_without_a_choice_is_never_asked() -> None:
@@ -552,13 +561,22 @@ def test_C4_offered_again_after_every_change() -> None:
 
 
 def test_C5_window_closes_when_all_decline() -> None:
-    state, events = run(GAME, new(SIXES, field="H3"), "0: play H6", "1: pass")
-    assert GAME.actors(state) == (2,) and refused(state, "1: draw").rule == "C4"
-    state, more = run(GAME, state, "2: pass")
+    hands = {0: SIXES[0], 1: SIXES[3], 2: SIXES[1], 3: SIXES[2]}  # seats 2 and 3 hold 6, the turn seat 1 not
+    state, events = run(GAME, new(hands, field="H3"), "0: play H6", "2: pass")
+    assert GAME.actors(state) == (1, 3) and refused(state, "2: dobon").rule == "C4"
+    state, more = run(GAME, state, "3: pass")
     declined = of_type([*events, *more], "Declined")
-    assert [e.seat for e in declined] == [1, 2]
-    assert all(e.seen_by(0) is None and e.seen_by(e.seat) is e for e in declined)  # nobody else learns of it
-    assert GAME.actors(state) == (1,) and "dobon" in legal(state, 1)  # its turn: it may still call
+    assert [e.seat for e in declined] == [2, 3]
+    assert all(e.seen_by(1) is None and e.seen_by(e.seat) is e for e in declined)  # nobody else learns of it
+    assert GAME.actors(state) == (1,) and not GAME.yields_to_calls(state, 1, GAME.parse_action("draw"))
+
+
+def test_C5_the_turn_seats_move_closes_the_window_and_a_new_one_opens() -> None:
+    hands = {0: SIXES[0], 1: SIXES[3], 2: SIXES[1], 3: SIXES[2]}
+    state = play(GAME, new(hands, field="H3"), "0: play H6", "2: pass", "1: draw")  # seat 3 never answered
+    assert public(state).turn == 2 and str(public(state).top) == "H6"
+    assert GAME.actors(state) == (2, 3)  # the same card, a new window: seat 3 is offered it again (C4)
+    assert "dobon" in legal(state, 2)  # and seat 2, now the turn seat, may call on its turn
 
 
 def test_C6_illegal_actions_leave_the_state_unchanged() -> None:
@@ -573,6 +591,21 @@ def test_C6_illegal_actions_leave_the_state_unchanged() -> None:
 def test_C6_malformed_action_text_is_a_notation_error(text: str) -> None:
     with pytest.raises(NotationError):
         GAME.apply(new(QUIET, field="H3"), 0, text)
+
+
+def test_item4_only_max_steps_is_a_draw_an_ending_with_losers_is_not() -> None:
+    no_stock = play(GAME, drain_stock(new(PAIR, field="H3")), "1: draw")
+    dobon = play(GAME, new(SIXES, field="H3"), "0: play H6", "1: dobon", "2: pass")
+    first_card = play(GAME, new(SIXES, field="C6"), "1: pass", "2: dobon", "1: pass")
+    steps = play(GAME, new(QUIET, field="H3", max_steps=2), "0: draw", "1: draw")
+    results = [GAME.result(s) for s in (no_stock, dobon, first_card, steps)]
+    assert [(r.reason, r.winners, r.losers, r.draw) for r in results if r is not None] == [
+        ("no_stock", (), (0,), False),  # nobody won, but seat 0 lost (A8 = J11)
+        ("dobon", (1,), (0,), False),
+        ("first_card", (2,), (0, 1, 3), False),
+        ("max_steps", (), (), True),  # nobody ranked apart (C7)
+    ]
+    assert results[0] is not None and results[0].ranks == (2, 1)
 
 
 def test_C7_max_steps_ends_in_a_draw() -> None:

@@ -132,12 +132,16 @@ def play_likelihood(hand: Sequence[Card], move: PublicMove, danger: Sequence[flo
 
 @dataclass(frozen=True, slots=True)
 class Guess:
-    """One guess of a seat's hand, with the cards it would draw next (random unseen cards)."""
+    """One guess of a seat's hand, with the cards it would draw next (random unseen cards).
+
+    ``weight`` is how well the hand explains the public log; ``quiet`` is the chance that a
+    seat holding it lets the top card pass uncalled now (see :meth:`ArithExpertBot._tables`)."""
 
     weight: float
     hand: tuple[Card, ...]
     reach: frozenset[int]
     stock: tuple[Card, ...]
+    quiet: float = 1.0
 
 
 def call_likelihood(hand: Sequence[Card], seat: int, top: Card, owner: int | None) -> float:
@@ -191,12 +195,13 @@ def sizes_before(view: ArithView) -> list[tuple[int, ...]]:
     return before
 
 
-def history_weight(view: ArithView, seat: int, hand: tuple[Card, ...], window_closed: bool,
-                   sizes: list[tuple[int, ...]], rng: random.Random) -> float:
+def history_weight(view: ArithView, seat: int, hand: tuple[Card, ...], sizes: list[tuple[int, ...]],
+                   rng: random.Random) -> float:
     """How well ``hand`` (a guess of ``seat``'s hand now) explains what the table saw since that
-    seat's last play: the calls it did not make, its draws, and that play itself."""
+    seat's last play: the calls it did not make, its draws, and that play itself.  The top card
+    now is left out: whether the seat calls on it is not known yet."""
     cards = list(hand)
-    weight = call_likelihood(cards, seat, view.top, view.top_owner) if window_closed else 1.0
+    weight = 1.0
     for i in range(len(view.log) - 1, -1, -1):
         move = view.log[i]
         if move.seat == seat:
@@ -217,8 +222,8 @@ def history_weight(view: ArithView, seat: int, hand: tuple[Card, ...], window_cl
     return weight
 
 
-def guess_hands(view: ArithView, seat: int, unseen: list[Card], count: int, window_closed: bool,
-                sizes: list[tuple[int, ...]], rng: random.Random) -> list[Guess]:
+def guess_hands(view: ArithView, seat: int, unseen: list[Card], count: int, sizes: list[tuple[int, ...]],
+                rng: random.Random) -> list[Guess]:
     """``count`` weighted guesses of ``seat``'s hand, each with three cards it would draw next."""
     shown = view.revealed[seat]
     hidden = view.hand_sizes[seat] - len(shown)
@@ -233,8 +238,9 @@ def guess_hands(view: ArithView, seat: int, unseen: list[Card], count: int, wind
     for _ in range(count):
         picked = rng.sample(unseen, hidden + 3)
         hand = (*shown, *picked[:hidden])
-        weight = history_weight(view, seat, hand, window_closed, sizes, rng)
-        guesses.append(Guess(weight, hand, hand_reach(hand), tuple(picked[hidden:])))
+        weight = history_weight(view, seat, hand, sizes, rng)
+        quiet = call_likelihood(hand, seat, view.top, view.top_owner) if not view.chain else 1.0
+        guesses.append(Guess(weight, hand, hand_reach(hand), tuple(picked[hidden:]), quiet))
     return guesses
 
 
@@ -413,36 +419,43 @@ class ArithExpertBot:
             doomed = chain[-2] if len(chain) > 1 else view.top_owner
             if doomed is None or doomed == me:
                 return DOBON  # answering is the only way not to lose (A5)
-        tables = self._tables(view, DRAW in legal, rng)
+        tables = self._tables(view, rng)
         options = self._options(view, legal)
-        values = [self._mean(tables, option.value) for option in options]
+        values = [self._mean(tables, option.value, option.ordinary) for option in options]
         best = max(range(len(options)), key=lambda i: values[i])
         return options[best].action
 
-    def _tables(self, view: ArithView, window_closed: bool, rng: random.Random) -> list[tuple[float, Table]]:
+    def _tables(self, view: ArithView, rng: random.Random) -> list[tuple[float, float, Table]]:
+        """Joint guesses, each with two weights: by the log alone, and by the log and the other
+        seats letting the top card pass.  My ordinary turn move takes effect only if nobody else
+        calls on the top card (the host applies it once they have declined: C4), so it is valued
+        on the second; my own call takes priority over theirs, so it is valued on the first."""
         me = view.seat
         assert me is not None
         unseen = unseen_cards(view)
         sizes = sizes_before(view)
         others = [s for s in range(len(view.hand_sizes)) if s != me]
-        per_seat = {s: guess_hands(view, s, unseen, self.samples, window_closed, sizes, rng) for s in others}
+        per_seat = {s: guess_hands(view, s, unseen, self.samples, sizes, rng) for s in others}
         count = min(len(g) for g in per_seat.values())
         tables = []
         for i in range(count):
             guesses = {s: per_seat[s][i] for s in others}
-            weight = 1.0
+            weight = quiet = 1.0
             for g in guesses.values():
                 weight *= g.weight
-            tables.append((weight, Table(view, me, guesses)))
+                quiet *= g.quiet
+            tables.append((weight, weight * quiet, Table(view, me, guesses)))
         return tables
 
     @staticmethod
-    def _mean(tables: list[tuple[float, Table]], value: Callable[[Table], float]) -> float:
-        """The weighted mean of ``value`` over the guesses (plain mean if every weight is zero)."""
-        total = sum(w for w, _ in tables)
+    def _mean(tables: list[tuple[float, float, Table]], value: Callable[[Table], float], ordinary: bool) -> float:
+        """The weighted mean of ``value`` over the guesses (plain mean if every weight is zero);
+        an ``ordinary`` turn move is weighted by the others letting the top card pass."""
+        weighted = [(q if ordinary else w, t) for w, q, t in tables]
+        total = sum(w for w, _ in weighted)
         if total <= 0:
-            return sum(value(t) for _, t in tables) / len(tables)
-        return sum(w * value(t) for w, t in tables if w > 0) / total
+            return sum(value(t) for _, t in weighted) / len(weighted)
+        return sum(w * value(t) for w, t in weighted if w > 0) / total
 
     def _options(self, view: ArithView, legal: Sequence[Action]) -> list[Option]:
         hand = view.hand or ()
@@ -451,18 +464,18 @@ class ArithExpertBot:
             options.append(Option(DOBON, call_value))
         if PASS in legal and DRAW not in legal:  # an offer out of turn
             options.append(Option(PASS, lambda t: t.value_after(len(hand))))
-        if DRAW in legal:
+        if DRAW in legal:  # my turn: every other action is an ordinary move (C4)
             pending = view.pending
             options.append(Option(DRAW, lambda t: draw_value(
-                t, t.guesses[min(t.guesses)].stock[2:] if not pending else (), pending)))
+                t, t.guesses[min(t.guesses)].stock[2:] if not pending else (), pending), True))
             if PASS in legal:
-                options.append(Option(PASS, lambda t: draw_value(t, (), 0)))
+                options.append(Option(PASS, lambda t: draw_value(t, (), 0), True))
         for play in candidate_plays([a for a in legal if isinstance(a, Play)]):
             rest = tuple(c for c in hand if c not in play.cards)
             if not rest:
-                options.append(Option(play, lambda t: LOSS))  # an empty hand cannot win (A7)
+                options.append(Option(play, lambda t: LOSS, True))  # an empty hand cannot win (A7)
                 continue
-            options.append(Option(play, play_valuer(play, rest, hand_reach(rest))))
+            options.append(Option(play, play_valuer(play, rest, hand_reach(rest)), True))
         return options
 
 
@@ -477,6 +490,7 @@ class Option:
 
     action: Action
     value: Callable[[Table], float]
+    ordinary: bool = False  # a turn move, applied only if nobody else calls on the top card
 
 
 register_bot("dobon-arith", "expert", ArithExpertBot)

@@ -66,10 +66,8 @@ class ArithRenderer:
         on_turn = any(str(a) == "draw" for a in legal)
         if view.phase == "gaeshi":
             return t("dobon-arith.prompt.gaeshi")
-        if on_turn:
+        if on_turn:  # the turn seat always has its turn, its own call among it (C4)
             return t("dobon-arith.prompt.opening" if view.opening else "dobon-arith.prompt.turn")
-        if view.turn == view.seat:
-            return t("dobon-arith.prompt.own_dobon")
         return t("dobon-arith.prompt.out_of_turn")
 
     def event(self, event: Event, labels: Labels) -> str | None:

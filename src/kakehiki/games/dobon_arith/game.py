@@ -11,7 +11,6 @@ from kakehiki.core import Event, Game, Result, RoundResult
 from kakehiki.errors import IllegalActionError
 from kakehiki.games.dobon_arith import match, turns
 from kakehiki.games.dobon_arith.actions import (
-    CARD_ORDER,
     DOBON,
     DRAW,
     PASS,
@@ -24,6 +23,7 @@ from kakehiki.games.dobon_arith.actions import (
 )
 from kakehiki.games.dobon_arith.draft import Draft
 from kakehiki.games.dobon_arith.plays import check_play, hand_plays
+from kakehiki.games.dobon_arith.sample import sample_hidden
 from kakehiki.games.dobon_arith.state import (
     CHAIN,
     MAX_PLAYERS,
@@ -42,7 +42,7 @@ class DobonArithGame(Game[ArithState, ArithAction]):
     id: ClassVar[str] = "dobon-arith"
     title_en: ClassVar[str] = "Dobon with arithmetic and card powers"
     title_ja: ClassVar[str] = "ドボン（四則演算・特殊カードあり）"
-    version: ClassVar[int] = 1
+    version: ClassVar[int] = 2
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = MAX_PLAYERS
     default_players: ClassVar[int] = 4
@@ -55,20 +55,27 @@ class DobonArithGame(Game[ArithState, ArithAction]):
 
     # -- asking ---------------------------------------------------------------
     def actors(self, state: ArithState) -> tuple[int, ...]:
+        """The turn seat first, then the other seats offered a call, by priority (C4);
+        during a gaeshi chain, only the seats offered an answer (A5)."""
         if state.phase == OVER:
             return ()
-        return state.window or (state.turn,)
+        if state.phase == CHAIN:
+            return state.window
+        return (state.turn, *state.window)
 
     def _legal_actions(self, state: ArithState, seat: int) -> tuple[ArithAction, ...]:
         if state.phase == OVER:
             return ()
-        if state.window:
-            if seat not in state.window:
-                return ()
-            return (DOBON, PASS) if state.field[-1].rank in state.reach[seat] else (PASS,)
-        return self._turn_actions(state) if seat == state.turn else ()
+        if state.phase == TURN and seat == state.turn:
+            return self._turn_actions(state)
+        if seat not in state.window:
+            return ()
+        # A seat in a window reaches the top card; only a resampled state may hold one that does not.
+        return (DOBON, PASS) if state.field[-1].rank in state.reach[seat] else (PASS,)
 
     def _turn_actions(self, state: ArithState) -> tuple[ArithAction, ...]:
+        """The turn seat's actions: they depend on its own hand and the table, never on
+        whether another seat may call (C4)."""
         seat = state.turn
         hand = state.hands[seat]
         if not hand:
@@ -80,6 +87,12 @@ class DobonArithGame(Game[ArithState, ArithAction]):
             actions.append(DOBON)
         return tuple(actions)
 
+    def yields_to_calls(self, state: ArithState, seat: int, action: ArithAction) -> bool:
+        """The turn seat's ordinary move (anything but its own ``dobon``, which keeps its
+        priority) waits for the other seats offered a call (C4, C5)."""
+        return (state.phase == TURN and seat == state.turn and bool(state.window)
+                and not isinstance(action, Dobon))
+
     def _check(self, state: ArithState, seat: int, action: ArithAction) -> None:
         if state.phase == OVER:
             raise IllegalActionError("A9", "the match is over")
@@ -89,15 +102,13 @@ class DobonArithGame(Game[ArithState, ArithAction]):
             self._check_pass(state, seat)
         elif state.phase == CHAIN:
             raise IllegalActionError("A5", "a Dobon call is open to gaeshi: only dobon or pass now")
-        else:
-            if seat != state.turn:
-                raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
-            if state.window:
-                raise IllegalActionError("C4", "waiting for other seats to answer an out-of-turn offer")
-            if isinstance(action, Play):
-                check_play(state, seat, action)
+        elif seat != state.turn:
+            raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
+        elif isinstance(action, Play):
+            check_play(state, seat, action)
 
     def _check_dobon(self, state: ArithState, seat: int) -> None:
+        """Every refusal depends on the seat's own hand, its own declines and the table only."""
         rank = state.field[-1].rank
         if not state.hands[seat]:
             raise IllegalActionError("A3", "an empty hand cannot call Dobon")
@@ -106,30 +117,37 @@ class DobonArithGame(Game[ArithState, ArithAction]):
         if state.phase == CHAIN:
             if seat in state.chain:
                 raise IllegalActionError("A5", f"seat {seat} has already called in this chain")
-        elif seat == state.top_owner:
+            if seat not in state.window:
+                raise IllegalActionError("C4", f"seat {seat} declined to answer this call")
+            return
+        if seat == state.top_owner:
             raise IllegalActionError("A4", "nobody may call Dobon on a card they played themselves")
-        offered = seat in state.window if state.window else seat == state.turn
-        if not offered:
-            raise IllegalActionError("C4", f"seat {seat} is not offered a call now (declined, or not its turn)")
+        if seat != state.turn and seat not in state.window:
+            raise IllegalActionError("C4", f"seat {seat} declined the call on this card")
 
     def _check_pass(self, state: ArithState, seat: int) -> None:
-        if seat in state.window:
+        if state.phase == TURN and seat == state.turn:
+            if not state.opening:
+                raise IllegalActionError("A2", "only the first turn of the game may pass; play or draw")
             return
-        if state.window or seat != state.turn:
+        if seat not in state.window:
             raise IllegalActionError("C4", f"seat {seat} has no out-of-turn offer to decline")
-        if not state.opening:
-            raise IllegalActionError("A2", "only the first turn of the game may pass; play or draw")
 
     # -- acting ---------------------------------------------------------------
     def _apply(self, state: ArithState, seat: int, action: ArithAction) -> tuple[ArithState, tuple[Event, ...]]:
         d = Draft(state)
+        if isinstance(action, Pass) and seat in state.window:
+            # a decline is seen only by its seat (C4): it changes nothing else, not even the step count
+            declined = turns.decline(d, seat)
+            if declined is not None:
+                match.finish_game(d, declined)
+            return d.finish()
         d.steps += 1
-        declining = isinstance(action, Pass) and seat in state.window
-        outcome = turns.decline(d, seat) if declining else _MOVES[type(action)](d, seat, action)
-        if not declining and not isinstance(action, Dobon):
+        outcome = _MOVES[type(action)](d, seat, action)
+        if not isinstance(action, Dobon):
             turns.log_move(d, state, seat, action)
-        if outcome is None and d.phase == TURN and not declining:
-            turns.open_window(d)
+        if outcome is None and d.phase == TURN:
+            turns.open_window(d)  # the turn seat's move closes any window; the next one is worked out anew
         if outcome is None and d.steps >= d.options.max_steps:
             outcome = GameOutcome((), (), "max_steps")
         if outcome is not None:
@@ -144,23 +162,7 @@ class DobonArithGame(Game[ArithState, ArithAction]):
         return build_view(state, seat)
 
     def _sample_hidden(self, state: ArithState, seat: int | None, rng: random.Random) -> ArithState:
-        """Deal every card ``seat`` cannot see (other seats' unrevealed cards, the stock) anew,
-        keeping every count and every revealed card where it is (A6).
-
-        A determinization for search bots; the observer's own choices are unchanged.  The
-        window stays as it is: the asked seat knows it is being asked now; a resampled seat
-        in it may no longer reach the value, and can still pass."""
-        others = [s for s in range(state.players) if s != seat]
-        hidden = {s: [c for c in state.hands[s] if c not in state.revealed[s]] for s in others}
-        pool = [c for s in others for c in hidden[s]] + list(state.stock)
-        rng.shuffle(pool)
-        d = Draft(state)
-        for s in others:
-            size = len(hidden[s])
-            d.set_hand(s, tuple(sorted(state.revealed[s] + tuple(pool[:size]), key=CARD_ORDER)))
-            del pool[:size]
-        d.stock = tuple(pool)
-        return d.freeze()
+        return sample_hidden(state, seat, rng)
 
     def result(self, state: ArithState) -> Result | None:
         if state.phase != OVER:
@@ -204,5 +206,25 @@ _MOVES: dict[type, Callable[[Draft, int, Any], GameOutcome | None]] = {
     Pass: lambda d, seat, a: turns.pass_opening(d, seat),  # declining is handled before the table
 }
 
+
+
+def legacy_v1_skips(state: ArithState, seat: int, action: ArithAction | str) -> bool:
+    """Whether a version-1 record's ``action`` by ``seat`` is a no-op wait that version 2
+    no longer has, to be skipped when replaying it on ``state`` (the version-2 state so far).
+
+    Version 1 put the turn seat first into the window when it and other seats could call,
+    so it had to ``pass`` there before taking its turn.  Version 2 never puts the turn seat
+    in a window: such a ``pass`` is the turn seat's, outside a chain, while other seats are
+    still offered a call and its own hand reaches the top card it did not play.  The
+    opening turn's ``pass`` (A2) is a real move: in version 1 it could come only once the
+    window had closed, so it is never skipped.  (Records whose host took the other seats'
+    declines before the turn seat's are not told apart; the driver and the CLI never did.)"""
+    act = parse_action(action) if isinstance(action, str) else action
+    return (
+        isinstance(act, Pass) and state.phase == TURN and seat == state.turn and bool(state.window)
+        and state.top_owner != seat and state.field[-1].rank in state.reach[seat]
+    )
+
+
 DOBON_ARITH = DobonArithGame()
-__all__ = ["DOBON_ARITH", "DobonArithGame"]
+__all__ = ["DOBON_ARITH", "DobonArithGame", "legacy_v1_skips"]

@@ -142,10 +142,10 @@ class ArithState(Seating):
     reveal_due: bool  # the turn seat must show its hand unless it plays a 13 (A6)
     opening: bool  # nobody has taken a turn yet: the turn seat may pass (A2)
     phase: int
-    window: tuple[int, ...]  # seats still to answer an out-of-turn offer, by priority (C4)
+    window: tuple[int, ...]  # seats still to answer an offer, by priority; outside a chain never the turn seat (C4)
     chain: tuple[int, ...]  # Dobon callers in order (A5)
     rebuilds: int
-    steps: int  # actions applied in this game (C7)
+    steps: int  # turn actions and Dobon calls applied in this game, not declines (C7)
     log: tuple[PublicMove, ...]  # the game's turn actions so far, oldest first
 
     @property

@@ -21,18 +21,17 @@ from kakehiki.rng import derive
 def open_window(d: Draft) -> None:
     """After any change, list the seats that may call Dobon out of turn (C4), by priority.
 
-    Outside a chain a seat may call on the top card unless it played it (A4) and its
-    hand reaches the card's value (A3).  When others may, the turn seat joins the
-    window first with its own call; alone, it simply calls on its turn.
+    Outside a chain: every seat but the turn seat whose hand reaches the top card's value
+    (A3) and that did not play it (A4), in play order from the turn seat.  The turn seat is
+    never in the window: its own call is one of its turn actions, which never depend on
+    whether anyone else may call; a host applies its ordinary move only once the others
+    have declined (``Game.yields_to_calls``), and that move closes the window.
     """
     if d.phase == CHAIN:
         d.window = chain_window(d)
         return
-    rank, owner, turn, reach = d.field[-1].rank, d.top_owner, d.turn, d.reach
-    others = [s for s in d.priority_from(turn)[1:] if s != owner and rank in reach[s]]
-    if others and turn != owner and rank in reach[turn]:
-        others.insert(0, turn)
-    d.window = tuple(others)
+    rank, owner, reach = d.field[-1].rank, d.top_owner, d.reach
+    d.window = tuple(s for s in d.priority_from(d.turn)[1:] if s != owner and rank in reach[s])
 
 
 def chain_window(d: Draft) -> tuple[int, ...]:

@@ -1,0 +1,66 @@
+"""Determinizations of an arithmetic Dobon state for one seat (``Game.sample_hidden``).
+
+A sample carries nothing hidden from the seat (the noninterference rule): the other
+seats' unrevealed cards and the stock are dealt anew from one pool in card order,
+shuffled by the caller's generator; revealed cards (A6, a Dobon call) stay with their
+seats; the seed and the explicit deck are dropped; and the window of out-of-turn
+offers is worked out anew from the sampled hands (C4).  Only the seat's own place in
+the window is kept: it knows whether it has declined.  Two states that differ only in
+what the seat cannot see therefore give equal samples for the same generator.
+"""
+
+from __future__ import annotations
+
+import random
+
+from kakehiki.cards import Card
+from kakehiki.games.dobon_arith import turns
+from kakehiki.games.dobon_arith.actions import CARD_ORDER
+from kakehiki.games.dobon_arith.draft import Draft
+from kakehiki.games.dobon_arith.state import CHAIN, OVER, ArithState
+
+TRIES = 64  # deals tried for a gaeshi chain that must stay open (someone can answer)
+
+
+def sample_hidden(state: ArithState, seat: int | None, rng: random.Random) -> ArithState:
+    """A state ``seat`` (``None``: a spectator) cannot tell from ``state``.
+
+    An open gaeshi chain is public: somebody can still answer (A5).  When the seat is not
+    among them, deals are drawn until one lets some other seat answer; should none of
+    :data:`TRIES` do so, the other seats outside the chain are left in the window, where a
+    seat that cannot answer may only pass."""
+    others = [s for s in range(state.players) if s != seat]
+    sizes = {s: len(state.hands[s]) - len(state.revealed[s]) for s in others}
+    pool = sorted([c for s in others for c in state.hands[s] if c not in state.revealed[s]] + list(state.stock),
+                  key=CARD_ORDER)
+    must_answer = state.phase == CHAIN and seat not in state.window
+    for _ in range(TRIES if must_answer else 1):
+        d = dealt(state, others, sizes, pool, rng)
+        d.window = window_for(d, seat, seat in state.window)
+        if d.window or not must_answer:
+            return d.freeze()
+    d.window = tuple(s for s in d.priority_from(d.turn) if s != seat and s not in d.chain)
+    return d.freeze()
+
+
+def dealt(state: ArithState, others: list[int], sizes: dict[int, int], pool: list[Card],
+          rng: random.Random) -> Draft:
+    """A draft of ``state`` with ``pool`` shuffled into the other seats' hidden cards and the stock."""
+    cards = list(pool)
+    rng.shuffle(cards)
+    d = Draft(state)
+    d.seed, d.deck = 0, None
+    for s in others:
+        size = sizes[s]
+        d.set_hand(s, tuple(sorted(state.revealed[s] + tuple(cards[:size]), key=CARD_ORDER)))
+        del cards[:size]
+    d.stock = tuple(cards)
+    return d
+
+
+def window_for(d: Draft, seat: int | None, offered: bool) -> tuple[int, ...]:
+    """The window on the sampled hands; ``seat`` stays in it only if it was ``offered`` (not declined)."""
+    if d.phase == OVER:
+        return ()
+    turns.open_window(d)
+    return tuple(s for s in d.window if s != seat or offered)
