@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from kakehiki import parse_cards
+from kakehiki import IllegalActionError, parse_cards
 from transcript import deal_deck, play
 from transcript_dhumbal import GAME
 
@@ -84,6 +84,6 @@ def test_D3_taking_from_the_discard_depends_on_no_hidden_card() -> None:
             try:
                 GAME.check(state, 2, GAME.parse_action(text))
                 errors.append("ok")
-            except Exception as err:  # noqa: BLE001 - compared as text
+            except IllegalActionError as err:
                 errors.append(str(err))
         assert errors[0] == errors[1], text

@@ -35,7 +35,8 @@ def new(hands: dict[int, str], up: str, stock: str = "", decks: int = 1, seed: i
     """A match whose first round is dealt from a fixed deck: ``hands`` per seat, ``up`` turned up,
     ``stock`` drawn first."""
     deck = deal_deck(hands, field=up, stock=stock, dealer=0, decks=decks)
-    return GAME.new(players=len(hands), options=options, seed=seed, deck=deck)
+    return GAME.new(players=len(hands), options={"decks": decks, **options} if decks > 1 else options,
+                    seed=seed, deck=deck)
 
 
 def refused(state: DhumbalState, text: str) -> IllegalActionError:
@@ -212,7 +213,7 @@ def test_C7_max_steps_ends_the_match_as_a_draw() -> None:
     assert result.ranks == (1, 1, 1) and [r.reason for r in result.rounds] == ["max_steps"]
     assert [e.reason for e in of_type(events, "MatchEnded")] == ["max_steps"]
     assert GAME.actors(state) == () and legal(state, 0) == set()
-    assert refused(state, "0: show").rule == "D5"
+    assert refused(state, "0: show").rule == "C7"  # over by the step limit, not by D5
 
 
 def test_C7_max_steps_counts_over_the_whole_match() -> None:

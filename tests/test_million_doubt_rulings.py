@@ -330,6 +330,7 @@ def test_M6_a_previous_player_who_went_out_is_skipped() -> None:
     state = position({0: "S3 H4", 2: "SK C5", 3: "D6 D7"}, field=[(1, "S9")], turn=2)
     state = play(state, "2: play *1", "2: hide C5")
     assert GAME.actors(state) == (3, 0)
+    assert refused(state, "1: doubt").rule == "M9"  # out of the game, so never offered Doubt
 
 
 def test_M6_doubt_comes_before_the_next_action() -> None:
@@ -562,3 +563,4 @@ def test_C7_max_steps_ends_the_game_as_a_draw() -> None:
     state = play(game(max_steps=3), "0: play S4", "1: pass", "2: pass")
     result = GAME.result(state)
     assert result is not None and result.draw and result.reason == "max_steps" and not result.winners
+    assert refused(state, "0: pass").rule == "C7"  # over by the step limit, not by M10

@@ -51,7 +51,8 @@ class DhumbalGame(Game[DhumbalState, DhumbalAction]):
 
     def _check(self, state: DhumbalState, seat: int, action: DhumbalAction) -> None:
         if state.phase == OVER:
-            raise IllegalActionError("D5", "the match is over")
+            ended_by = "C7" if state.history[-1].reason == "max_steps" else "D5"
+            raise IllegalActionError(ended_by, "the match is over")
         if seat != state.turn:
             raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
         if isinstance(action, Show):

@@ -57,19 +57,23 @@ class DoubtGame(Game[DoubtState, DoubtAction]):
         return tuple(SINGLE[c[0].index] if len(c) == 1 else Play(c) for c in combos)
 
     def _check(self, state: DoubtState, seat: int, action: DoubtAction) -> None:
+        """Refuse ``action`` naming the ruling that forbids it (C6)."""
         if state.phase == OVER:
-            raise IllegalActionError("B6", "the game is over")
+            assert state.outcome is not None
+            ended_by = "C7" if state.outcome.reason == "max_steps" else "B6"
+            raise IllegalActionError(ended_by, "the game is over")
         if isinstance(action, Play):
             self._check_play(state, seat, action.cards)
         elif state.phase != WINDOW:
+            if seat == state.turn and not isinstance(action, Doubt):
+                raise IllegalActionError("B3", "no passing: the seat to play must put down a card")
             raise IllegalActionError("B4", f"no play is waiting for a doubt; seat {state.turn} is to play")
         elif seat == state.turn:
             raise IllegalActionError("B4", "a seat cannot doubt or pass on its own play")
+        elif seat in state.forfeited:
+            raise IllegalActionError("B7", f"seat {seat} has forfeited and is out: it is offered no doubt")
         elif seat not in state.window:
-            if seat in state.forfeited:
-                why = "it has forfeited and is out (B7)"
-            else:
-                why = "only the next seat may call (cheat)" if state.options.cheat else "it has already answered"
+            why = "only the next seat may call (cheat)" if state.options.cheat else "it has already answered"
             raise IllegalActionError("B4", f"seat {seat} is not offered this doubt: {why}")
 
     @staticmethod

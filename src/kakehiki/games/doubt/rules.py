@@ -27,9 +27,10 @@ def deal_order(options: DoubtOptions, players: int, seed: int, deck: tuple[Card,
         return shuffled(full, derive(seed, "doubt", "deal"))
     left = list(full)
     for card in deck:
-        if card not in left:
-            raise OptionError("deck", f"{card} appears more often than {options.decks} deck(s) and "
-                                      f"{options.jokers} joker(s) hold it")
+        if card not in left:  # the options are too small for this deck: name the one to raise
+            raise OptionError("jokers" if card.is_joker else "decks",
+                              f"the explicit deck holds {card} more often than {options.decks} deck(s) and "
+                              f"{options.jokers} joker(s) do")
         left.remove(card)
     if len(deck) < players:
         raise OptionError("deck", f"{len(deck)} cards cannot deal one to each of {players} seats")
