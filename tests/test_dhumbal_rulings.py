@@ -216,6 +216,21 @@ def test_C7_max_steps_ends_the_match_as_a_draw() -> None:
     assert refused(state, "0: show").rule == "C7"  # over by the step limit, not by D5
 
 
+def test_result_draw_is_true_exactly_when_nobody_is_ranked_apart() -> None:
+    """Result.draw (issue 12): a match ended by ``limit`` ranks its seats and is no draw; a tie of all
+    is a draw, with neither winners nor losers.
+
+    Play cannot end level: every Show leaves some seat scoring 0, so that seat's score at the end
+    was already its score before the last round, and a level end above the limit would have ended
+    the match a round earlier.  The level match is therefore written by hand."""
+    ended = play(GAME, shed("CA HK SJ", limit=19), "0: show")
+    result = GAME.result(ended)
+    assert result is not None and (result.draw, result.winners, result.losers) == (False, (0,), (2,))
+    level = GAME.result(dataclasses.replace(ended, scores=(20, 20, 20)))
+    assert level is not None and level.ranks == (1, 1, 1) and level.draw
+    assert (level.winners, level.losers, level.reason) == ((), (), "match")
+
+
 def test_C7_max_steps_counts_over_the_whole_match() -> None:
     state = shed("CA HK SJ", max_steps=5)
     state = play(GAME, state, "0: show")  # step 4 ends round 1; round 2 is dealt

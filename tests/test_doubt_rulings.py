@@ -412,3 +412,17 @@ def test_C7_max_steps_ends_the_game_as_a_draw_once_no_window_is_open() -> None:
     assert result is not None and result.draw and result.reason == "max_steps"
     assert result.winners == () and result.losers == () and result.ranks == (1, 1, 1, 1)  # C7: nobody ranked apart
     assert refused(state, "1: play HA").rule == "C7"  # over by the step limit, not by B6
+
+
+def test_result_draw_is_true_exactly_when_nobody_is_ranked_apart() -> None:
+    # Result.draw (issue 12): a step-limit ending ranks every seat 1; a seat going out ranks the others
+    # below it, and the last seat standing after forfeits has losers: neither is a draw.
+    capped = play(new(FOUR, max_steps=1), "0: play SA", "1: pass", "2: pass", "3: pass")
+    gone_out = play(new(OUT), *OPENING, "2: play D3", "0: pass", "1: pass")
+    forfeits = play(new({0: "SA S2", 1: "HA H2", 2: "DA D2"}, penalty="forfeit"),
+                    "0: play S2", "1: doubt", "1: play HA", "2: doubt")
+    results = [GAME.result(state) for state in (capped, gone_out, forfeits)]
+    assert [(r.reason, r.draw, r.ranks) for r in results if r is not None] == [
+        ("max_steps", True, (1, 1, 1, 1)), ("doubt_out", False, (2, 2, 1)), ("doubt_last_standing", False, (3, 2, 1)),
+    ]
+    assert all(r is not None and (r.draw == (not r.losers)) for r in results)

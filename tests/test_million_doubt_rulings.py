@@ -564,3 +564,27 @@ def test_C7_max_steps_ends_the_game_as_a_draw() -> None:
     result = GAME.result(state)
     assert result is not None and result.draw and result.reason == "max_steps" and not result.winners
     assert refused(state, "0: pass").rule == "C7"  # over by the step limit, not by M10
+
+
+# A two-game match (seed 60, two seats): seat 1 wins the first game and seat 0 the second, by the
+# same points: the match ends level.
+LEVEL_MATCH = (
+    "1: play D5", "0: play H6", "1: play D9", "0: play HJ", "1: play C8", "1: play DJ", "0: play C7", "1: pass",
+    "0: play H4", "1: play DA", "0: pass", "1: play SA", "0: pass", "1: play C2", "0: play C3", "1: play D5",
+    "0: play HJ", "1: play H10", "0: play *1", "0: hide H2", "1: pass", "1: pass", "0: play C4", "1: play S6",
+    "0: play DK", "1: play *1", "1: hide S9", "0: pass", "0: play D2", "1: pass", "0: play SK",
+)
+
+
+def test_result_draw_is_true_exactly_when_nobody_is_ranked_apart() -> None:
+    # Result.draw (issue 12): a step limit, or a match ending level, ranks every seat 1 and is a draw;
+    # a game with a seat out first has a loser and is not.
+    capped = GAME.result(play(game(max_steps=3), "0: play S4", "1: pass", "2: pass"))
+    level = GAME.result(play(GAME.new(players=2, seed=60, options={"games": 2}), *LEVEL_MATCH))
+    assert level is not None and [(r.winners, r.losers) for r in level.rounds] == [((1,), (0,)), ((0,), (1,))]
+    assert (level.reason, level.scores, level.ranks, level.draw) == ("match", (0.0, 0.0), (1, 1), True)
+    assert level.winners == () and level.losers == ()
+    one_game = GAME.result(play(GAME.new(players=2, seed=60), *LEVEL_MATCH[:14]))
+    assert one_game is not None and one_game.reason == "one_seat_left"
+    assert (one_game.winners, one_game.losers, one_game.draw) == ((1,), (0,), False)
+    assert capped is not None and capped.draw and capped.ranks == (1, 1, 1, 1)
