@@ -430,7 +430,14 @@ def test_D4_a_tie_with_the_caller(show_tie: str, reason: str, added: tuple[int, 
 
 
 def test_D4_default_tie_is_a_failed_show() -> None:
-    assert GAME.new(players=3, seed=1).options.show_tie == "caller_loses"
+    # No show_tie option given: seat 0 shows on 5 against seat 1's 5 (SA H4) and is shown back.
+    hands = {0: "HA D2 S8 S9 S10", 1: "H5 D5 C5 S5 SA", 2: "S6 H6 D6 C6 DQ"}
+    moves = (*SHED_MOVES[:2], "2: discard S6 H6 D6 C6 take stock")
+    state = play(GAME, shed("C2 H4 SJ", hands=hands, moves=moves), "0: show")
+    outcome = last_round(state)
+    assert outcome.totals == (5, 5, 20)
+    assert (outcome.reason, outcome.winners, outcome.losers) == ("show_back", (1,), (0,))
+    assert outcome.added == (5 + 30, 0, 20)  # the caller pays its total and the default penalty
 
 
 def test_D4_lowest_others_tied_fewer_cards_scores_zero() -> None:
