@@ -588,3 +588,14 @@ def test_result_draw_is_true_exactly_when_nobody_is_ranked_apart() -> None:
     assert one_game is not None and one_game.reason == "one_seat_left"
     assert (one_game.winners, one_game.losers, one_game.draw) == ((1,), (0,), False)
     assert capped is not None and capped.draw and capped.ranks == (1, 1, 1, 1)
+
+
+def test_result_a_burst_paying_nothing_is_no_draw() -> None:
+    # burst_points=0: seat 1 loses a doubt, takes S2 and bursts at 8 cards, paying nothing.  The points
+    # stay level, but the game has a winner and a loser: ranked apart, not a draw (issue 12).
+    state = GAME.new(players=2, seed=6, options={"burst_points": 0, "burst_at": 8})
+    state, events = run(state, "0: play *1", "0: hide S2", "1: doubt", "0: give S2")
+    result = GAME.result(state)
+    assert result is not None and result.scores == (0.0, 0.0)
+    assert (result.winners, result.losers, result.ranks, result.draw) == ((0,), (1,), (1, 2), False)
+    assert [e.ranks for e in of_type(events, "MatchEnded")] == [(1, 2)]
