@@ -35,7 +35,8 @@ def new(hands: dict[int, str], up: str, stock: str = "", decks: int = 1, seed: i
     """A match whose first round is dealt from a fixed deck: ``hands`` per seat, ``up`` turned up,
     ``stock`` drawn first."""
     deck = deal_deck(hands, field=up, stock=stock, dealer=0, decks=decks)
-    return GAME.new(players=len(hands), options=options, seed=seed, deck=deck)
+    return GAME.new(players=len(hands), options={"decks": decks, **options} if decks > 1 else options,
+                    seed=seed, deck=deck)
 
 
 def refused(state: DhumbalState, text: str) -> IllegalActionError:
@@ -212,7 +213,22 @@ def test_C7_max_steps_ends_the_match_as_a_draw() -> None:
     assert result.ranks == (1, 1, 1) and [r.reason for r in result.rounds] == ["max_steps"]
     assert [e.reason for e in of_type(events, "MatchEnded")] == ["max_steps"]
     assert GAME.actors(state) == () and legal(state, 0) == set()
-    assert refused(state, "0: show").rule == "D5"
+    assert refused(state, "0: show").rule == "C7"  # over by the step limit, not by D5
+
+
+def test_result_draw_is_true_exactly_when_nobody_is_ranked_apart() -> None:
+    """Result.draw (issue 12): a match ended by ``limit`` ranks its seats and is no draw; a tie of all
+    is a draw, with neither winners nor losers.
+
+    Play cannot end level: every Show leaves some seat scoring 0, so that seat's score at the end
+    was already its score before the last round, and a level end above the limit would have ended
+    the match a round earlier.  The level match is therefore written by hand."""
+    ended = play(GAME, shed("CA HK SJ", limit=19), "0: show")
+    result = GAME.result(ended)
+    assert result is not None and (result.draw, result.winners, result.losers) == (False, (0,), (2,))
+    level = GAME.result(dataclasses.replace(ended, scores=(20, 20, 20)))
+    assert level is not None and level.ranks == (1, 1, 1) and level.draw
+    assert (level.winners, level.losers, level.reason) == ((), (), "match")
 
 
 def test_C7_max_steps_counts_over_the_whole_match() -> None:
@@ -414,7 +430,14 @@ def test_D4_a_tie_with_the_caller(show_tie: str, reason: str, added: tuple[int, 
 
 
 def test_D4_default_tie_is_a_failed_show() -> None:
-    assert GAME.new(players=3, seed=1).options.show_tie == "caller_loses"
+    # No show_tie option given: seat 0 shows on 5 against seat 1's 5 (SA H4) and is shown back.
+    hands = {0: "HA D2 S8 S9 S10", 1: "H5 D5 C5 S5 SA", 2: "S6 H6 D6 C6 DQ"}
+    moves = (*SHED_MOVES[:2], "2: discard S6 H6 D6 C6 take stock")
+    state = play(GAME, shed("C2 H4 SJ", hands=hands, moves=moves), "0: show")
+    outcome = last_round(state)
+    assert outcome.totals == (5, 5, 20)
+    assert (outcome.reason, outcome.winners, outcome.losers) == ("show_back", (1,), (0,))
+    assert outcome.added == (5 + 30, 0, 20)  # the caller pays its total and the default penalty
 
 
 def test_D4_lowest_others_tied_fewer_cards_scores_zero() -> None:

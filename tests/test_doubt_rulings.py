@@ -87,12 +87,14 @@ def test_B1_explicit_deck_is_dealt_one_card_at_a_time_from_seat_0() -> None:
 def test_B1_explicit_deck_must_fit_the_options() -> None:
     with pytest.raises(OptionError) as twice:
         GAME.new(players=2, deck=parse_cards("SA SA"))
-    assert twice.value.option == "deck"
-    with pytest.raises(OptionError):
+    assert twice.value.option == "decks"  # the explicit deck never overrides the options
+    with pytest.raises(OptionError) as joker:
         GAME.new(players=2, deck=parse_cards("SA JK"))  # no jokers unless jokers >= 1
+    assert joker.value.option == "jokers"
     GAME.new(players=2, options={"jokers": 1, "decks": 2}, deck=parse_cards("SA SA JK"))
-    with pytest.raises(OptionError):
+    with pytest.raises(OptionError) as short:
         GAME.new(players=3, deck=parse_cards("SA HA"))  # a seat without a card
+    assert short.value.option == "deck"
 
 
 # -- B2 the running rank ---------------------------------------------------------------------------
@@ -122,7 +124,9 @@ def test_B2_the_next_seat_plays_the_next_rank() -> None:
 def test_B3_any_card_may_be_played_and_there_is_no_pass() -> None:
     state = new(FOUR)
     assert legal(state, 0) == {"play SA", "play S2", "play S3", "play S4"}
-    assert refused(state, "0: pass").rule == "B4"
+    assert refused(state, "0: pass").rule == "B3"  # no passing
+    assert refused(state, "1: pass").rule == "B4"  # no play to let stand
+    assert refused(state, "0: doubt").rule == "B4"  # no play to doubt
     assert refused(state, "0: play HA").rule == "C6"
     assert refused(state, "1: play HA").rule == "C2"
 
@@ -340,6 +344,7 @@ def test_B7_forfeit_the_loser_discards_face_up_and_is_out() -> None:
     assert GAME.actors(state) == (1,)
     state = play(state, "1: play HA")
     assert GAME.actors(state) == (2, 3)  # a forfeited seat is never offered the doubt
+    assert refused(state, "0: doubt").rule == "B7" and refused(state, "0: pass").rule == "B7"
     state = play(state, "2: doubt")  # HA claimed as 2: a lie
     state = play(state, "2: play DA", "3: doubt")  # DA claimed as 3: a lie; seat 3 is the last one left
     assert outcome(state) == ((3,), (0,), "doubt_last_standing")
@@ -406,3 +411,18 @@ def test_C7_max_steps_ends_the_game_as_a_draw_once_no_window_is_open() -> None:
     result = GAME.result(state)
     assert result is not None and result.draw and result.reason == "max_steps"
     assert result.winners == () and result.losers == () and result.ranks == (1, 1, 1, 1)  # C7: nobody ranked apart
+    assert refused(state, "1: play HA").rule == "C7"  # over by the step limit, not by B6
+
+
+def test_result_draw_is_true_exactly_when_nobody_is_ranked_apart() -> None:
+    # Result.draw (issue 12): a step-limit ending ranks every seat 1; a seat going out ranks the others
+    # below it, and the last seat standing after forfeits has losers: neither is a draw.
+    capped = play(new(FOUR, max_steps=1), "0: play SA", "1: pass", "2: pass", "3: pass")
+    gone_out = play(new(OUT), *OPENING, "2: play D3", "0: pass", "1: pass")
+    forfeits = play(new({0: "SA S2", 1: "HA H2", 2: "DA D2"}, penalty="forfeit"),
+                    "0: play S2", "1: doubt", "1: play HA", "2: doubt")
+    results = [GAME.result(state) for state in (capped, gone_out, forfeits)]
+    assert [(r.reason, r.draw, r.ranks) for r in results if r is not None] == [
+        ("max_steps", True, (1, 1, 1, 1)), ("doubt_out", False, (2, 2, 1)), ("doubt_last_standing", False, (3, 2, 1)),
+    ]
+    assert all(r is not None and (r.draw == (not r.losers)) for r in results)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
 
 from kakehiki.bots import make_bot
 from kakehiki.driver import play_out
-from transcript_million_doubt import GAME, legal, play, position, view
+from transcript_million_doubt import GAME, legal, legal_play_out, play, position, view
 
 BOT = make_bot("million-doubt", "heuristic")
 
@@ -21,10 +22,16 @@ def choose(state: Any, seat: int, seed: int = 0) -> str:
 @pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {}), (7, {}), (4, {"face_down": False}),
                                                   (3, {"burst_at": 9, "games": 2})])
 def test_heuristic_plays_whole_games_legally(players: int, options: dict[str, object]) -> None:
+    tally: Counter[str] = Counter()
     for seed in range(3):
         state = GAME.new(players=players, seed=seed, options=options)
-        playout = play_out(GAME, state, [make_bot("million-doubt", "heuristic") for _ in range(players)], seed=seed)
-        assert GAME.result(playout.state) is not None
+        bots = [make_bot("million-doubt", "heuristic") for _ in range(players)]
+        tally += legal_play_out(state, bots, seed, watched=set(range(players)))
+    assert tally["play"] and tally["pass"]
+    if options.get("face_down", True):
+        assert tally["play*"] == tally["hide"] > 0 and tally["doubt"] and tally["give"]
+    else:
+        assert not tally["play*"] and not tally["doubt"], "face_down=false is plain Daifugo (M4)"
 
 
 def test_heuristic_goes_out_when_it_can() -> None:

@@ -16,7 +16,7 @@ from kakehiki.bots.million_doubt_expert import (
 )
 from kakehiki.driver import play_out
 from playouts import random_walk
-from transcript_million_doubt import GAME, play, position, view
+from transcript_million_doubt import GAME, legal_play_out, play, position, view
 
 HEURISTIC = make_bot("million-doubt", "heuristic")
 
@@ -147,7 +147,10 @@ def test_a_rollout_scores_going_out_next() -> None:
 def test_expert_plays_whole_games_legally(players: int, options: dict[str, object]) -> None:
     bots = [MillionDoubtExpertBot(rollouts=8), *(make_bot("million-doubt", "heuristic") for _ in range(players - 1))]
     state = GAME.new(players=players, seed=3, options=options)
-    assert GAME.result(play_out(GAME, state, bots, seed=3).state) is not None
+    tally = legal_play_out(state, bots, 3, watched={0})
+    assert tally["play"], "the expert made plays of its own"
+    if not options.get("face_down", True):
+        assert not tally["play*"], "face_down=false is plain Daifugo (M4)"
 
 
 # -- strength ----------------------------------------------------------------------------------------

@@ -330,6 +330,7 @@ def test_M6_a_previous_player_who_went_out_is_skipped() -> None:
     state = position({0: "S3 H4", 2: "SK C5", 3: "D6 D7"}, field=[(1, "S9")], turn=2)
     state = play(state, "2: play *1", "2: hide C5")
     assert GAME.actors(state) == (3, 0)
+    assert refused(state, "1: doubt").rule == "M9"  # out of the game, so never offered Doubt
 
 
 def test_M6_doubt_comes_before_the_next_action() -> None:
@@ -562,3 +563,39 @@ def test_C7_max_steps_ends_the_game_as_a_draw() -> None:
     state = play(game(max_steps=3), "0: play S4", "1: pass", "2: pass")
     result = GAME.result(state)
     assert result is not None and result.draw and result.reason == "max_steps" and not result.winners
+    assert refused(state, "0: pass").rule == "C7"  # over by the step limit, not by M10
+
+
+# A two-game match (seed 60, two seats): seat 1 wins the first game and seat 0 the second, by the
+# same points: the match ends level.
+LEVEL_MATCH = (
+    "1: play D5", "0: play H6", "1: play D9", "0: play HJ", "1: play C8", "1: play DJ", "0: play C7", "1: pass",
+    "0: play H4", "1: play DA", "0: pass", "1: play SA", "0: pass", "1: play C2", "0: play C3", "1: play D5",
+    "0: play HJ", "1: play H10", "0: play *1", "0: hide H2", "1: pass", "1: pass", "0: play C4", "1: play S6",
+    "0: play DK", "1: play *1", "1: hide S9", "0: pass", "0: play D2", "1: pass", "0: play SK",
+)
+
+
+def test_result_draw_is_true_exactly_when_nobody_is_ranked_apart() -> None:
+    # Result.draw (issue 12): a step limit, or a match ending level, ranks every seat 1 and is a draw;
+    # a game with a seat out first has a loser and is not.
+    capped = GAME.result(play(game(max_steps=3), "0: play S4", "1: pass", "2: pass"))
+    level = GAME.result(play(GAME.new(players=2, seed=60, options={"games": 2}), *LEVEL_MATCH))
+    assert level is not None and [(r.winners, r.losers) for r in level.rounds] == [((1,), (0,)), ((0,), (1,))]
+    assert (level.reason, level.scores, level.ranks, level.draw) == ("match", (0.0, 0.0), (1, 1), True)
+    assert level.winners == () and level.losers == ()
+    one_game = GAME.result(play(GAME.new(players=2, seed=60), *LEVEL_MATCH[:14]))
+    assert one_game is not None and one_game.reason == "one_seat_left"
+    assert (one_game.winners, one_game.losers, one_game.draw) == ((1,), (0,), False)
+    assert capped is not None and capped.draw and capped.ranks == (1, 1, 1, 1)
+
+
+def test_result_a_burst_paying_nothing_is_no_draw() -> None:
+    # burst_points=0: seat 1 loses a doubt, takes S2 and bursts at 8 cards, paying nothing.  The points
+    # stay level, but the game has a winner and a loser: ranked apart, not a draw (issue 12).
+    state = GAME.new(players=2, seed=6, options={"burst_points": 0, "burst_at": 8})
+    state, events = run(state, "0: play *1", "0: hide S2", "1: doubt", "0: give S2")
+    result = GAME.result(state)
+    assert result is not None and result.scores == (0.0, 0.0)
+    assert (result.winners, result.losers, result.ranks, result.draw) == ((0,), (1,), (1, 2), False)
+    assert [e.ranks for e in of_type(events, "MatchEnded")] == [(1, 2)]

@@ -10,13 +10,16 @@ An explicit deck may be part of a deck: only its cards are in the game.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from kakehiki import IllegalActionError, get_game, parse_cards
 from kakehiki.cards import Card
-from kakehiki.core import Event
+from kakehiki.core import Action, Event
+from kakehiki.driver import play_out
 from transcript import move
 
 GAME = get_game("doubt")
@@ -103,3 +106,38 @@ def known(state: Any, viewer: int | None, seat: int) -> str:
 
 def sure(state: Any, viewer: int | None, seat: int) -> str:
     return " ".join(str(c) for c in GAME.view(state, viewer).sure[seat])
+
+
+def watched_play_out(state: Any, bots: Sequence[Any], seed: int, watched: set[int]) -> tuple[Any, Counter[str]]:
+    """Play ``state`` out with ``bots``, checking that every action chosen was among the seat's
+    legal actions then.  Returns the result and a tally of what the ``watched`` seats did (``play``,
+    ``multi`` for plays of several cards, ``joker`` for plays with one, ``doubt``, ``pass``) and of
+    every event type (by class name)."""
+    tally: Counter[str] = Counter()
+    before = [state]
+
+    def listen(after: Any, seat: int, action: Action, events: tuple[Event, ...]) -> None:
+        assert action in GAME.legal_actions(before[0], seat), f"seat {seat} chose {action}, which it was not offered"
+        before[0] = after
+        tally.update(type(e).__name__ for e in events)
+        if seat in watched:
+            words = str(action).split()
+            tally[words[0]] += 1
+            tally["multi"] += words[0] == "play" and len(words) > 2
+            tally["joker"] += "JK" in words
+
+    result = GAME.result(play_out(GAME, state, bots, seed=seed, listener=listen).state)
+    assert result is not None
+    return result, tally
+
+
+def variant_shown(tally: Counter[str], options: dict[str, object]) -> None:
+    """The watched seats played, doubted and passed, and used what the variant allows; the
+    variant's own penalty came into play (B3, B4, B7)."""
+    assert tally["play"] and tally["doubt"] and tally["pass"], dict(tally)
+    if int(str(options.get("max_cards_per_play", 1))) > 1:
+        assert tally["multi"], "plays of several cards"
+    if options.get("jokers"):
+        assert tally["joker"], "plays with a joker"
+    penalty_event = {"pile": "PileTaken", "forfeit": "Forfeited", "two_cards": "CardsTaken"}
+    assert tally[penalty_event[str(options.get("penalty", "pile"))]], "the variant's penalty"

@@ -11,13 +11,16 @@ middle of a game come from :func:`kakehiki.games.million_doubt.position.position
 from __future__ import annotations
 
 import pickle
-from collections.abc import Iterable, Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pytest
 
 import kakehiki
 from kakehiki import Card, IllegalActionError, parse_cards
+from kakehiki.core import Action, Event
+from kakehiki.driver import play_out
 from kakehiki.games.million_doubt.match import full_deck
 from kakehiki.games.million_doubt.plays import sort_cards
 from kakehiki.games.million_doubt.position import position
@@ -108,3 +111,25 @@ def outcome(state: Any) -> tuple[tuple[int, ...], tuple[int, ...], str]:
     result = GAME.result(state)
     assert result is not None, "the game is not over"
     return result.winners, result.losers, result.reason
+
+
+def legal_play_out(state: Any, bots: Sequence[Any], seed: int, watched: set[int]) -> Counter[str]:
+    """Play ``state`` out with ``bots``, checking that every action chosen was among the seat's
+    legal actions then, and that every game of the match ended by play (M10), not at ``max_steps``.
+    Returns a tally of what the ``watched`` seats did: ``play``, ``play*`` (with face-down cards),
+    ``hide``, ``pass``, ``doubt``, ``give``, ``done``."""
+    tally: Counter[str] = Counter()
+    before = [state]
+
+    def listen(after: Any, seat: int, action: Action, events: tuple[Event, ...]) -> None:
+        assert action in GAME.legal_actions(before[0], seat), f"seat {seat} chose {action}, which it was not offered"
+        before[0] = after
+        if seat in watched:
+            text = str(action)
+            tally[text.split()[0] + ("*" if "*" in text else "")] += 1
+
+    result = GAME.result(play_out(GAME, state, bots, seed=seed, listener=listen).state)
+    assert result is not None
+    games = state.options.games
+    assert [r.reason for r in result.rounds] == ["one_seat_left"] * games, "every game played to its end"
+    return tally

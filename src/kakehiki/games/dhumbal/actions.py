@@ -46,6 +46,7 @@ SHOW = Show()
 
 
 _TURNS: dict[tuple[tuple[Card, ...], Card | None], Turn] = {}
+TURN_CACHE_SIZE = 1 << 15  # more than the distinct turns of real play; past it turns are built afresh
 
 
 def turn(discard: Iterable[Card], take: Card | None) -> Turn:
@@ -57,19 +58,40 @@ def shared_turn(discard: tuple[Card, ...], take: Card | None) -> Turn:
     """The one shared instance of a turn whose discard is already in written order.
 
     Actions are immutable values; reusing them spares building thousands per second
-    in ``legal_actions``.  The table only grows to the turns actually met.
+    in ``legal_actions``.  The table only grows to the turns actually offered, and never
+    past ``TURN_CACHE_SIZE`` entries (parsed text does not go through it).
     """
     key = (discard, take)
     found = _TURNS.get(key)
     if found is None:
-        found = _TURNS[key] = Turn(discard, take)
+        found = Turn(discard, take)
+        if len(_TURNS) < TURN_CACHE_SIZE:
+            _TURNS[key] = found
     return found
 
 
 USAGE = "expected show, or discard CARD... take stock|CARD (e.g. discard S4 S5 S6 take stock)"
+LONGEST_CARD = 5  # "JOKER": no card's text is longer
+
+
+def excerpt(text: str, limit: int = 40) -> str:
+    """``text`` quoted for an error: whole if short, else its first ``limit`` characters and its length."""
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}… ({len(text):,} characters)"
+
+
+def card_of(token: str) -> Card:
+    """One card from its text, quoting at most a short excerpt of a bad one (C1)."""
+    if len(token) > LONGEST_CARD:
+        raise NotationError(f"not a card: {excerpt(token, 10)} (expected suit S/H/D/C then rank, e.g. S4, H10, DQ)")
+    return Card.parse(token)
 
 
 def parse_action(text: str) -> DhumbalAction:
+    """The action written ``text``; :class:`NotationError`, quoting a short excerpt, if malformed.
+
+    Parsed turns are built afresh, not shared: hostile text cannot grow the shared table."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action is text, not {type(text).__name__}")
     words = text.strip().split()
     if not words:
         raise NotationError(f"empty action ({USAGE})")
@@ -78,10 +100,10 @@ def parse_action(text: str) -> DhumbalAction:
         return SHOW
     lowered = [w.lower() for w in words]
     if verb != "discard" or lowered.count("take") != 1:
-        raise NotationError(f"not a Dhumbal action: {text!r} ({USAGE})")
+        raise NotationError(f"not a Dhumbal action: {excerpt(text)} ({USAGE})")
     at = lowered.index("take")
     cards, target = words[1:at], words[at + 1:]
     if not cards or len(target) != 1:
-        raise NotationError(f"not a Dhumbal action: {text!r} ({USAGE})")
-    take = None if target[0].lower() == STOCK_WORD else Card.parse(target[0])
-    return turn((Card.parse(c) for c in cards), take)
+        raise NotationError(f"not a Dhumbal action: {excerpt(text)} ({USAGE})")
+    take = None if target[0].lower() == STOCK_WORD else card_of(target[0])
+    return Turn(tuple(sorted((card_of(c) for c in cards), key=discard_key)), take)

@@ -51,7 +51,8 @@ class DhumbalGame(Game[DhumbalState, DhumbalAction]):
 
     def _check(self, state: DhumbalState, seat: int, action: DhumbalAction) -> None:
         if state.phase == OVER:
-            raise IllegalActionError("D5", "the match is over")
+            ended_by = "C7" if state.history[-1].reason == "max_steps" else "D5"
+            raise IllegalActionError(ended_by, "the match is over")
         if seat != state.turn:
             raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
         if isinstance(action, Show):
@@ -99,15 +100,21 @@ class DhumbalGame(Game[DhumbalState, DhumbalAction]):
 
     def _sample_hidden(self, state: DhumbalState, seat: int | None, rng: random.Random) -> DhumbalState:
         """Deal anew every card ``seat`` cannot see: the other hands' cards not known to all, and
-        the stock.  Known cards stay where they are; every count stays the same."""
+        the stock.  Known cards stay where they are; every count stays the same.  Once the match
+        ended at a Show every hand was shown and only the stock's order is hidden.
+
+        The sample carries nothing hidden from ``seat``: no seed (it shuffles later deals and
+        stock rebuilds), no explicit deck; the cards are gathered in card order before the
+        shuffle, so states that differ only in what ``seat`` cannot see give the same sample."""
         d = Draft(state)
-        if state.phase == OVER:  # every hand was shown
-            return d.freeze()
-        others = [s for s in range(state.players) if s != seat]
+        d.seed, d.deck = 0, None
+        shown = state.phase == OVER and state.history[-1].reason != "max_steps"
+        others = [] if shown else [s for s in range(state.players) if s != seat]
         pool = list(state.stock)
         for s in others:
             unknown = Counter(state.hands[s]) - Counter(state.known[s])
             pool.extend(unknown.elements())
+        pool.sort(key=CARD_ORDER)
         rng.shuffle(pool)
         for s in others:
             size = len(state.hands[s]) - len(state.known[s])

@@ -26,15 +26,19 @@ from kakehiki.rng import derive
 
 
 def deck_count(options: DhumbalOptions, players: int, deck: tuple[Card, ...] | None) -> int:
-    """Decks in play: the explicit deck's, the option's, or one per 8 players (D2)."""
-    if deck is not None:
-        decks = len(deck) // 52
-        if not deck or len(deck) % 52 or not same_multiset(deck, make_deck(decks)):
-            raise OptionError("deck", f"must be whole 52-card decks without jokers ({len(deck)} cards given)")
-    else:
-        decks = options.decks or -(-players // SEATS_PER_DECK)
+    """Decks in play: the option's, or one per 8 players (D2).  An explicit deck must be
+    exactly that many whole decks: it never overrides ``decks``."""
+    decks = options.decks or -(-players // SEATS_PER_DECK)
     if players > SEATS_PER_DECK * decks:
         raise OptionError("decks", f"{decks} deck(s) seat at most {SEATS_PER_DECK * decks} players, not {players}")
+    if deck is not None:
+        given = len(deck) // 52
+        if not deck or len(deck) % 52 or not same_multiset(deck, make_deck(given)):
+            raise OptionError("deck", f"must be whole 52-card decks without jokers ({len(deck)} cards given)")
+        if given != decks:
+            how = f"decks={options.decks}" if options.decks else f"decks=auto ({players} players)"
+            raise OptionError("decks", f"{how} plays {decks} deck(s), but the explicit deck holds {given} "
+                                       f"({len(deck)} cards): give decks={given} or a deck of {52 * decks} cards")
     return decks
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import attrgetter
 
-from kakehiki.cards import CARDS, Card, parse_cards
+from kakehiki.cards import CARDS, Card
 from kakehiki.core import Action
 from kakehiki.errors import NotationError
 
@@ -62,13 +62,32 @@ def play_of(cards: tuple[Card, ...] | list[Card]) -> Play:
     return Play(tuple(sorted(cards, key=CARD_ORDER)))
 
 
+USAGE = "expected play CARD [CARD...], doubt, pass"
+LONGEST_CARD = 5  # "JOKER": no card's text is longer
+
+
+def excerpt(text: str, limit: int = 40) -> str:
+    """``text`` quoted for an error: whole if short, else its first ``limit`` characters and its length."""
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}… ({len(text):,} characters)"
+
+
+def card_of(token: str) -> Card:
+    """One card from its text, quoting at most a short excerpt of a bad one (C1)."""
+    if len(token) > LONGEST_CARD:
+        raise NotationError(f"not a card: {excerpt(token, 10)} (expected suit S/H/D/C then rank, e.g. S4, H10, DQ)")
+    return Card.parse(token)
+
+
 def parse_action(text: str) -> DoubtAction:
+    """The action written ``text``; :class:`NotationError`, quoting a short excerpt, if malformed."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action is text, not {type(text).__name__}")
     words = text.strip().split()
     if not words:
-        raise NotationError("empty action (expected play CARD..., doubt, pass)")
+        raise NotationError(f"empty action ({USAGE})")
     verb, args = words[0].lower(), words[1:]
     if verb in _BARE and not args:
         return _BARE[verb]
     if verb == "play" and args:
-        return play_of(list(parse_cards(" ".join(args))))
-    raise NotationError(f"not a Doubt action: {text!r} (expected play CARD [CARD...], doubt, pass)")
+        return play_of([card_of(a) for a in args])
+    raise NotationError(f"not a Doubt action: {excerpt(text)} ({USAGE})")

@@ -7,14 +7,13 @@ from collections import Counter
 from itertools import combinations
 from typing import Any, ClassVar
 
-from kakehiki.cards import CARDS, Card
+from kakehiki.cards import Card
 from kakehiki.core import Event, Game, Result, RoundResult
 from kakehiki.errors import IllegalActionError
-from kakehiki.games.doubt import rules
-from kakehiki.games.doubt.actions import CARD_ORDER, DOUBT, PASS, SINGLE, Doubt, DoubtAction, Play, parse_action
+from kakehiki.games.doubt import rules, sample
+from kakehiki.games.doubt.actions import DOUBT, PASS, SINGLE, Doubt, DoubtAction, Play, parse_action
 from kakehiki.games.doubt.draft import Draft
-from kakehiki.games.doubt.knowledge import placed
-from kakehiki.games.doubt.state import OPTION_SPECS, OVER, PLAY, WINDOW, DoubtOptions, DoubtState, PileEntry
+from kakehiki.games.doubt.state import OPTION_SPECS, OVER, PLAY, WINDOW, DoubtOptions, DoubtState
 from kakehiki.games.doubt.view import DoubtView, build_view
 from kakehiki.options import OptionSpec, OptionValue
 
@@ -58,19 +57,23 @@ class DoubtGame(Game[DoubtState, DoubtAction]):
         return tuple(SINGLE[c[0].index] if len(c) == 1 else Play(c) for c in combos)
 
     def _check(self, state: DoubtState, seat: int, action: DoubtAction) -> None:
+        """Refuse ``action`` naming the ruling that forbids it (C6)."""
         if state.phase == OVER:
-            raise IllegalActionError("B6", "the game is over")
+            assert state.outcome is not None
+            ended_by = "C7" if state.outcome.reason == "max_steps" else "B6"
+            raise IllegalActionError(ended_by, "the game is over")
         if isinstance(action, Play):
             self._check_play(state, seat, action.cards)
         elif state.phase != WINDOW:
+            if seat == state.turn and not isinstance(action, Doubt):
+                raise IllegalActionError("B3", "no passing: the seat to play must put down a card")
             raise IllegalActionError("B4", f"no play is waiting for a doubt; seat {state.turn} is to play")
         elif seat == state.turn:
             raise IllegalActionError("B4", "a seat cannot doubt or pass on its own play")
+        elif seat in state.forfeited:
+            raise IllegalActionError("B7", f"seat {seat} has forfeited and is out: it is offered no doubt")
         elif seat not in state.window:
-            if seat in state.forfeited:
-                why = "it has forfeited and is out (B7)"
-            else:
-                why = "only the next seat may call (cheat)" if state.options.cheat else "it has already answered"
+            why = "only the next seat may call (cheat)" if state.options.cheat else "it has already answered"
             raise IllegalActionError("B4", f"seat {seat} is not offered this doubt: {why}")
 
     @staticmethod
@@ -113,31 +116,7 @@ class DoubtGame(Game[DoubtState, DoubtAction]):
         return build_view(state, seat)
 
     def _sample_hidden(self, state: DoubtState, seat: int | None, rng: random.Random) -> DoubtState:
-        """Deal every card ``seat`` cannot see anew: the other hands and the face-down plays it did not
-        make, keeping every count, every card turned up, and every card ``seat`` knows a hand still holds."""
-        d = Draft(state)
-        row = state.players if seat is None else seat
-        pool = Counter({i: n for i, n in enumerate(state.copies) if n})
-        pool.subtract(placed(d, row))
-        others = [s for s in range(state.players) if s != seat]
-        for s in others:
-            pool.subtract(c.index for c in state.sure[row][s])
-        cards = [card for index, n in sorted(pool.items()) for card in (CARDS[index],) * n]
-        rng.shuffle(cards)
-        for s in others:
-            sure = state.sure[row][s]
-            need = len(state.hands[s]) - len(sure)
-            d.hands[s], cards = tuple(sorted(sure + tuple(cards[:need]), key=CARD_ORDER)), cards[need:]
-        pile: list[PileEntry] = []
-        for entry in state.pile:
-            if entry.revealed or entry.seat == seat:
-                pile.append(entry)
-            else:
-                count = len(entry.cards)
-                pile.append(PileEntry(entry.seat, entry.rank, tuple(cards[:count]), False))
-                cards = cards[count:]
-        d.pile = tuple(pile)
-        return d.freeze()
+        return sample.sample_hidden(state, seat, rng)
 
     def result(self, state: DoubtState) -> Result | None:
         o = state.outcome

@@ -216,3 +216,24 @@ def _struck(row: tuple[Cards, ...], sure: tuple[Cards, ...], surplus: dict[int, 
         if strike:
             new_row[seat] = without(cards, tuple(strike))
     return tuple(new_row)
+
+
+def seen_from(d: Draft, viewer: int) -> None:
+    """Every other seat's private knowledge replaced by what ``viewer`` (row ``players``: a
+    spectator) can know of it, for a sampled state: the public rows (a seat's entry for itself
+    empty), then checked against the cards that seat was dealt in the sample, as that seat would
+    check them.  ``viewer``'s own row and the public row stay as they are."""
+    public = d.players
+    last_player = d.pile[-1].seat if d.pile else -1
+    known, sure, last_sure = list(d.known), list(d.sure), list(d.last_sure)
+    for v in range(d.players):
+        if v != viewer:
+            known[v] = _with(d.known[public], v, ())
+            sure[v] = _with(d.sure[public], v, ())
+            last_sure[v] = () if v == last_player else d.last_sure[public]
+    d.known, d.sure, d.last_sure = tuple(known), tuple(sure), tuple(last_sure)
+    for v in range(d.players):
+        if v != viewer:
+            faces = {c.index for c in d.hands[v]}
+            faces.update(c.index for e in d.pile if e.seat == v and not e.revealed for c in e.cards)
+            reconcile(d, v, faces, _public(d, faces))

@@ -14,7 +14,7 @@ from kakehiki.games.doubt import events as ev
 from kakehiki.games.doubt import knowledge
 from kakehiki.games.doubt.actions import CARD_ORDER
 from kakehiki.games.doubt.draft import Draft
-from kakehiki.games.doubt.state import OVER, PLAY, WINDOW, DoubtOptions, DoubtState, Outcome, PileEntry
+from kakehiki.games.doubt.state import OVER, PLAY, WINDOW, DoubtOptions, DoubtState, Outcome, PileEntry, offered
 from kakehiki.rng import derive
 
 # -- the deal (B1) -------------------------------------------------------------------------------
@@ -27,9 +27,10 @@ def deal_order(options: DoubtOptions, players: int, seed: int, deck: tuple[Card,
         return shuffled(full, derive(seed, "doubt", "deal"))
     left = list(full)
     for card in deck:
-        if card not in left:
-            raise OptionError("deck", f"{card} appears more often than {options.decks} deck(s) and "
-                                      f"{options.jokers} joker(s) hold it")
+        if card not in left:  # the options are too small for this deck: name the one to raise
+            raise OptionError("jokers" if card.is_joker else "decks",
+                              f"the explicit deck holds {card} more often than {options.decks} deck(s) and "
+                              f"{options.jokers} joker(s) do")
         left.remove(card)
     if len(deck) < players:
         raise OptionError("deck", f"{len(deck)} cards cannot deal one to each of {players} seats")
@@ -73,15 +74,9 @@ def play(d: Draft, seat: int, cards: tuple[Card, ...]) -> None:
         take_pile(d, seat, "no_success")  # B7: nothing to doubt, the pile comes back whatever was played
         start_turn(d, d.next_active(seat))
         return
-    callers = priority_after(d, seat)
-    d.window = tuple(callers[:1] if d.options.cheat else callers)
+    d.window = offered(d.options, d.players, d.forfeited, seat)
     d.phase = WINDOW
     d.turn = seat
-
-
-def priority_after(d: Draft, seat: int) -> list[int]:
-    """Every seat still playing, from the one after ``seat`` onward, ``seat`` excluded (B4, C4)."""
-    return [s for s in ((seat + k) % d.players for k in range(1, d.players)) if s not in d.forfeited]
 
 
 def decline(d: Draft, seat: int) -> None:

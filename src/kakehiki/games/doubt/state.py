@@ -85,6 +85,13 @@ class DoubtOptions:
         }
 
 
+def offered(options: DoubtOptions, players: int, forfeited: tuple[int, ...], player: int) -> tuple[int, ...]:
+    """The seats offered the doubt on ``player``'s play, by priority: every other seat still playing
+    from the next one onward, or with ``cheat`` only the next (B4, C4).  Public: it depends on no card."""
+    seats = tuple(s for s in ((player + k) % players for k in range(1, players)) if s not in forfeited)
+    return seats[:1] if options.cheat else seats
+
+
 @dataclass(frozen=True, slots=True)
 class PileEntry:
     """One play in the pile: who made it, the rank it claimed, the cards, and whether a doubt turned them up."""

@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 from kakehiki.cards import Card
 from kakehiki.core import jsonable
-from kakehiki.games.doubt.state import OVER, WINDOW, DoubtOptions, DoubtState
+from kakehiki.games.doubt.state import OVER, WINDOW, DoubtOptions, DoubtState, offered
 
 
 class PileView(NamedTuple):
@@ -27,7 +27,8 @@ class DoubtView(NamedTuple):
     doubt turned them up, or to the seat that made them).  ``known[s]`` / ``sure[s]``
     are the cards this seat knows went into seat ``s``'s hand and may still be /
     certainly are still there (see ``knowledge.py``); its own entries are empty.
-    Who is still to answer the doubt window is not shown.
+    Who is still to answer the doubt window is not shown, nor is it counted in ``steps``: while
+    the window is open, other seats' passes are left out of it (a pass is seen by its seat alone, C4).
     """
 
     seat: int | None
@@ -62,6 +63,16 @@ def rank_counts(copies: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(counts)
 
 
+def seen_steps(state: DoubtState, seat: int | None) -> int:
+    """Actions applied so far as ``seat`` can count them: while a doubt window is open, the passes of
+    other seats are not seen (C4), so they are left out until the window closes."""
+    if state.phase != WINDOW:
+        return state.steps
+    unseen = sum(1 for s in offered(state.options, state.players, state.forfeited, state.turn)
+                 if s != seat and s not in state.window)
+    return state.steps - unseen
+
+
 def build_view(state: DoubtState, seat: int | None) -> DoubtView:
     row = state.players if seat is None else seat
     pile = tuple(
@@ -84,5 +95,5 @@ def build_view(state: DoubtState, seat: int | None) -> DoubtView:
         successes=state.successes,
         rank_counts=rank_counts(state.copies),
         options=state.options,
-        steps=state.steps,
+        steps=seen_steps(state, seat),
     )

@@ -99,7 +99,26 @@ def play_of(up: tuple[Card, ...] | list[Card], hidden: int = 0, revolution: bool
     return Play(sort_cards(up), hidden, revolution)
 
 
+LONGEST_CARD = 5  # "JOKER": no card's text is longer
+MOST_HIDDEN = 54  # no play can hide more cards than the game has
+
+
+def excerpt(text: str, limit: int = 40) -> str:
+    """``text`` quoted for an error: whole if short, else its first ``limit`` characters and its length."""
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}… ({len(text):,} characters)"
+
+
+def card_of(token: str) -> Card:
+    """One card from its text, quoting at most a short excerpt of a bad one (C1)."""
+    if len(token) > LONGEST_CARD:
+        raise NotationError(f"not a card: {excerpt(token, 10)} (expected suit S/H/D/C then rank, e.g. S4, H10, DQ)")
+    return Card.parse(token)
+
+
 def parse_action(text: str) -> MillionDoubtAction:
+    """The action written ``text``; :class:`NotationError`, quoting a short excerpt, if malformed."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action is text, not {type(text).__name__}")
     words = text.strip().split()
     if not words:
         raise NotationError(f"empty action (expected {USAGE})")
@@ -109,10 +128,18 @@ def parse_action(text: str) -> MillionDoubtAction:
     if verb == "play" and args:
         return _parse_play(text, args)
     if verb == "hide" and args:
-        return Hide(sort_cards(Card.parse(a) for a in args))
+        return Hide(sort_cards(card_of(a) for a in args))
     if verb == "give" and len(args) == 1:
-        return Give(Card.parse(args[0]))
-    raise NotationError(f"not a Million Doubt action: {text!r} (expected {USAGE})")
+        return Give(card_of(args[0]))
+    raise NotationError(f"not a Million Doubt action: {excerpt(text)} (expected {USAGE})")
+
+
+def hidden_count(word: str) -> int | None:
+    """``*N`` → N (1 to 54, plain digits, no leading zero); ``None`` for anything else."""
+    count = word[1:]
+    if not (1 <= len(count) <= 2 and count.isascii() and count.isdigit() and count[0] != "0"):
+        return None
+    return int(count) if int(count) <= MOST_HIDDEN else None
 
 
 def _parse_play(text: str, args: list[str]) -> Play:
@@ -121,12 +148,12 @@ def _parse_play(text: str, args: list[str]) -> Play:
         args = args[:-1]
     hidden = 0
     if args and args[-1].startswith("*"):
-        count = args[-1][1:]
-        if not count.isdigit() or int(count) < 1 or count != str(int(count)):
-            raise NotationError(f"{text!r}: face-down cards are written *N with N at least 1")
-        hidden, args = int(count), args[:-1]
+        count = hidden_count(args[-1])
+        if count is None:
+            raise NotationError(f"{excerpt(text)}: face-down cards are written *N with N from 1 to {MOST_HIDDEN}")
+        hidden, args = count, args[:-1]
     if revolution and not hidden:
-        raise NotationError(f"{text!r}: only a play with face-down cards declares a revolution")
+        raise NotationError(f"{excerpt(text)}: only a play with face-down cards declares a revolution")
     if not args and not hidden:
-        raise NotationError(f"{text!r}: a play needs cards")
-    return play_of([Card.parse(a) for a in args], hidden, revolution)
+        raise NotationError(f"{excerpt(text)}: a play needs cards")
+    return play_of([card_of(a) for a in args], hidden, revolution)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from kakehiki.cards import Card
@@ -35,6 +36,8 @@ from kakehiki.games.million_doubt.state import (
 )
 from kakehiki.games.million_doubt.view import MillionDoubtView, build_view
 from kakehiki.options import OptionSpec, OptionValue
+
+CARD_ORDER = attrgetter("index")
 
 
 class MillionDoubtGame(Game[MillionDoubtState, MillionDoubtAction]):
@@ -85,7 +88,11 @@ class MillionDoubtGame(Game[MillionDoubtState, MillionDoubtAction]):
     def _sample_hidden(self, state: MillionDoubtState, seat: int | None, rng: random.Random) -> MillionDoubtState:
         """Deal anew every card ``seat`` cannot see: the unknown part of other hands (not the cards
         known to be there, nor those of an announced play), other seats' face-down cards (on the
-        field and gone), and the cards set aside; every count stays."""
+        field and gone), and the cards set aside; every count stays.
+
+        The sample carries nothing hidden from ``seat``: no seed (it deals the later games), no
+        explicit deck; the cards are gathered in card order before the shuffle, so states that
+        differ only in what ``seat`` cannot see give the same sample for the same generator."""
         others = [s for s in range(state.players) if s != seat]
         shown = {s: state.known[s] for s in others}
         if state.phase == HIDE and state.claim is not None and state.turn in shown:
@@ -95,8 +102,10 @@ class MillionDoubtGame(Game[MillionDoubtState, MillionDoubtAction]):
         pool = [c for s in others for c in unknown[s]] + list(state.aside)
         pool += [c for p in state.field if p.seat != seat for c in p.down]
         pool += [c for s, c in state.gone_down if s != seat]
+        pool.sort(key=CARD_ORDER)
         rng.shuffle(pool)
         d = Draft(state)
+        d.seed, d.deck = 0, None
 
         def draw(count: int) -> tuple[Card, ...]:
             nonlocal pool

@@ -27,6 +27,7 @@ from kakehiki.games.million_doubt.actions import (
     Pass,
     Play,
 )
+from kakehiki.games.million_doubt.match import DRAW_REASON
 from kakehiki.games.million_doubt.plays import (
     REVOLUTION_SIZE,
     Lock,
@@ -37,7 +38,7 @@ from kakehiki.games.million_doubt.plays import (
     visible,
 )
 from kakehiki.games.million_doubt.state import DOUBT as DOUBT_PHASE
-from kakehiki.games.million_doubt.state import GIVE, HIDE, OVER, TURN, MillionDoubtState
+from kakehiki.games.million_doubt.state import GIVE, HIDE, OVER, PLAYING, TURN, MillionDoubtState
 
 
 def actors(state: MillionDoubtState) -> tuple[int, ...]:
@@ -116,7 +117,8 @@ def hide_actions(state: MillionDoubtState, seat: int) -> tuple[MillionDoubtActio
 
 def check(state: MillionDoubtState, seat: int, action: MillionDoubtAction) -> None:
     if state.phase == OVER:
-        raise IllegalActionError("M10", "the game is over")
+        ended_by = "C7" if state.outcomes and state.outcomes[-1].reason == DRAW_REASON else "M10"
+        raise IllegalActionError(ended_by, "the game is over")
     if isinstance(action, Pass):
         _check_pass(state, seat)
     elif isinstance(action, Doubt):
@@ -144,7 +146,9 @@ def _check_window(state: MillionDoubtState, seat: int, what: str) -> None:
     if state.phase != DOUBT_PHASE:
         raise IllegalActionError("M6", f"no play is waiting for Doubt: seat {seat} cannot {what} now")
     if seat not in state.window:
-        raise IllegalActionError("M6", f"seat {seat} is not offered Doubt on this play (its own play, out, "
+        if state.status[seat] != PLAYING:
+            raise IllegalActionError("M9", f"seat {seat} is out of the game: it is offered no Doubt")
+        raise IllegalActionError("M6", f"seat {seat} is not offered Doubt on this play (its own play, "
                                        "or already answered)")
 
 
@@ -163,7 +167,7 @@ def _check_turn(state: MillionDoubtState, seat: int, phase: int, what: str) -> N
 def _check_play(state: MillionDoubtState, seat: int, play: Play) -> None:
     hand = state.hands[seat]
     if not _holds(hand, play.up):
-        raise IllegalActionError("C6", f"seat {seat} does not hold {' '.join(map(str, play.up))}")
+        raise IllegalActionError("C6", f"seat {seat} does not hold {_missing(hand, play.up)}")
     if play.hidden:
         if not state.options.face_down:
             raise IllegalActionError("M4", "face_down=false: every card is played face up")
@@ -202,7 +206,10 @@ def _check_hide(state: MillionDoubtState, seat: int, hide: Hide) -> None:
     if len(hide.cards) != claim.hidden:
         raise IllegalActionError("M4", f"the play announced {claim.hidden} face-down card(s)")
     if not _holds(state.hands[seat], claim.up + hide.cards):
-        raise IllegalActionError("C6", f"seat {seat} does not hold {' '.join(map(str, hide.cards))} "
+        rest = list(state.hands[seat])
+        for card in claim.up:
+            rest.remove(card)
+        raise IllegalActionError("C6", f"seat {seat} does not hold {_missing(tuple(rest), hide.cards)} "
                                        "besides the face-up cards")
 
 
@@ -215,6 +222,14 @@ def _check_give(state: MillionDoubtState, seat: int, action: Give | Done) -> Non
         raise IllegalActionError("M7", f"{action.card} is not on the field")
     if isinstance(action, Done) and not state.given:
         raise IllegalActionError("M7", "give at least one card")
+
+
+def _missing(hand: tuple[Card, ...], cards: tuple[Card, ...], most: int = 4) -> str:
+    """The cards of ``cards`` not in ``hand`` (counting copies), the first ``most`` of them named:
+    a refusal never repeats a huge action back."""
+    lacking = list((Counter(cards) - Counter(hand)).elements())
+    named = " ".join(map(str, lacking[:most]))
+    return named if len(lacking) <= most else f"{named} … ({len(lacking)} cards in all)"
 
 
 def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:

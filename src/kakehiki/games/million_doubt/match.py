@@ -104,7 +104,7 @@ def finish_game(d: Draft, outcome: GameOutcome) -> None:
     d.outcomes = (*d.outcomes, outcome)
     if outcome.reason == DRAW_REASON or d.game_no + 1 >= d.options.games:
         d.phase, d.window, d.claim = OVER, (), None
-        d.events.append(ev.MatchEnded(match_ranks(tuple(d.scores)), tuple(d.scores)))
+        d.events.append(ev.MatchEnded(final_ranks(tuple(d.scores), d.outcomes), tuple(d.scores)))
         return
     d.game_no += 1
     deal(d)
@@ -115,12 +115,25 @@ def match_ranks(scores: tuple[int, ...]) -> tuple[int, ...]:
     return ranks_from_keys([(-s,) for s in scores])
 
 
+def final_ranks(scores: tuple[int, ...], outcomes: tuple[GameOutcome, ...]) -> tuple[int, ...]:
+    """The match's ranks: by points (M10); every seat 1 at ``max_steps`` (C7).  In a match of one
+    game, seats level on points (``burst_points=0`` can leave all at 0) are ordered by the game
+    itself, winner first, losers last: a game with losers is no draw."""
+    if outcomes[-1].reason == DRAW_REASON:
+        return (1,) * len(scores)
+    if len(outcomes) > 1:
+        return match_ranks(scores)
+    only = outcomes[0]
+    places = [0 if s in only.winners else 2 if s in only.losers else 1 for s in range(len(scores))]
+    return ranks_from_keys([(-points, place) for points, place in zip(scores, places, strict=True)])
+
+
 def match_result(state: MillionDoubtState) -> Result:
-    ranks = match_ranks(state.scores)
+    ranks = final_ranks(state.scores, state.outcomes)
     scores = tuple(float(s) for s in state.scores)
     rounds = tuple(RoundResult(o.winners, o.losers, o.reason) for o in state.outcomes)
     if rounds[-1].reason == DRAW_REASON:
-        return Result((), (), (1,) * state.players, scores, DRAW_REASON, rounds)  # C7: a draw ranks all alike
+        return Result((), (), ranks, scores, DRAW_REASON, rounds)  # C7: a draw ranks all alike
     if len(rounds) == 1:
         only = rounds[0]
         return Result(only.winners, only.losers, ranks, scores, only.reason, rounds)

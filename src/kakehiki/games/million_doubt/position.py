@@ -62,8 +62,8 @@ def _parse_field_play(text: str) -> tuple[tuple[Card, ...], tuple[Card, ...], in
         words = words[:-1]
     up = [w for w in words if not w.startswith("*")]
     down = [w[1:] for w in words if w.startswith("*")]
-    counted = sum(int(w) for w in down if w.isdigit())
-    named = parse_cards(" ".join(w for w in down if not w.isdigit()))
+    counted = sum(int(w) for w in down if w.isascii() and w.isdigit())
+    named = parse_cards(" ".join(w for w in down if not (w.isascii() and w.isdigit())))
     return parse_cards(" ".join(up)), named, counted, declared
 
 

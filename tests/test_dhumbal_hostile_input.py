@@ -1,0 +1,176 @@
+"""Dhumbal under hostile input (issue 12, items 3 and 4): every malformed action text is a
+:class:`NotationError` quoting at most a short excerpt, parsing never grows a shared table,
+huge option values are refused by their range, an explicit deck never overrides ``decks``,
+and nothing changes the state it was tried on."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kakehiki import CARDS, KakehikiError, NotationError, OptionError
+from kakehiki.cards import STANDARD_DECK
+from kakehiki.games.dhumbal import actions
+from transcript import deal_deck, play
+from transcript_dhumbal import GAME
+
+SHORT = 600  # no error line is longer, whatever it quotes: 40 characters at most, 10 each when escaped
+
+WORDS = ["discard", "DISCARD", "take", "TAKE", "stock", "show", "S4", "h10", "JK", "joker", "c13", "X9", "S٣",
+         "Ｓ４", "²", "", "\u200b", "9" * 5000, "S1" + "0" * 60]
+TOKENS = st.one_of(st.sampled_from(WORDS), st.text(max_size=6), st.integers(-10**30, 10**30).map(str))
+TEXTS = st.one_of(st.text(max_size=60), st.lists(TOKENS, max_size=8).map(" ".join))
+VALUES = st.one_of(st.none(), st.booleans(), st.integers(-10**300, 10**300), st.floats(), st.text(max_size=12),
+                   st.sampled_from(["auto", "caller_loses", "caller_wins", "left", "right", "true", "30"]))
+NAMES = [spec.name for spec in GAME.options] + ["bogus", ""]
+HANDS = {0: "HA DA S8 S9 S10", 1: "H5 D5 C5 S5 C2", 2: "S4 H4 D4 C4 DQ"}
+
+
+def live_states() -> list[Any]:
+    """The first turn, and a turn after a run was discarded."""
+    state = GAME.new(players=3, deck=deal_deck(HANDS, field="H7", stock="CA HK SJ"))
+    return [state, play(GAME, state, "0: discard S8 S9 S10 take stock")]
+
+
+@pytest.mark.parametrize("text", [
+    "", "show now", "discard", "discard take stock", "discard S4 take", "discard S4 take stock take H7",
+    "discard S4 take stock S5", "discard S44 take stock", "discard S4 take S44", "discard Ｓ４ take stock",
+    "take S4 discard S5", "discard S٣ take stock", "discard S4 take " + "x" * 100, "x" * 1000,
+])
+def test_malformed_actions_raise_notation_error(text: str) -> None:
+    with pytest.raises(NotationError) as err:
+        GAME.parse_action(text)
+    assert len(str(err.value)) < SHORT
+
+
+def test_malformed_actions_quote_a_short_excerpt_of_a_huge_text() -> None:
+    for text in ("x" * 50_000_000, "discard S" + "4" * 50_000_000 + " take stock",
+                 "discard " + "S4 " * 1_000 + "take ZZ"):
+        with pytest.raises(NotationError) as err:
+            GAME.parse_action(text)
+        assert len(str(err.value)) < SHORT
+    huge = GAME.parse_action("discard " + "S4 " * 200_000 + "take stock")
+    with pytest.raises(KakehikiError) as refused:
+        GAME.apply(live_states()[0], 0, huge)
+    assert len(str(refused.value)) < SHORT
+
+
+def test_malformed_actions_of_other_types_raise_notation_error() -> None:
+    for value in (None, 4, b"show", ["show"]):
+        with pytest.raises(NotationError):
+            GAME.parse_action(value)  # type: ignore[arg-type]
+
+
+def test_parse_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(actions, "_TURNS", {})
+    monkeypatch.setattr(actions, "TURN_CACHE_SIZE", 500)
+    # 20,000 distinct well-formed turns, as a hostile record or client could send: none is kept.
+    before = len(actions._TURNS)
+    cards = [str(c) for c in STANDARD_DECK]
+    for i in range(20_000):
+        text = f"discard {cards[i % 52]} {cards[i // 52 % 52]} {cards[i // 2704]} take {cards[(i * 7) % 52]}"
+        assert str(GAME.parse_action(text)).startswith("discard")
+    assert len(actions._TURNS) == before
+    # The table of turns offered by legal_actions stops growing at its size; turns stay equal.
+    for i in range(1000):
+        found = actions.shared_turn((CARDS[i % 52],) * (2 + i // 52), None)
+        assert found == actions.Turn((CARDS[i % 52],) * (2 + i // 52), None)
+    assert len(actions._TURNS) == 500
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=TEXTS)
+def test_fuzzed_action_texts_parse_or_raise_notation_error(text: str) -> None:
+    try:
+        action = GAME.parse_action(text)
+    except NotationError as err:
+        assert len(str(err)) < SHORT
+        return
+    assert GAME.parse_action(str(action)) == action
+    for state in live_states():
+        before = pickle.dumps(state)
+        for seat in range(3):
+            try:
+                GAME.apply(state, seat, action)
+            except KakehikiError as err:
+                assert len(str(err)) < SHORT
+        assert pickle.dumps(state) == before
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=st.dictionaries(st.sampled_from(NAMES), VALUES, max_size=4),
+       players=st.one_of(st.none(), st.integers(-2, 18)), seed=st.integers(0, 2**64),
+       deck=st.one_of(st.none(), st.integers(1, 3), st.lists(st.sampled_from([str(c) for c in CARDS]), max_size=60)))
+def test_fuzzed_options_and_decks_start_a_match_or_raise(
+    options: dict[str, Any], players: int | None, seed: int, deck: Any
+) -> None:
+    cards = list(STANDARD_DECK * deck) if isinstance(deck, int) else deck
+    if isinstance(deck, int):
+        random.Random(seed).shuffle(cards)
+    try:
+        state = GAME.new(players=players, options=options, seed=seed, deck=cards)
+    except KakehikiError as err:
+        assert len(str(err)) < SHORT
+        return
+    rng = random.Random(seed)
+    for _ in range(60):
+        if GAME.result(state) is not None:
+            break
+        seat = GAME.actors(state)[0]
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    result = GAME.result(state)
+    assert result is None or all(abs(s) < 1e300 for s in result.scores)
+
+
+@pytest.mark.parametrize(("name", "value"), [("penalty", 10**6), ("penalty", 1001), ("limit", 10**7),
+                                             ("penalty", -1), ("show_max", 51)])
+def test_huge_option_values_are_refused_by_their_range(name: str, value: int) -> None:
+    with pytest.raises(OptionError) as err:
+        GAME.new(players=3, options={name: value})
+    assert err.value.option == name
+
+
+def test_the_largest_penalty_scores_a_failed_show() -> None:
+    # Seat 0 shows on HA D2 C2 = 5 against seat 1's SA DA = 2: it pays 5 + 1000 and the match ends.
+    hands = {0: "HA D2 S8 S9 S10", 1: "H5 D5 C5 S5 SA", 2: "S4 H4 D4 C4 DQ"}
+    state = GAME.new(players=3, options={"penalty": 1000, "limit": 10000},
+                     deck=deal_deck(hands, field="H7", stock="C2 DA SJ"))
+    state = play(GAME, state, "0: discard S8 S9 S10 take stock", "1: discard S5 H5 D5 C5 take stock",
+                 "2: discard S4 H4 D4 C4 take stock", "0: show")
+    assert GAME.view(state, None).scores == (1005, 0, 20)
+    state = GAME.new(players=3, options={"penalty": 1000, "limit": 0},
+                     deck=deal_deck(hands, field="H7", stock="C2 DA SJ"))
+    state = play(GAME, state, "0: discard S8 S9 S10 take stock", "1: discard S5 H5 D5 C5 take stock",
+                 "2: discard S4 H4 D4 C4 take stock", "0: show")
+    result = GAME.result(state)
+    assert result is not None and result.scores == (-1005.0, 0.0, -20.0) and result.losers == (0,)
+
+
+@pytest.mark.parametrize(("players", "options", "decks"), [
+    (4, {}, 2), (4, {"decks": 2}, 1), (4, {"decks": 1}, 2), (9, {}, 1), (12, {"decks": 2}, 3),
+])
+def test_an_explicit_deck_never_overrides_decks(players: int, options: dict[str, Any], decks: int) -> None:
+    with pytest.raises(OptionError) as err:
+        GAME.new(players=players, options=options, deck=list(STANDARD_DECK * decks))
+    assert err.value.option == "decks"
+
+
+@pytest.mark.parametrize(("players", "options", "decks"), [(4, {}, 1), (4, {"decks": 2}, 2), (9, {}, 2),
+                                                            (16, {"decks": 2}, 2), (16, {"decks": 4}, 4)])
+def test_an_explicit_deck_matching_decks_is_dealt(players: int, options: dict[str, Any], decks: int) -> None:
+    state = GAME.new(players=players, options=options, deck=list(STANDARD_DECK * decks))
+    assert GAME.view(state, None).decks == decks
+
+
+def test_more_players_than_the_decks_seat_are_refused_naming_decks() -> None:
+    with pytest.raises(OptionError) as err:
+        GAME.new(players=9, options={"decks": 1})
+    assert err.value.option == "decks"
+    for players in range(GAME.min_players, GAME.max_players + 1):  # auto always seats everyone
+        state = GAME.new(players=players, seed=players)
+        assert GAME.view(state, None).hand_sizes == (5,) * players

@@ -1,0 +1,118 @@
+"""Doubt under hostile input (issue 12, items 3 and 4): every malformed action text is a
+:class:`NotationError` quoting at most a short excerpt, every bad option or deck a
+:class:`KakehikiError` naming the option, and nothing changes the state it was tried on."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kakehiki import CARDS, KakehikiError, NotationError, OptionError, parse_cards
+from transcript_doubt import GAME, new, play
+
+SHORT = 600  # no error line is longer, whatever it quotes: 40 characters at most, 10 each when escaped
+
+WORDS = ["play", "PLAY", "doubt", "pass", "S4", "h10", "JK", "joker", "c13", "S0", "X9", "S1" + "0" * 60,
+         "*2", "²", "٣", "S٣", "Ｓ４", "take", "", "\u200b", "play\x00", "9" * 5000]
+TOKENS = st.one_of(st.sampled_from(WORDS), st.text(max_size=6), st.integers(-10**30, 10**30).map(str))
+TEXTS = st.one_of(st.text(max_size=60), st.lists(TOKENS, max_size=8).map(" ".join))
+VALUES = st.one_of(st.none(), st.booleans(), st.integers(-10**300, 10**300), st.floats(),
+                   st.text(max_size=12), st.sampled_from(["pile", "forfeit", "two_cards", "auto", "true", "4"]))
+NAMES = [spec.name for spec in GAME.options] + ["bogus", ""]
+
+
+def live_states() -> list[Any]:
+    """A turn to play, and a doubt window open."""
+    state = new({0: "SA S2 S3", 1: "HA H2 H3", 2: "DA D2 D3"})
+    return [state, play(state, "0: play S2")]
+
+
+@pytest.mark.parametrize("text", [
+    "", "   ", "play", "doubt now", "pass pass", "play S44", "play X4", "play S4 *2", "play ²", "play S٣",
+    "play Ｓ４", "draw", "play " + "S" * 100, "play S" + "1" * 5000, "x" * 1000,
+])
+def test_malformed_actions_raise_notation_error(text: str) -> None:
+    with pytest.raises(NotationError) as err:
+        GAME.parse_action(text)
+    assert len(str(err.value)) < SHORT
+
+
+def test_malformed_actions_quote_a_short_excerpt_of_a_huge_text() -> None:
+    for text in ("x" * 50_000_000, "play S" + "4" * 50_000_000, "play " + "S4 " * 1_000 + "ZZ"):
+        with pytest.raises(NotationError) as err:
+            GAME.parse_action(text)
+        assert len(str(err.value)) < SHORT
+    # Well-formed but absurd: a play of 200,000 cards is refused by the rules in a short line.
+    state = live_states()[0]
+    huge = GAME.parse_action("play " + "S4 " * 200_000)
+    with pytest.raises(KakehikiError) as refused:
+        GAME.apply(state, 0, huge)
+    assert len(str(refused.value)) < SHORT
+
+
+def test_malformed_actions_of_other_types_raise_notation_error() -> None:
+    for value in (None, 4, b"pass", ["pass"]):
+        with pytest.raises(NotationError):
+            GAME.parse_action(value)  # type: ignore[arg-type]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=TEXTS)
+def test_fuzzed_action_texts_parse_or_raise_notation_error(text: str) -> None:
+    try:
+        action = GAME.parse_action(text)
+    except NotationError as err:
+        assert len(str(err)) < SHORT
+        return
+    assert GAME.parse_action(str(action)) == action
+    for state in live_states():
+        before = pickle.dumps(state)
+        for seat in range(3):
+            try:
+                GAME.apply(state, seat, action)
+            except KakehikiError as err:
+                assert len(str(err)) < SHORT
+        assert pickle.dumps(state) == before
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=st.dictionaries(st.sampled_from(NAMES), VALUES, max_size=4),
+       players=st.one_of(st.none(), st.integers(-2, 14)), seed=st.integers(0, 2**64),
+       deck=st.one_of(st.none(), st.lists(st.sampled_from([str(c) for c in CARDS]), max_size=60)))
+def test_fuzzed_options_and_decks_start_a_game_or_raise(
+    options: dict[str, Any], players: int | None, seed: int, deck: list[str] | None
+) -> None:
+    try:
+        state = GAME.new(players=players, options=options, seed=seed, deck=deck)
+    except KakehikiError as err:
+        assert len(str(err)) < SHORT
+        return
+    rng = random.Random(seed)
+    for _ in range(30):
+        if GAME.result(state) is not None:
+            break
+        seat = rng.choice(GAME.actors(state))
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+
+
+@pytest.mark.parametrize(("deck", "options", "option"), [
+    ("SA SA", {}, "decks"), ("SA JK", {}, "jokers"), ("SA SA SA", {"decks": 2}, "decks"),
+    ("SA JK JK", {"jokers": 1, "decks": 1}, "jokers"), ("SA HA", {}, "deck"),
+])
+def test_an_explicit_deck_never_overrides_the_options(deck: str, options: dict[str, Any], option: str) -> None:
+    with pytest.raises(OptionError) as err:
+        GAME.new(players=3, options=options, deck=parse_cards(deck))
+    assert err.value.option == option
+
+
+@pytest.mark.parametrize("players", [2, 7, 12])
+def test_every_table_size_is_dealt_from_the_smallest_deck(players: int) -> None:
+    state = GAME.new(players=players, options={"decks": 1, "jokers": 0}, seed=players)
+    sizes = [len(h) for h in state.hands]
+    assert sum(sizes) == 52 and max(sizes) - min(sizes) <= 1
+
