@@ -7,11 +7,11 @@ import random
 from collections import Counter
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from kakehiki import CARDS, IllegalActionError, get_game
-from kakehiki.games.dobon import Delay, Dobon, DobonState, Draw, Pass, Play
+from kakehiki.games.dobon import Delay, Dobon, DobonState, Draw, Pass, Play, match
 from playouts import random_walk
 
 GAME = get_game("dobon")
@@ -28,6 +28,9 @@ options = st.fixed_dictionaries({
 
 
 def walk(seed: int, players: int, opts: dict[str, Any], limit: int = 3000) -> list[tuple[DobonState, int, Any]]:
+    """A random game; option sets whose fixed ``decks`` cannot deal the match are skipped (J2)."""
+    decks, games = opts.get("decks", "auto"), opts.get("games", 1)
+    assume(decks == "auto" or match.largest_deal(players, games) <= 52 * decks)
     return random_walk(GAME, seed, players, opts, limit)
 
 
