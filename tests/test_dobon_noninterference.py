@@ -20,6 +20,7 @@ from kakehiki.core import Action
 from kakehiki.games.dobon import Dobon, DobonState, Draw, Pass, Play
 from kakehiki.games.dobon.actions import DELAY, PASS
 from kakehiki.games.dobon.game import legacy_v1_skips
+from kakehiki.games.dobon.turns import can_claim
 from transcript import SIMPLE, deal_deck, play, texts
 
 GAME = get_game("dobon")
@@ -114,6 +115,54 @@ def test_C4_yields_to_calls_only_for_the_turn_seats_ordinary_move() -> None:
     assert not GAME.yields_to_calls(chain, 1, Dobon(Card.parse("SA")))  # the gaeshi window has no turn moves
 
 
+# -- samples for search bots (item 2) --------------------------------------------------------------
+
+
+def test_C4_sample_carries_no_seed_deck_or_other_offers() -> None:
+    hands = {0: "S10 H10 D10 C10", 1: "CA H2 D3 C3", 2: "S9 H9 CK DK", 3: "SA HA DA S6"}
+    state = play(GAME, new(hands, field="S5", dealer=2, seed=5), "2: play S9")
+    for k in range(20):
+        sample = GAME.sample_hidden(state, 0, random.Random(k))
+        assert (sample.seed, sample.deck) == (0, None)
+        assert GAME.view(sample, 0) == GAME.view(state, 0)
+        rank = sample.field[-1].rank
+        others = sample.priority_from(sample.turn)[1:]
+        assert sample.window == tuple(s for s in others if can_claim(sample.hands[s], sample.sums[s], rank))
+
+
+def test_C4_samples_equal_when_hidden_cards_differ() -> None:
+    """Two deals differing only in cards seat 0 cannot see (seat 1's C5 or S9, the other one in
+    the stock; seat 1's pass) give seat 0 the very same samples."""
+    claim = new({0: "S5 H9 C10 DK", 1: "C5 HA D7 CJ", 2: "S2 H4 D6 C8"}, field="D5")
+    quiet = new({0: "S5 H9 C10 DK", 1: "S9 HA D7 CJ", 2: "S2 H4 D6 C8"}, field="D5")
+    swapped = new({0: "S5 H9 C10 DK", 1: "C5 HA D7 C8", 2: "S2 H4 D6 CJ"}, field="D5")
+    declined = play(GAME, claim, "1: pass")
+    for k in range(10):
+        first = GAME.sample_hidden(claim, 0, random.Random(k))
+        for other in (quiet, swapped, declined):
+            assert GAME.sample_hidden(other, 0, random.Random(k)) == first
+    # a spectator's samples too
+    assert GAME.sample_hidden(claim, None, random.Random(1)) == GAME.sample_hidden(quiet, None, random.Random(1))
+
+
+def test_C4_sample_keeps_the_seats_own_offer() -> None:
+    # Seat 1 knows it may interrupt; having declined, it knows it may not now.
+    claim = new({0: "S5 H9 C10 DK", 1: "C5 HA D7 CJ"}, field="D5")
+    assert 1 in GAME.sample_hidden(claim, 1, random.Random(0)).window
+    assert 1 not in GAME.sample_hidden(play(GAME, claim, "1: pass"), 1, random.Random(0)).window
+
+
+def test_J8_gaeshi_sample_leaves_someone_to_answer() -> None:
+    # A Dobon awaits gaeshi and the game is not over: someone can answer, in every sample.
+    hands = {0: "SK C9 D9 H9", 1: "SA HA DA S10", 2: "CA S2 H3 D4", 3: "SA HA DA CA"}
+    state = play(GAME, new(hands, field="S5", decks=2), "0: play SK", "1: dobon top=S10")
+    assert GAME.actors(state) == (2,)
+    for k in range(10):
+        sample = GAME.sample_hidden(state, 0, random.Random(k))
+        assert sample.window and all(sample.sums[s] == 10 for s in sample.window)
+        assert GAME.view(sample, 0) == GAME.view(state, 0)
+
+
 # -- the swap property -----------------------------------------------------------------------------
 
 
@@ -157,6 +206,7 @@ def test_C4_swapping_hidden_cards_changes_nothing_a_seat_is_offered_or_told(
             if GAME.view(a, seat) == GAME.view(b, seat):
                 assert texts(GAME.legal_actions(a, seat)) == texts(GAME.legal_actions(b, seat))
                 assert answers(a, seat) == answers(b, seat)
+                assert GAME.sample_hidden(a, seat, random.Random(0)) == GAME.sample_hidden(b, seat, random.Random(0))
 
 
 # -- version 1 records -----------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from kakehiki.cards import Card
 from kakehiki.core import Event, Game, Result, RoundResult
 from kakehiki.errors import IllegalActionError, NotationError
-from kakehiki.games.dobon import match, turns
+from kakehiki.games.dobon import match, sample, turns
 from kakehiki.games.dobon.actions import (
     DELAY,
     DOBON_OF,
@@ -164,21 +164,7 @@ class DobonGame(Game[DobonState, DobonAction]):
         return build_view(state, seat)
 
     def _sample_hidden(self, state: DobonState, seat: int | None, rng: random.Random) -> DobonState:
-        """Deal every card ``seat`` cannot see (other hands, the stock) anew, keeping all counts.
-
-        A determinization for search bots; the observer's own choices are unchanged."""
-        others = [s for s in range(state.players) if s != seat]
-        pool = [c for s in others for c in state.hands[s]] + list(state.stock)
-        rng.shuffle(pool)
-        d = Draft(state)
-        for s in others:
-            size = len(state.hands[s])
-            d.hands[s], pool = tuple(pool[:size]), pool[size:]
-            d.sums[s] = sum(c.rank for c in d.hands[s])
-        d.stock = tuple(pool)
-        # The window stays as it is: the asked seat knows it is being asked now.  A
-        # resampled seat in it may no longer hold a match; it can still pass.
-        return d.freeze()
+        return sample.sample_hidden(state, seat, rng)
 
     def result(self, state: DobonState) -> Result | None:
         if state.phase != OVER:
