@@ -1079,10 +1079,16 @@ def test_J13_min_games_is_an_official_rule() -> None:
 # -- J14 delay penalty ---------------------------------------------------------------------------
 
 
-def test_J14_delay_penalty() -> None:
+def host(state: Any, action: str) -> tuple[Any, list[Any]]:
+    next_state, events = GAME.apply_host(state, action)
+    return next_state, list(events)
+
+
+def test_J14_delay_penalty_is_the_hosts_action() -> None:
     state = new(QUIET, field="H3", stock="CQ CJ C8", official=True)
-    assert "delay" not in legal(state, 0)  # a host hook, not a seat's choice
-    state, events = run(GAME, state, "0: delay")
+    assert GAME.host_actions == ("delay",)
+    assert "delay" not in legal(state, 0)  # the host's, not a seat's choice
+    state, events = host(state, "delay")
     assert [e.seat for e in of_type(events, "DelayPenalty")] == [0]
     drew = of_type(events, "Drew")[0]
     assert (drew.seat, drew.count, drew.reason) == (0, 2, "delay")
@@ -1090,18 +1096,41 @@ def test_J14_delay_penalty() -> None:
     assert turn(state) == 1 and top(state) == "H3"
 
 
+def test_J14_no_seat_can_apply_delay() -> None:
+    state = new(QUIET, field="H3", official=True)
+    for seat in range(4):  # the turn seat included: it cannot penalise itself or anyone
+        error = refused(state, f"{seat}: delay")
+        assert error.rule == "C5" and "host" in str(error)
+        assert "delay" not in legal(state, seat)
+
+
 def test_J14_delay_pays_pending_twos() -> None:
     hands = {0: "S2 S4 C6 DK", 1: "HA H5 D5 C7", 2: "S8 S9 D8 C10", 3: "SQ HJ D10 CK"}
-    state = play(GAME, new(hands, field="H2", stock=EIGHT, official=True), "0: delay")
+    state, _ = host(new(hands, field="H2", stock=EIGHT, official=True), "delay")
     assert sizes(state) == (8, 4, 4, 4)
     assert (turn(state), pending(state)) == (1, 0)
 
 
 def test_J14_delay_refused_with_official_false() -> None:
     state = new(QUIET, field="H3")
-    assert refused(state, "0: delay").rule == "J14"
+    with pytest.raises(IllegalActionError) as info:
+        GAME.apply_host(state, "delay")
+    assert info.value.rule == "J14"
 
 
-def test_J14_delay_only_for_the_turn_seat() -> None:
+def test_J14_delay_applies_while_others_may_claim() -> None:
+    # Seat 2 may interrupt with S9; the slow turn seat 1 is penalised all the same, and the
+    # offers are worked out again for the new turn.
+    state = play(GAME, new(QUIET, field="H3", stock="CQ CJ C8", official=True), "0: play H9")
+    assert GAME.actors(state) == (1, 2)
+    state, _ = host(state, " DELAY ")  # the host's text is read like a seat's: case and spaces aside
+    assert (turn(state), sizes(state)) == (2, (3, 6, 4, 4))
+    assert GAME.actors(state) == (2,)
+
+
+@pytest.mark.parametrize("text", ["jump", "delay 1", "pass", "", "x" * 200])
+def test_J14_unknown_host_action_refused(text: str) -> None:
     state = new(QUIET, field="H3", official=True)
-    assert refused(state, "1: delay").rule == "C2"
+    with pytest.raises(IllegalActionError) as info:
+        GAME.apply_host(state, text)
+    assert info.value.rule == "C5" and len(str(info.value)) < 120

@@ -105,6 +105,8 @@ class DobonGame(Game[DobonState, DobonAction]):
         # never on whether another seat may claim (C4: who is asked is never shown).
         if state.phase == OVER:
             raise IllegalActionError("J13", "the match is over")
+        if isinstance(action, Delay):
+            raise IllegalActionError("C5", "the delay penalty (J14) is the host's action, not a seat's")
         if isinstance(action, Pass):
             if seat not in state.window:
                 raise IllegalActionError("C4", f"seat {seat} has no out-of-turn offer to decline")
@@ -116,8 +118,6 @@ class DobonGame(Game[DobonState, DobonAction]):
             self._check_play(state, seat, action.card)
         elif seat != state.turn:
             raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
-        elif isinstance(action, Delay) and not state.options.official:
-            raise IllegalActionError("J14", "the delay penalty is an official rule (official=true)")
 
     def _check_dobon(self, state: DobonState, seat: int, top: Card) -> None:
         rank = state.field[-1].rank
@@ -155,6 +155,23 @@ class DobonGame(Game[DobonState, DobonAction]):
             d.steps += 1  # a pass is seen by nobody else, so it is no step of the public count (C4, C7)
         outcome = _MOVES[type(action)](d, seat, action)
         return _settle(d, outcome, reopen=not passed)
+
+    host_actions: ClassVar[tuple[str, ...]] = ("delay",)
+
+    def apply_host(self, state: DobonState, action: str) -> tuple[DobonState, tuple[Event, ...]]:
+        """The host's ``delay`` (J14, official rules): the turn seat, too slow, draws 2 and
+        pays any pending twos, and its turn passes.  No seat can apply it (C5)."""
+        if not isinstance(action, str) or action.strip().lower() != "delay":
+            return super().apply_host(state, action if isinstance(action, str) else repr(action))
+        if state.phase == OVER:
+            raise IllegalActionError("J13", "the match is over")
+        if not state.options.official:
+            raise IllegalActionError("J14", "the delay penalty is an official rule (official=true)")
+        if state.phase == CHAIN:
+            raise IllegalActionError("J8", "a Dobon call is waiting for gaeshi: no turn to penalise")
+        d = Draft(state)
+        d.steps += 1
+        return _settle(d, turns.delay_penalty(d, state.turn), reopen=True)
 
     def parse_action(self, text: str) -> DobonAction:
         return parse_action(text)
@@ -219,7 +236,6 @@ _MOVES: dict[type, Callable[[Draft, int, Any], GameOutcome | None]] = {
     Draw: lambda d, seat, a: turns.draw_for_turn(d, seat),
     Dobon: lambda d, seat, a: turns.call_dobon(d, seat, a.top),
     Pass: lambda d, seat, a: turns.decline(d, seat),
-    Delay: lambda d, seat, a: turns.delay_penalty(d, seat),
 }
 
 
