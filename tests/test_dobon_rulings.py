@@ -857,6 +857,15 @@ def test_J10_self_dobon_loses() -> None:
     assert GAME.view(state, None).deal_counts == (6, 4)
 
 
+def test_J10_self_dobon_is_not_a_draw() -> None:
+    # Nobody wins, but seat 0 loses: it is ranked below seat 1, so the game is no draw.
+    state = play(GAME, new(SELF, field="S3"), "0: play S6", "0: dobon top=S4")
+    result = GAME.result(state)
+    assert result is not None and result.reason == "self_dobon"
+    assert (result.winners, result.losers, result.ranks, result.draw) == ((), (0,), (2, 1), False)
+    assert result.to_dict()["draw"] is False
+
+
 def test_J10_self_dobon_answered_by_gaeshi() -> None:
     state = new({0: "S6 SA HA S4", 1: "SA HA DA CA"}, field="S3", decks=2)
     state = play(GAME, state, "0: play S6", "0: dobon top=S4")
@@ -893,6 +902,13 @@ def test_J11_no_stock_most_cards_lose() -> None:
     state, events = run(GAME, state, "1: draw")
     assert outcome(state) == ((), (0,), "no_stock")
     assert of_type(events, "StockRebuilt") == []
+
+
+def test_J11_no_stock_ending_is_not_a_draw() -> None:
+    state = play(GAME, drain_stock(new(REBUILD, field="H3")), "1: draw")
+    result = GAME.result(state)
+    assert result is not None and result.reason == "no_stock"
+    assert (result.winners, result.losers, result.ranks, result.draw) == ((), (0,), (2, 1), False)
 
 
 def test_J11_no_stock_several_seats_with_the_most_cards_lose() -> None:
