@@ -165,7 +165,7 @@ def test_rules_language_defaults_to_the_locale() -> None:
 def test_games_lists_dobon() -> None:
     result = run("games", "--lang", "en")
     assert result.exit_code == 0
-    assert re.search(r"dobon\s*│\s*Dobon \(JDA rules\)\s*│\s*2-16\s*│\s*1", result.stdout)
+    assert re.search(r"dobon\s*│\s*Dobon \(JDA rules\)\s*│\s*2-16\s*│\s*2", result.stdout)
     assert "ドボン（JDA制定ルール）" in run("games", "--lang", "ja").stdout
 
 

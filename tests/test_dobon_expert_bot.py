@@ -72,14 +72,24 @@ def test_reads_only_the_public_story() -> None:
     assert [step[0] for step in stories(view)[1]][-1] == 4  # GAIN: one unknown card
 
 
-def test_expert_against_normal_in_a_seeded_two_player_run() -> None:
-    """A smoke run: the expert finishes seeded games against the rule bot with legal moves."""
+def test_expert_games_replay_and_its_calls_never_hit_its_own_card() -> None:
+    """Seeded games against the rule bot: every move the expert chose replays from the start to
+    the same end, and each Dobon it called hit another seat's card (never its own, J10)."""
     from kakehiki.driver import play_out
 
-    for seed in range(3):
+    calls: list[Any] = []
+    for seed in range(6):
         bots = [make_bot("dobon", "expert"), make_bot("dobon", "normal")]
-        state = play_out(GAME, GAME.new(players=2, options=SIMPLE, seed=seed), bots, seed=seed).state
-        assert GAME.result(state) is not None
+        start = GAME.new(players=2, options=SIMPLE, seed=seed)
+        done = play_out(GAME, start, bots, seed=seed,
+                        listener=lambda _s, _seat, _a, caused: calls.extend(
+                            e for e in caused if type(e).__name__ == "DobonCalled" and e.seat == 0))
+        state = start
+        for _, seat, action in done.actions:
+            state, _ = GAME.apply(state, seat, action)
+        assert state == done.state
+    assert calls, "the expert never called Dobon in six games"
+    assert all(call.hit_owner != 0 for call in calls)
 
 
 def reading_scores(seeds: range, samples: int = 50) -> tuple[float, float]:

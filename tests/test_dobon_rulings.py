@@ -235,7 +235,9 @@ def test_C4_priority_order() -> None:
     state = priority_game()
     assert turn(state) == 3
     assert GAME.actors(state) == (3, 1, 2)  # the turn seat first, then onward in play order
-    assert legal(state, 3) == {"dobon top=SA", "dobon top=S6", "dobon top=HA", "dobon top=DA", "pass"}
+    # The turn seat has its whole turn, its Dobon among it; it is never asked to pass.
+    assert legal(state, 3) == {"play SA", "play S6", "draw", "dobon top=SA", "dobon top=S6", "dobon top=HA",
+                               "dobon top=DA"}
     assert legal(state, 1) == {"dobon top=CA", "dobon top=H2", "dobon top=D3", "dobon top=C3", "pass"}
     assert legal(state, 2) == {"play H9", "pass"}
 
@@ -245,9 +247,12 @@ def test_C4_claims_together_resolve_by_priority() -> None:
     claims = {3: "dobon top=S6", 1: "dobon top=C3", 2: "play H9"}
     moves = next_moves(GAME, state, lambda seat: GAME.parse_action(claims[seat]))
     assert [(seat, str(a)) for seat, a in moves] == [(3, "dobon top=S6")]
-    claims[3] = "pass"
+    claims[3] = "draw"  # an ordinary move: it waits for the others' claims (yields_to_calls)
     moves = next_moves(GAME, state, lambda seat: GAME.parse_action(claims[seat]))
     assert [(seat, str(a)) for seat, a in moves] == [(1, "dobon top=C3")]
+    claims.update({1: "pass", 2: "pass"})  # nobody claims: the draw is applied, no pass is needed
+    moves = next_moves(GAME, state, lambda seat: GAME.parse_action(claims[seat]))
+    assert [(seat, str(a)) for seat, a in moves] == [(3, "draw")]
     state = play(GAME, state, "3: dobon top=S6")
     assert outcome(state) == ((3,), (2,), "dobon")
 
@@ -280,20 +285,20 @@ def test_C4_offered_after_every_change() -> None:
     assert GAME.actors(state) == (1,) and not any(a.startswith("dobon") for a in legal(state, 1))
     state = play(GAME, state, "1: draw")
     assert turn(state) == 2
-    assert GAME.actors(state) == (1,)
-    assert "dobon top=CA" in legal(state, 1) and legal(state, 2) == set()
+    assert GAME.actors(state) == (2, 1)
+    assert "dobon top=CA" in legal(state, 1) and legal(state, 2) == {"play HJ", "draw"}
 
 
 def test_C4_declined_seat_waits_for_the_next_change() -> None:
     hands = {0: "S4 H9 C10 DK", 1: "HA H5 D5 C7", 2: "SA CA DA H3", 3: "SQ HJ D10 CK"}
     state = new(hands, field="H6", stock="S7")
-    assert GAME.actors(state) == (2,)
+    assert GAME.actors(state) == (0, 2)
     state = play(GAME, state, "2: pass")
     assert GAME.actors(state) == (0,)
     assert legal(state, 2) == set()
     assert refused(state, "2: dobon top=H3").rule == "C4"
     state = play(GAME, state, "0: draw")  # a change: the offer comes back
-    assert GAME.actors(state) == (2,)
+    assert GAME.actors(state) == (1, 2)
 
 
 def test_C4_turn_seat_same_number_play_comes_before_an_interrupt() -> None:
@@ -333,14 +338,25 @@ def test_C4_offered_exactly_the_legal_actions(seed: int, players: int, official:
 def test_C5_window_closes_when_all_decline() -> None:
     state = priority_game()
     hands_before = [hand(GAME, state, s) for s in range(4)]
-    state, events = run(GAME, state, "3: pass")
-    assert GAME.actors(state) == (1, 2)
-    assert refused(state, "3: draw").rule == "C4"  # the turn seat waits for the others
-    state, more = run(GAME, state, "1: pass", "2: pass")
-    assert [e.seat for e in of_type([*events, *more], "Declined")] == [3, 1, 2]
+    turn_actions = legal(state, 3)
+    state, events = run(GAME, state, "1: pass", "2: pass")
+    assert [e.seat for e in of_type(events, "Declined")] == [1, 2]
     assert GAME.actors(state) == (3,) and turn(state) == 3
     assert [hand(GAME, state, s) for s in range(4)] == hands_before
-    assert "draw" in legal(state, 3) and not any(a.startswith("dobon") for a in legal(state, 1))
+    assert legal(state, 3) == turn_actions  # the turn seat's choices never changed
+    assert not any(a.startswith("dobon") for a in legal(state, 1))
+
+
+def test_C4_turn_seat_move_is_not_held_up_by_a_window() -> None:
+    """The turn seat may move while others are still offered a claim: its move is never refused
+    for them (that would tell it someone can claim).  The host lets others' calls come first
+    (``yields_to_calls``); once the move is applied, the offers are worked out anew."""
+    state = priority_game()
+    assert GAME.actors(state) == (3, 1, 2)
+    assert refused(state, "3: pass").rule == "C4"  # the turn seat has nothing to decline
+    state = play(GAME, state, "3: draw")
+    assert turn(state) == 0
+    assert GAME.actors(state) == (0, 1, 2)  # seat 1 still totals 9 and seat 2 still holds H9
 
 
 def test_C5_gaeshi_window_closes_when_all_decline() -> None:
@@ -625,7 +641,7 @@ def test_J4_official_true_draws_dealer_and_seats() -> None:
 
 def test_J5_same_number_interrupt() -> None:
     state = play(GAME, new(QUIET, field="H3"), "0: play H9")  # seat 2 holds S9
-    assert turn(state) == 1 and GAME.actors(state) == (2,)
+    assert turn(state) == 1 and GAME.actors(state) == (1, 2)
     assert legal(state, 2) == {"play S9", "pass"}
     state, events = run(GAME, state, "2: play S9")
     played = of_type(events, "Played")[0]
@@ -634,6 +650,7 @@ def test_J5_same_number_interrupt() -> None:
     assert hand(GAME, state, 2) == cards("S8 D8 C10")
     assert turn(state) == 3  # play continues after the interrupter; seat 1 is skipped
     assert GAME.actors(state) == (3,)
+    assert refused(play(GAME, new(QUIET, field="H3"), "0: play H9"), "1: pass").rule == "C4"  # the turn seat
 
 
 def test_J5_interrupt_turn_unchanged() -> None:
@@ -674,20 +691,20 @@ def test_J6_twos_double() -> None:
 
 
 def test_J6_pending_seat_may_only_play_a_two_or_draw() -> None:
-    state = play(GAME, new(TWOS, field="H3", stock=EIGHT), "0: play H2", "2: pass")
-    assert legal(state, 1) == {"play S2", "pass"}  # in the window: only the claim "at any time"
-    state = play(GAME, state, "1: pass")
+    state = play(GAME, new(TWOS, field="H3", stock=EIGHT), "0: play H2")
+    assert GAME.actors(state) == (1, 2)  # seat 2 may interrupt with D2
     assert legal(state, 1) == {"play S2", "draw"}
     assert refused(state, "1: play H5").rule == "J6"
+    state = play(GAME, state, "2: pass")
+    assert legal(state, 1) == {"play S2", "draw"}
 
 
 def test_J6_drawing_while_holding_a_two() -> None:
-    state = play(GAME, new(TWOS, field="H3", stock=EIGHT), "0: play H2", "2: pass", "1: pass", "1: draw")
+    state = play(GAME, new(TWOS, field="H3", stock=EIGHT), "0: play H2", "2: pass", "1: draw")
     assert hand(GAME, state, 1) == cards("S2 H5 D5 C7 C3 C4")
     assert (turn(state), pending(state)) == (1, 0)
-    assert GAME.actors(state) == (1, 2)  # seat 1 (S2) may claim first, seat 2 (D2) may interrupt
-    state = play(GAME, state, "2: pass", "1: pass")
-    assert legal(state, 1) == {"play S2", "play H5", "draw"}  # then a normal turn
+    assert GAME.actors(state) == (1, 2)  # seat 1 has its normal turn; seat 2 (D2) may interrupt
+    assert legal(state, 1) == {"play S2", "play H5", "draw"}
     state = play(GAME, state, "1: play H5")
     assert (top(state), turn(state), pending(state)) == ("H5", 2, 0)
 
@@ -697,7 +714,7 @@ def test_J6_interrupting_two_passes_on_even_with_interrupt_turn_unchanged() -> N
     # whatever interrupt_turn says of other interrupts (J5).
     hands = {0: "H2 S4 C6 DK", 1: "S8 H5 D5 C7", 2: "D2 S9 D8 C10", 3: "SQ HJ D10 CK"}
     state = play(GAME, new(hands, field="H3", stock=EIGHT, interrupt_turn="unchanged"), "0: play H2")
-    assert GAME.actors(state) == (2,)
+    assert GAME.actors(state) == (1, 2)
     state = play(GAME, state, "2: play D2")
     assert (top(state), turn(state), pending(state)) == ("D2", 3, 4)
 
@@ -721,7 +738,7 @@ def test_J6_interrupting_two_doubles_and_passes_on() -> None:
     assert of_type(events, "Played")[0].interrupt
     assert [(e.seat, e.amount) for e in of_type(events, "TwosPending")] == [(3, 4)]
     assert (turn(state), pending(state)) == (3, 4)  # seat 1 owes nothing now
-    assert GAME.actors(state) == (1,)  # seat 1 may still answer with S2
+    assert GAME.actors(state) == (3, 1)  # seat 1 may still answer with S2
     state = play(GAME, state, "1: pass", "3: draw")
     assert sizes(state) == (3, 4, 3, 8)
 
@@ -746,7 +763,7 @@ def test_J7_one_card_seat_is_offered_dobon_not_interrupt() -> None:
     state = play(GAME, state, "0: play H4", "1: draw", "2: draw", "0: play H5", "1: draw", "2: draw", "0: play H6")
     assert hand(GAME, state, 0) == ["C7"]
     state = play(GAME, state, "1: play H7")
-    assert GAME.actors(state) == (0,)
+    assert GAME.actors(state) == (2, 0)
     assert legal(state, 0) == {"dobon top=C7", "pass"}  # C7 is the same number, but no interrupt
     assert refused(state, "0: play C7").rule == "J7"
 
@@ -833,11 +850,20 @@ SELF = {0: "S6 SA HA S4", 1: "DK CK HQ D9"}
 
 def test_J10_self_dobon_loses() -> None:
     state = play(GAME, new(SELF, field="S3"), "0: play S6")  # seat 0 keeps SA HA S4 = 6
-    assert turn(state) == 1 and GAME.actors(state) == (0,)
+    assert turn(state) == 1 and GAME.actors(state) == (1, 0)
     assert legal(state, 0) == {"dobon top=SA", "dobon top=S4", "dobon top=HA", "pass"}
     state = play(GAME, state, "0: dobon top=S4")
     assert outcome(state) == ((), (0,), "self_dobon")
     assert GAME.view(state, None).deal_counts == (6, 4)
+
+
+def test_J10_self_dobon_is_not_a_draw() -> None:
+    # Nobody wins, but seat 0 loses: it is ranked below seat 1, so the game is no draw.
+    state = play(GAME, new(SELF, field="S3"), "0: play S6", "0: dobon top=S4")
+    result = GAME.result(state)
+    assert result is not None and result.reason == "self_dobon"
+    assert (result.winners, result.losers, result.ranks, result.draw) == ((), (0,), (2, 1), False)
+    assert result.to_dict()["draw"] is False
 
 
 def test_J10_self_dobon_answered_by_gaeshi() -> None:
@@ -876,6 +902,13 @@ def test_J11_no_stock_most_cards_lose() -> None:
     state, events = run(GAME, state, "1: draw")
     assert outcome(state) == ((), (0,), "no_stock")
     assert of_type(events, "StockRebuilt") == []
+
+
+def test_J11_no_stock_ending_is_not_a_draw() -> None:
+    state = play(GAME, drain_stock(new(REBUILD, field="H3")), "1: draw")
+    result = GAME.result(state)
+    assert result is not None and result.reason == "no_stock"
+    assert (result.winners, result.losers, result.ranks, result.draw) == ((), (0,), (2, 1), False)
 
 
 def test_J11_no_stock_several_seats_with_the_most_cards_lose() -> None:
@@ -1062,10 +1095,16 @@ def test_J13_min_games_is_an_official_rule() -> None:
 # -- J14 delay penalty ---------------------------------------------------------------------------
 
 
-def test_J14_delay_penalty() -> None:
+def host(state: Any, action: str) -> tuple[Any, list[Any]]:
+    next_state, events = GAME.apply_host(state, action)
+    return next_state, list(events)
+
+
+def test_J14_delay_penalty_is_the_hosts_action() -> None:
     state = new(QUIET, field="H3", stock="CQ CJ C8", official=True)
-    assert "delay" not in legal(state, 0)  # a host hook, not a seat's choice
-    state, events = run(GAME, state, "0: delay")
+    assert GAME.host_actions == ("delay",)
+    assert "delay" not in legal(state, 0)  # the host's, not a seat's choice
+    state, events = host(state, "delay")
     assert [e.seat for e in of_type(events, "DelayPenalty")] == [0]
     drew = of_type(events, "Drew")[0]
     assert (drew.seat, drew.count, drew.reason) == (0, 2, "delay")
@@ -1073,18 +1112,41 @@ def test_J14_delay_penalty() -> None:
     assert turn(state) == 1 and top(state) == "H3"
 
 
+def test_J14_no_seat_can_apply_delay() -> None:
+    state = new(QUIET, field="H3", official=True)
+    for seat in range(4):  # the turn seat included: it cannot penalise itself or anyone
+        error = refused(state, f"{seat}: delay")
+        assert error.rule == "C5" and "host" in str(error)
+        assert "delay" not in legal(state, seat)
+
+
 def test_J14_delay_pays_pending_twos() -> None:
     hands = {0: "S2 S4 C6 DK", 1: "HA H5 D5 C7", 2: "S8 S9 D8 C10", 3: "SQ HJ D10 CK"}
-    state = play(GAME, new(hands, field="H2", stock=EIGHT, official=True), "0: delay")
+    state, _ = host(new(hands, field="H2", stock=EIGHT, official=True), "delay")
     assert sizes(state) == (8, 4, 4, 4)
     assert (turn(state), pending(state)) == (1, 0)
 
 
 def test_J14_delay_refused_with_official_false() -> None:
     state = new(QUIET, field="H3")
-    assert refused(state, "0: delay").rule == "J14"
+    with pytest.raises(IllegalActionError) as info:
+        GAME.apply_host(state, "delay")
+    assert info.value.rule == "J14"
 
 
-def test_J14_delay_only_for_the_turn_seat() -> None:
+def test_J14_delay_applies_while_others_may_claim() -> None:
+    # Seat 2 may interrupt with S9; the slow turn seat 1 is penalised all the same, and the
+    # offers are worked out again for the new turn.
+    state = play(GAME, new(QUIET, field="H3", stock="CQ CJ C8", official=True), "0: play H9")
+    assert GAME.actors(state) == (1, 2)
+    state, _ = host(state, " DELAY ")  # the host's text is read like a seat's: case and spaces aside
+    assert (turn(state), sizes(state)) == (2, (3, 6, 4, 4))
+    assert GAME.actors(state) == (2,)
+
+
+@pytest.mark.parametrize("text", ["jump", "delay 1", "pass", "", "x" * 200])
+def test_J14_unknown_host_action_refused(text: str) -> None:
     state = new(QUIET, field="H3", official=True)
-    assert refused(state, "1: delay").rule == "C2"
+    with pytest.raises(IllegalActionError) as info:
+        GAME.apply_host(state, text)
+    assert info.value.rule == "C5" and len(str(info.value)) < 120

@@ -48,12 +48,11 @@ class DobonRenderer:
         return lines
 
     def prompt(self, view: DobonView, legal: Sequence[Action]) -> str:
-        offered = any(str(a) == "pass" for a in legal)
+        # The turn seat always has its whole turn, its own Dobon included; others are asked
+        # only out of turn.  So the prompt never tells whether anyone else may claim (C4).
         if view.phase == "gaeshi":
             return t("dobon.prompt.gaeshi")
-        if offered and view.turn == view.seat:
-            return t("dobon.prompt.own_dobon")
-        return t("dobon.prompt.out_of_turn") if offered else t("dobon.prompt.turn")
+        return t("dobon.prompt.turn") if view.seat == view.turn else t("dobon.prompt.out_of_turn")
 
     def event(self, event: Event, labels: Labels) -> str | None:
         if isinstance(event, ev.Declined) and event.seat != self.viewer:

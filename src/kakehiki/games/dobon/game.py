@@ -8,8 +8,8 @@ from typing import Any, ClassVar
 
 from kakehiki.cards import Card
 from kakehiki.core import Event, Game, Result, RoundResult
-from kakehiki.errors import IllegalActionError
-from kakehiki.games.dobon import match, turns
+from kakehiki.errors import IllegalActionError, NotationError
+from kakehiki.games.dobon import match, sample, turns
 from kakehiki.games.dobon.actions import (
     DELAY,
     DOBON_OF,
@@ -25,7 +25,7 @@ from kakehiki.games.dobon.actions import (
     parse_action,
 )
 from kakehiki.games.dobon.draft import Draft
-from kakehiki.games.dobon.state import CHAIN, OPTION_SPECS, OVER, DobonOptions, DobonState, GameOutcome
+from kakehiki.games.dobon.state import CHAIN, OPTION_SPECS, OVER, TURN, DobonOptions, DobonState, GameOutcome
 from kakehiki.games.dobon.view import DobonView, build_view
 from kakehiki.options import OptionSpec, OptionValue
 
@@ -36,7 +36,7 @@ class DobonGame(Game[DobonState, DobonAction]):
     id: ClassVar[str] = "dobon"
     title_en: ClassVar[str] = "Dobon (JDA rules)"
     title_ja: ClassVar[str] = "ドボン（JDA制定ルール）"
-    version: ClassVar[int] = 1
+    version: ClassVar[int] = 2
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 16
     default_players: ClassVar[int] = 4
@@ -49,16 +49,20 @@ class DobonGame(Game[DobonState, DobonAction]):
 
     # -- asking ---------------------------------------------------------------
     def actors(self, state: DobonState) -> tuple[int, ...]:
+        """The turn seat first, then the other seats with an out-of-turn claim by priority
+        (C4); during a gaeshi window only the seats that may answer (J8)."""
         if state.phase == OVER:
             return ()
-        return state.window or (state.turn,)
+        if state.phase == CHAIN:
+            return state.window
+        return (state.turn, *state.window)
 
     def _legal_actions(self, state: DobonState, seat: int) -> tuple[DobonAction, ...]:
         if state.phase == OVER:
             return ()
-        if state.window:
-            return self._window_actions(state, seat) if seat in state.window else ()
-        return self._turn_actions(state) if seat == state.turn else ()
+        if seat in state.window:
+            return self._window_actions(state, seat)
+        return self._turn_actions(state) if state.phase == TURN and seat == state.turn else ()
 
     def _window_actions(self, state: DobonState, seat: int) -> tuple[DobonAction, ...]:
         actions: list[DobonAction] = []
@@ -71,6 +75,7 @@ class DobonGame(Game[DobonState, DobonAction]):
         return tuple(actions)
 
     def _turn_actions(self, state: DobonState) -> tuple[DobonAction, ...]:
+        """The turn seat's choices, whoever else may claim: they depend on its hand alone (C4)."""
         seat = state.turn
         hand, top = state.hands[seat], state.field[-1]
         actions: list[DobonAction] = []
@@ -85,9 +90,23 @@ class DobonGame(Game[DobonState, DobonAction]):
             actions.extend(DOBON_OF[c.index] for c in _distinct(hand))
         return tuple(actions)
 
+    def yields_to_calls(self, state: DobonState, seat: int, action: DobonAction) -> bool:
+        """The turn seat's draw, or its play of another number than the top's, waits for the
+        other seats' claims on this state (C4).  Its Dobon and its same-number play are claims
+        themselves and keep its priority; a gaeshi window has no turn moves."""
+        if state.phase != TURN or seat != state.turn or not state.window:
+            return False
+        if isinstance(action, Draw):
+            return True
+        return isinstance(action, Play) and action.card.rank != state.field[-1].rank
+
     def _check(self, state: DobonState, seat: int, action: DobonAction) -> None:
+        # Every refusal depends only on the public state and ``seat``'s own hand and choices,
+        # never on whether another seat may claim (C4: who is asked is never shown).
         if state.phase == OVER:
             raise IllegalActionError("J13", "the match is over")
+        if isinstance(action, Delay):
+            raise IllegalActionError("C5", "the delay penalty (J14) is the host's action, not a seat's")
         if isinstance(action, Pass):
             if seat not in state.window:
                 raise IllegalActionError("C4", f"seat {seat} has no out-of-turn offer to decline")
@@ -97,20 +116,16 @@ class DobonGame(Game[DobonState, DobonAction]):
             raise IllegalActionError("J8", "a Dobon call is waiting for gaeshi; only dobon or pass now")
         elif isinstance(action, Play):
             self._check_play(state, seat, action.card)
-        else:
-            self._check_turn(state, seat)
-            if isinstance(action, Delay) and not state.options.official:
-                raise IllegalActionError("J14", "the delay penalty is an official rule (official=true)")
+        elif seat != state.turn:
+            raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
 
     def _check_dobon(self, state: DobonState, seat: int, top: Card) -> None:
         rank = state.field[-1].rank
-        if state.phase == CHAIN and seat not in state.window:
-            raise IllegalActionError("J8", f"seat {seat} cannot answer this Dobon (needs a hand sum of {rank})")
         if state.sums[seat] != rank:
             raise IllegalActionError("J1", f"hand sum {state.sums[seat]} does not equal the field card's {rank}")
-        out_of_window = seat not in state.window if state.window else seat != state.turn
-        if out_of_window:
-            raise IllegalActionError("C4", f"seat {seat} is not offered a call now (declined, or not its turn)")
+        if seat not in state.window and (state.phase == CHAIN or seat != state.turn):
+            # the hand matches, so the seat was offered this call and declined it (C4)
+            raise IllegalActionError("C4", f"seat {seat} declined this call; it is offered again after the next change")
         if top not in state.hands[seat]:
             raise IllegalActionError("J8", f"the chosen top card {top} is not in the hand")
 
@@ -120,37 +135,43 @@ class DobonGame(Game[DobonState, DobonAction]):
             raise IllegalActionError("C6", f"seat {seat} does not hold {card}")
         if len(hand) < 2:
             raise IllegalActionError("J7", "a play may not leave the hand empty; draw or call Dobon")
-        if state.window:
-            if seat not in state.window:
-                raise IllegalActionError("C4", f"seat {seat} is not offered a call now; wait for the others")
-            if card.rank != top.rank:
-                raise IllegalActionError("J5", f"out of turn only the field card's number ({top.rank}) may be played")
+        if seat == state.turn:
+            if state.pending and card.rank != 2:
+                raise IllegalActionError("J6", f"twos are pending ({state.pending}): play a 2 or draw")
+            if card.suit != top.suit and card.rank != top.rank:
+                raise IllegalActionError(BASIC_PLAY, f"{card} matches neither the suit nor the number of {top}")
             return
-        if seat != state.turn:
-            raise IllegalActionError("C4", f"not seat {seat}'s turn and no interrupt is offered to it")
-        if state.pending and card.rank != 2:
-            raise IllegalActionError("J6", f"twos are pending ({state.pending}): play a 2 or draw")
-        if card.suit != top.suit and card.rank != top.rank:
-            raise IllegalActionError(BASIC_PLAY, f"{card} matches neither the suit nor the number of {top}")
-
-    def _check_turn(self, state: DobonState, seat: int) -> None:
-        if seat != state.turn:
-            raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
-        if state.window:
-            raise IllegalActionError("C4", "waiting for other seats to answer an out-of-turn offer")
+        if seat not in state.window:
+            raise IllegalActionError(
+                "C4", f"it is seat {state.turn}'s turn; seat {seat} has no interrupt to make now (or declined it)")
+        if card.rank != top.rank:
+            raise IllegalActionError("J5", f"out of turn only the field card's number ({top.rank}) may be played")
 
     # -- acting ---------------------------------------------------------------
     def _apply(self, state: DobonState, seat: int, action: DobonAction) -> tuple[DobonState, tuple[Event, ...]]:
         d = Draft(state)
-        d.steps += 1
+        passed = isinstance(action, Pass)
+        if not passed:
+            d.steps += 1  # a pass is seen by nobody else, so it is no step of the public count (C4, C7)
         outcome = _MOVES[type(action)](d, seat, action)
-        if outcome is None and d.phase != CHAIN and not isinstance(action, Pass):
-            turns.open_window(d)
-        if outcome is None and d.steps >= d.options.max_steps:
-            outcome = GameOutcome((), (), "max_steps")
-        if outcome is not None:
-            match.finish_game(d, outcome)
-        return d.finish()
+        return _settle(d, outcome, reopen=not passed)
+
+    host_actions: ClassVar[tuple[str, ...]] = ("delay",)
+
+    def apply_host(self, state: DobonState, action: str) -> tuple[DobonState, tuple[Event, ...]]:
+        """The host's ``delay`` (J14, official rules): the turn seat, too slow, draws 2 and
+        pays any pending twos, and its turn passes.  No seat can apply it (C5)."""
+        if not isinstance(action, str) or action.strip().lower() != "delay":
+            return super().apply_host(state, action if isinstance(action, str) else repr(action))
+        if state.phase == OVER:
+            raise IllegalActionError("J13", "the match is over")
+        if not state.options.official:
+            raise IllegalActionError("J14", "the delay penalty is an official rule (official=true)")
+        if state.phase == CHAIN:
+            raise IllegalActionError("J8", "a Dobon call is waiting for gaeshi: no turn to penalise")
+        d = Draft(state)
+        d.steps += 1
+        return _settle(d, turns.delay_penalty(d, state.turn), reopen=True)
 
     def parse_action(self, text: str) -> DobonAction:
         return parse_action(text)
@@ -160,21 +181,7 @@ class DobonGame(Game[DobonState, DobonAction]):
         return build_view(state, seat)
 
     def _sample_hidden(self, state: DobonState, seat: int | None, rng: random.Random) -> DobonState:
-        """Deal every card ``seat`` cannot see (other hands, the stock) anew, keeping all counts.
-
-        A determinization for search bots; the observer's own choices are unchanged."""
-        others = [s for s in range(state.players) if s != seat]
-        pool = [c for s in others for c in state.hands[s]] + list(state.stock)
-        rng.shuffle(pool)
-        d = Draft(state)
-        for s in others:
-            size = len(state.hands[s])
-            d.hands[s], pool = tuple(pool[:size]), pool[size:]
-            d.sums[s] = sum(c.rank for c in d.hands[s])
-        d.stock = tuple(pool)
-        # The window stays as it is: the asked seat knows it is being asked now.  A
-        # resampled seat in it may no longer hold a match; it can still pass.
-        return d.freeze()
+        return sample.sample_hidden(state, seat, rng)
 
     def result(self, state: DobonState) -> Result | None:
         if state.phase != OVER:
@@ -229,8 +236,31 @@ _MOVES: dict[type, Callable[[Draft, int, Any], GameOutcome | None]] = {
     Draw: lambda d, seat, a: turns.draw_for_turn(d, seat),
     Dobon: lambda d, seat, a: turns.call_dobon(d, seat, a.top),
     Pass: lambda d, seat, a: turns.decline(d, seat),
-    Delay: lambda d, seat, a: turns.delay_penalty(d, seat),
 }
+
+
+def _settle(d: Draft, outcome: GameOutcome | None, reopen: bool) -> tuple[DobonState, tuple[Event, ...]]:
+    """After a move: offer the claims the new state allows (a pass only leaves the window),
+    apply the step limit (C7), and end the game if it is over."""
+    if outcome is None and reopen and d.phase != CHAIN:
+        turns.open_window(d)
+    if outcome is None and d.steps >= d.options.max_steps:
+        outcome = GameOutcome((), (), "max_steps")
+    if outcome is not None:
+        match.finish_game(d, outcome)
+    return d.finish()
+
+
+def legacy_v1_skips(state: DobonState, seat: int, action: DobonAction | str) -> bool:
+    """Whether a version-1 record's action is a turn seat's ``pass`` in a window: under
+    version 1 the turn seat joined the window when others could claim, and its pass was
+    a no-op wait for them.  Version 2 never asks it that, so replays skip such a pass."""
+    if isinstance(action, str):
+        try:
+            action = parse_action(action)
+        except NotationError:
+            return False
+    return isinstance(action, Pass) and state.phase == TURN and seat == state.turn
 
 
 def _distinct(cards: Iterable[Card]) -> Iterable[Card]:
@@ -239,4 +269,4 @@ def _distinct(cards: Iterable[Card]) -> Iterable[Card]:
 
 
 DOBON = DobonGame()
-__all__ = ["DELAY", "DOBON", "DobonGame", "DobonView"]
+__all__ = ["DELAY", "DOBON", "DobonGame", "DobonView", "legacy_v1_skips"]

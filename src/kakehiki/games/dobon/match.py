@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
-from kakehiki.cards import Card, make_deck, same_multiset, shuffled
+from kakehiki.cards import Card, make_deck, shuffled
 from kakehiki.core import Event, ranks_from_keys
 from kakehiki.errors import OptionError
 from kakehiki.games.dobon import events as ev
@@ -23,11 +24,15 @@ def strength(card: Card) -> tuple[int, int]:
 
 
 def draw_cards(rng: random.Random, seats: list[int], decks: int) -> dict[int, Card]:
-    """Each seat draws a card; seats holding identical cards draw again (J12)."""
+    """Each seat draws a card; seats holding identical cards draw again (J12).
+
+    Should the redraws ever use up the pool, the cards are gathered and shuffled again."""
     pool = list(shuffled(make_deck(decks), rng))
     drawn: dict[int, Card] = {}
     todo = list(seats)
     while todo:
+        if len(pool) < len(todo):
+            pool = list(shuffled(make_deck(decks), rng))
         for seat in todo:
             drawn[seat] = pool.pop()
         faces = [drawn[s].index for s in seats]
@@ -46,12 +51,39 @@ def auto_decks(deal_counts: tuple[int, ...]) -> int:
     return max(1, -(-needed // 52))
 
 
+def largest_deal(players: int, games: int) -> int:
+    """The most cards a deal of the match can take: every seat at the highest deal count
+    it can reach in ``games`` games (4, then 2 more per game, at most 12), and the first
+    field card (J3).  An empty stock later is no crash but J11's ending."""
+    return players * min(MAX_DEAL, MIN_DEAL + 2 * (games - 1)) + 1
+
+
+def check_decks(options: DobonOptions, players: int, deck: tuple[Card, ...] | None) -> None:
+    """Refuse a fixed ``decks`` too small for the match's largest deal, or an explicit
+    deck that is not a whole number of decks or disagrees with ``decks`` (J2, C3)."""
+    if deck is not None:
+        checked_deck(deck, (MIN_DEAL,) * players)
+    decks = options.decks
+    if decks is None:
+        return
+    if deck is not None and len(deck) != 52 * decks:
+        raise OptionError("decks", f"decks={decks} is {52 * decks} cards, but the explicit deck holds {len(deck)}; "
+                                   "leave decks at auto to let the deck decide (J2)")
+    need = largest_deal(players, options.games)
+    if need > 52 * decks:
+        enough = -(-need // 52)
+        raise OptionError("decks", f"{decks} deck(s) hold {52 * decks} cards, but a match of {options.games} "
+                                   f"game(s) at {players} players may deal {need} (hands and the first field "
+                                   f"card): use decks={enough} or more, or auto (J2)")
+
+
 def new_match(
     options: DobonOptions, players: int, seed: int, deck: tuple[Card, ...] | None
 ) -> tuple[DobonState, tuple[Event, ...]]:
     counts = (MIN_DEAL,) * players
     if options.first_dealer is not None and options.first_dealer >= players:
         raise OptionError("first_dealer", f"no seat {options.first_dealer} among {players} players")
+    check_decks(options, players, deck)
     order, dealer, opening = first_seating(options, players, seed, counts)
     state = DobonState(
         options=options, seed=seed, players=players, deck=deck,
@@ -99,12 +131,36 @@ def deck_for_game(d: Draft) -> tuple[Card, ...]:
 
 def checked_deck(deck: tuple[Card, ...], counts: tuple[int, ...]) -> tuple[Card, ...]:
     """An explicit deck must be whole 52-card decks and large enough to deal."""
-    decks = len(deck) // 52
-    if not deck or len(deck) % 52 or not same_multiset(deck, make_deck(decks)):
-        raise OptionError("deck", f"must be whole 52-card decks without jokers ({len(deck)} cards given)")
+    problem = deck_problem(deck)
+    if problem is not None:
+        raise OptionError("deck", f"must be whole 52-card decks without jokers: {problem}")
     if sum(counts) + 1 > len(deck):
-        raise OptionError("deck", "too few cards to deal")
+        raise OptionError("deck", f"{len(deck)} cards cannot deal {sum(counts)} cards and turn up a field card")
     return deck
+
+
+def deck_problem(deck: tuple[Card, ...]) -> str | None:
+    """What keeps ``deck`` from being whole 52-card decks, or ``None``: its size, or the
+    cards it lacks or holds too often against the nearest whole number of decks."""
+    if not deck:
+        return "the deck is empty"
+    decks = max(1, round(len(deck) / 52))
+    wanted = Counter(make_deck(decks))
+    given = Counter(deck)
+    missing, extra = wanted - given, given - wanted
+    if not missing and not extra:
+        return None
+    parts = [f"{len(deck)} cards given, against {decks} deck(s)"]
+    if missing:
+        parts.append("missing " + _listed(missing))
+    if extra:
+        parts.append("extra " + _listed(extra))
+    return "; ".join(parts)
+
+
+def _listed(cards: Counter[Card], most: int = 6) -> str:
+    names = [str(c) if n == 1 else f"{c}×{n}" for c, n in sorted(cards.items(), key=lambda item: item[0].index)]
+    return " ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")
 
 
 def deal(d: Draft) -> None:

@@ -143,7 +143,7 @@ class DobonState:
     chain: tuple[int, ...]  # Dobon callers in order (J8)
     first_hit_owner: int  # owner of the card the first call hit
     rebuilds: int
-    steps: int  # actions applied in this game (C7)
+    steps: int  # moves applied in this game, passes not counted: they are not public (C7)
     history: tuple[Seen, ...]  # this game's public moves, for the views
 
     @property

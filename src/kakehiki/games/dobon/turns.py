@@ -6,6 +6,8 @@ a game ends.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from kakehiki.cards import Card
 from kakehiki.games.dobon import events as ev
 from kakehiki.games.dobon.draft import Draft
@@ -15,25 +17,33 @@ from kakehiki.rng import derive
 
 
 def open_window(d: Draft) -> None:
-    """After any change, list the seats with an out-of-turn choice (C4), by priority.
+    """After any change, list the other seats with an out-of-turn claim (C4), by priority.
 
-    Out of turn a seat may call Dobon (J1) or interrupt with a card of the top's
-    number (J5, never emptying its hand: J7).  Those are claims "at any time";
-    when others hold one, the turn seat joins the window first with its own
-    (C4 priority); alone, it simply has its turn.
+    Out of turn a seat may call Dobon (J1) or interrupt with a card of the top's number
+    (J5, never emptying its hand: J7).  The turn seat is never in the window: it always
+    has its turn, whose actions include its own Dobon and same-number play, so what it is
+    offered never depends on other hands.  Its priority over the window (C4) comes from
+    ``actors``, where it stands first.
     """
     if d.phase == CHAIN:
         d.window = gaeshi_window(d)
         return
-    rank = d.field[-1].rank
-    turn, hands, sums = d.turn, d.hands, d.sums
-    others: list[int] = []
-    for seat in d.priority_from(turn)[1:]:
-        if sums[seat] == rank or (len(hands[seat]) >= 2 and holds_rank(hands[seat], rank)):
-            others.append(seat)
-    if others and (sums[turn] == rank or (len(hands[turn]) >= 2 and holds_rank(hands[turn], rank))):
-        others.insert(0, turn)
-    d.window = tuple(others)
+    rank, hands, sums = d.field[-1].rank, d.hands, d.sums
+    # claimants() written out: this runs after every move
+    d.window = tuple(s for s in d.priority_from(d.turn)[1:]
+                     if sums[s] == rank or (len(hands[s]) >= 2 and holds_rank(hands[s], rank)))
+
+
+def claimants(
+    rank: int, hands: Sequence[tuple[Card, ...]], sums: Sequence[int], seats: Iterable[int]
+) -> tuple[int, ...]:
+    """Those of ``seats`` (in the order given) that may call Dobon or interrupt on a top of ``rank``."""
+    return tuple(s for s in seats if can_claim(hands[s], sums[s], rank))
+
+
+def can_claim(hand: tuple[Card, ...], total: int, rank: int) -> bool:
+    """Whether a hand may call Dobon (J1) or interrupt (J5, J7) on a top card of ``rank``."""
+    return total == rank or (len(hand) >= 2 and holds_rank(hand, rank))
 
 
 def holds_rank(hand: tuple[Card, ...], rank: int) -> bool:
@@ -46,9 +56,14 @@ def holds_rank(hand: tuple[Card, ...], rank: int) -> bool:
 
 def gaeshi_window(d: Draft) -> tuple[int, ...]:
     """Seats that may answer the last Dobon call with their own (J8)."""
-    rank = d.field[-1].rank
-    last = d.chain[-1]
-    return tuple(s for s in d.priority_from(d.turn) if s != last and d.hands[s] and d.sums[s] == rank)
+    return gaeshi_answerers(d.field[-1].rank, d.hands, d.sums, d.chain[-1], d.priority_from(d.turn))
+
+
+def gaeshi_answerers(
+    rank: int, hands: Sequence[tuple[Card, ...]], sums: Sequence[int], last: int, seats: Iterable[int]
+) -> tuple[int, ...]:
+    """Those of ``seats`` other than the last caller whose hand totals ``rank`` (J8)."""
+    return tuple(s for s in seats if s != last and hands[s] and sums[s] == rank)
 
 
 def play(d: Draft, seat: int, card: Card) -> GameOutcome | None:
