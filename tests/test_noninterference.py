@@ -58,7 +58,7 @@ def probe_actions(game: Game[Any, Any], one: Any, two: Any, rng: random.Random) 
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), size=st.integers(0, 2), i=st.integers(0, 200), j=st.integers(0, 200))
 def test_noninterference_swapping_hidden_cards(game_id: str, seed: int, size: int, i: int, j: int) -> None:
     game = get_game(game_id)

@@ -113,7 +113,7 @@ def draw(d: Draft, seat: int, count: int, reason: str) -> GameOutcome | None:
         drawn.append(d.stock[-1])
         d.stock = d.stock[:-1]
     d.give(seat, tuple(drawn))
-    d.events.append(ev.Drew(seat, tuple(drawn), len(drawn), reason))
+    d.events.append(ev.Drew(seat, tuple(sorted(drawn)), len(drawn), reason))
     return outcome
 
 
