@@ -154,3 +154,54 @@ def test_bot_playouts_stop_cleanly_at_max_steps(game_id: str, steps: int) -> Non
             assert result.winners or result.losers, "a game that ended by play on the last step has an outcome"
         if result.rounds[-1].reason == "max_steps":
             assert result.draw
+
+
+def space_or_skip(game: Game[Any, Any], state: Any) -> Any:
+    try:
+        return game.action_space(state)
+    except NotImplementedError:
+        pytest.skip(f"{game.id} declares no action space yet")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("seed", range(3))
+def test_action_space_numbers_every_legal_action_in_order(game_id: str, seed: int) -> None:
+    game = get_game(game_id)
+    players = [game.min_players, game.default_players, min(game.max_players, 6)][seed]
+    trail = random_game(game, seed, players)
+    space = space_or_skip(game, trail[0][0])
+    assert 0 < space.size <= 1000
+    assert [game.action_index(trail[0][0], game.action_at(trail[0][0], i)) for i in range(space.size)] == list(
+        range(space.size)
+    )
+    for state, _, _ in trail[:-1]:
+        for s in range(game.players(state)):
+            legal = game.legal_actions(state, s)
+            indices = [game.action_index(state, a) for a in legal]
+            assert indices == sorted(indices) and len(set(indices)) == len(indices), "ascending index order"
+            mask = game.legal_mask(state, s)
+            assert len(mask) == space.size and [i for i, m in enumerate(mask) if m] == indices
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_indices_replay_the_same_game_as_texts(game_id: str) -> None:
+    game = get_game(game_id)
+    trail = random_game(game, 17)
+    first = trail[0][0]
+    space_or_skip(game, first)
+    by_text, by_index = first, first
+    for _, seat, action in trail[:-1]:
+        by_text, _ = game.apply(by_text, seat, str(action))
+        by_index, _ = game.apply(by_index, seat, game.action_at(by_index, game.action_index(by_index, action)))
+        assert by_text == by_index
+    assert game.result(by_index) == game.result(trail[-1][0])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_bad_indices_and_unknown_actions_are_notation_errors(game_id: str) -> None:
+    game = get_game(game_id)
+    state = game.new(seed=1)
+    space = space_or_skip(game, state)
+    for bad in (-1, space.size, True, 10**30):
+        with pytest.raises(NotationError):
+            game.action_at(state, bad)

@@ -90,6 +90,12 @@ class DobonGame(Game[DobonState, DobonAction]):
             actions.extend(DOBON_OF[c.index] for c in _distinct(hand))
         return tuple(actions)
 
+    def _all_actions(self, state: DobonState) -> tuple[DobonAction, ...]:
+        """``play X`` for the 52 faces (0–51), ``draw`` (52), ``dobon top=X`` (53–104), ``pass`` (105).
+
+        Hands are kept in card order, so every offer is already in index order."""
+        return (*PLAY_OF[:52], DRAW, *DOBON_OF[:52], PASS)
+
     def yields_to_calls(self, state: DobonState, seat: int, action: DobonAction) -> bool:
         """The turn seat's draw, or its play of another number than the top's, waits for the
         other seats' claims on this state (C4).  Its Dobon and its same-number play are claims
