@@ -38,7 +38,7 @@ RESULT_FIELDS = ("winners", "losers", "ranks", "scores", "reason", "rounds")
 """The fields of a result that replay compares.  ``draw`` follows from ``ranks``; it is
 compared too, except in records of an older game version (see :data:`LEGACY_READERS`)."""
 
-SkipPredicate = Callable[[Any, int | None, str], bool]
+SkipPredicate = Callable[[Any, int, str], bool]
 """``skips(state, seat, action_text)``: whether an older version's record entry has no
 counterpart in this version (replay then steps over it without applying it)."""
 
@@ -251,10 +251,10 @@ def _apply_move(
     current = game.round_of(state)
     if current != round_no:
         raise RecordError(f"this move belongs to game {current + 1}")
-    if skips is not None and skips(state, seat, text):
-        return state
     if seat is None:
         return game.apply_host(state, text)[0]
+    if skips is not None and skips(state, seat, text):  # older versions had no host actions to skip
+        return state
     return game.apply(state, seat, text)[0]
 
 
