@@ -198,7 +198,7 @@ def test_issue12_dhumbal_penalty_of_1e400_is_refused_naming_the_option() -> None
     with pytest.raises(RecordError, match="out of range"):
         parse_record(json.dumps(record).replace('"penalty": 30', '"penalty": 1e400'))
     refused({**record, "options": {**record["options"], "penalty": 10**400}},
-            "option 'penalty': must be at most 1000000000, got a whole number of 401 digits")
+            "option 'penalty': must be at most ", "got a whole number of 401 digits")
     refused({**record, "options": {**record["options"], "penalty": float("inf")}}, "option 'penalty'", "Infinity")
     with pytest.raises(OptionError, match="penalty"):
         DHUMBAL.new(players=4, options={"penalty": "1e400"})
@@ -385,7 +385,8 @@ def test_issue12_a_host_action_of_a_game_without_any_is_refused() -> None:
 
 
 class DobonV2(DobonGame):
-    """Dobon as a version 2 that reads version 1 with this module's ``legacy_v1_skips``."""
+    """Dobon as a version 2 that reads version 1 with this module's ``legacy_v1_skips``
+    (whatever version the real Dobon is at: the tests label their records version 1)."""
 
     version: ClassVar[int] = 2
 
@@ -409,6 +410,7 @@ def with_noop_passes(record: dict[str, Any]) -> tuple[dict[str, Any], list[int]]
         moves.append([seat, text])
         state, _ = GAME.apply(state, seat, text)
     edited["actions"][0] = moves
+    edited["version"] = 1
     return edited, where
 
 
@@ -438,6 +440,8 @@ def test_issue12_a_version_1_record_may_hold_a_draw_computed_differently(monkeyp
     record["result"]["draw"] = not record["result"]["draw"]
     refused(record, "the result differs from the record in draw")
     monkeypatch.setattr(kakehiki.record, "get_game", lambda game_id: DobonV2())
+    refused({**record, "version": 2}, "the result differs from the record in draw")
+    record["version"] = 1
     _, _, result = replay(record)
     assert result is not None and result.draw != record["result"]["draw"]
     record["result"]["ranks"] = [1, 1, 1, 1]
@@ -445,7 +449,9 @@ def test_issue12_a_version_1_record_may_hold_a_draw_computed_differently(monkeyp
 
 
 def test_issue12_a_record_of_a_newer_version_is_refused() -> None:
-    refused({**bot_record(5), "version": 2}, "dobon record version 2 is newer than this build, which plays version 1")
+    newer = GAME.version + 1
+    refused({**bot_record(5), "version": newer},
+            f"dobon record version {newer} is newer than this build, which plays version {GAME.version}")
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -542,8 +548,8 @@ def test_issue12_cli_replay_of_an_unfinished_record_says_so_and_exits_3(tmp_path
     assert "10 steps, replayed without error" in text.stdout and "unfinished: no result" in text.stdout
     data = run_replay(path, "--json")
     assert data.exit_code == 3
-    assert json.loads(data.stdout) | {"seats": None} == {"game": "dobon", "version": 1, "seats": None, "steps": 10,
-                                                         "finished": False, "result": None}
+    assert json.loads(data.stdout) | {"seats": None} == {"game": "dobon", "version": GAME.version, "seats": None,
+                                                         "steps": 10, "finished": False, "result": None}
 
 
 def test_issue12_cli_replay_of_a_finished_record_exits_0(tmp_path: Path) -> None:
