@@ -4,21 +4,36 @@ Each game declares its options once as :class:`OptionSpec` values.  Options
 arrive from the command line as text (``-o decks=2``) or from records and code
 as JSON values; both go through :func:`resolve_options`, which fills defaults
 and raises :class:`~kakehiki.errors.OptionError` naming the option at fault.
+
+Every number must be finite (no NaN, no infinity) and lie within the option's
+``minimum``/``maximum`` and, whatever those say, within ±:data:`NUMBER_LIMIT`, so
+no game ever computes with a value it cannot handle.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from kakehiki.errors import OptionError
+from kakehiki.errors import OptionError, describe, excerpt
 
 OptionValue = bool | int | float | str | None
 OptionKind = Literal["bool", "int", "float", "choice"]
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
+
+NUMBER_LIMIT = 10**9
+"""No option's number may be larger than this, or smaller than its negative."""
+
+
+def _bound(limit: float) -> str:
+    return str(int(limit)) if float(limit).is_integer() else f"{limit:g}"
+
+
+_KIND_WORDS = {"bool": "true or false", "int": "a whole number", "float": "a number", "choice": "a word"}
 
 
 @dataclass(frozen=True)
@@ -60,18 +75,18 @@ class OptionSpec:
                 return True
             if text.lower() in _FALSE:
                 return False
-            raise OptionError(self.name, f"expected true or false, got {text!r}")
+            raise OptionError(self.name, f"expected true or false, got {excerpt(text)}")
         if self.kind == "int":
             try:
                 return int(text)
             except ValueError:
-                raise OptionError(self.name, f"expected a whole number{self._words()}, got {text!r}") from None
+                raise OptionError(self.name, f"expected a whole number{self._words()}, got {excerpt(text)}") from None
         if self.kind == "float":
             try:
                 return float(text)
             except ValueError:
-                raise OptionError(self.name, f"expected a number{self._words()}, got {text!r}") from None
-        raise OptionError(self.name, f"expected one of {', '.join(self.choices)}, got {text!r}")
+                raise OptionError(self.name, f"expected a number{self._words()}, got {excerpt(text)}") from None
+        raise OptionError(self.name, f"expected one of {', '.join(self.choices)}, got {excerpt(text)}")
 
     def _from_value(self, raw: object) -> OptionValue:
         if self.kind == "bool" and isinstance(raw, bool):
@@ -79,15 +94,23 @@ class OptionSpec:
         if self.kind == "int" and isinstance(raw, int) and not isinstance(raw, bool):
             return raw
         if self.kind == "float" and isinstance(raw, int | float) and not isinstance(raw, bool):
-            return float(raw)
-        raise OptionError(self.name, f"expected a {self.kind}{self._words()}, got {raw!r}")
+            return raw  # _check bounds it before float() could overflow
+        if self.kind == "choice":
+            raise OptionError(self.name, f"expected one of {', '.join(self.choices)}, got {describe(raw)}")
+        raise OptionError(self.name, f"expected {_KIND_WORDS[self.kind]}{self._words()}, got {describe(raw)}")
 
     def _check(self, value: OptionValue) -> OptionValue:
         if isinstance(value, int | float) and not isinstance(value, bool):
-            if self.minimum is not None and value < self.minimum:
-                raise OptionError(self.name, f"must be at least {self.minimum:g}, got {value:g}")
-            if self.maximum is not None and value > self.maximum:
-                raise OptionError(self.name, f"must be at most {self.maximum:g}, got {value:g}")
+            if isinstance(value, float) and not math.isfinite(value):
+                raise OptionError(self.name, f"must be a finite number, got {describe(value)}")
+            low = -NUMBER_LIMIT if self.minimum is None else max(self.minimum, -NUMBER_LIMIT)
+            high = NUMBER_LIMIT if self.maximum is None else min(self.maximum, NUMBER_LIMIT)
+            if value < low:
+                raise OptionError(self.name, f"must be at least {_bound(low)}, got {describe(value)}")
+            if value > high:
+                raise OptionError(self.name, f"must be at most {_bound(high)}, got {describe(value)}")
+            if self.kind == "float":
+                return float(value)
         return value
 
     def _words(self) -> str:
@@ -105,11 +128,14 @@ def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, object] | N
     """Validate ``given`` against ``specs`` and fill in defaults."""
     by_name = {spec.name: spec for spec in specs}
     values: dict[str, OptionValue] = {spec.name: spec.default for spec in specs}
+    if given is not None and not isinstance(given, Mapping):
+        raise OptionError("options", f"expected an object of NAME: value, got {describe(given)}")
     for name, raw in (given or {}).items():
-        spec = by_name.get(name)
+        spec = by_name.get(name) if isinstance(name, str) else None
         if spec is None:
             known = ", ".join(sorted(by_name))
-            raise OptionError(name, f"unknown option (known: {known})")
+            shown = name if isinstance(name, str) else describe(name)
+            raise OptionError(shown, f"unknown option (known: {known})")
         values[name] = spec.parse(raw)
     return values
 
