@@ -19,7 +19,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from kakehiki.errors import NotationError
+from kakehiki.errors import NotationError, excerpt
 
 SUITS: Final = ("S", "H", "D", "C")
 RANK_NAMES: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -70,14 +70,14 @@ class Card:
         if token in ("JK", "JOKER"):
             return CARDS[JOKER_INDEX]
         if len(token) < 2 or token[0] not in SUITS:
-            raise NotationError(f"not a card: {text!r} (expected suit S/H/D/C then rank, e.g. S4, H10, DQ)")
+            raise NotationError(f"not a card: {excerpt(text)} (expected suit S/H/D/C then rank, e.g. S4, H10, DQ)")
         suit, rank_text = token[0], token[1:]
         if rank_text in _RANK_ALIASES:
             rank = _RANK_ALIASES[rank_text]
         elif rank_text in RANK_NAMES:
             rank = RANK_NAMES.index(rank_text) + 1
         else:
-            raise NotationError(f"not a card: {text!r} (unknown rank {rank_text!r})")
+            raise NotationError(f"not a card: {excerpt(text)} (unknown rank {excerpt(rank_text)})")
         return CARDS[SUITS.index(suit) * 13 + rank - 1]
 
 

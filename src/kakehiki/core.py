@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, ClassVar, Generic, TypeVar
 
 from kakehiki.cards import Card
-from kakehiki.errors import IllegalActionError, KakehikiError, NotationError, OptionError
+from kakehiki.errors import IllegalActionError, KakehikiError, NotationError, OptionError, describe
 from kakehiki.options import OptionSpec, OptionValue, resolve_options
 from kakehiki.spaces import ActionSpace
 
@@ -191,7 +191,7 @@ class Game(ABC, Generic[S, A]):
         """As :meth:`new`, with the events of setting up (seat draw, deal, first card)."""
         count = self.default_players if players is None else players
         if type(count) is not int or not self.min_players <= count <= self.max_players:
-            shown = repr(count)[:20]
+            shown = describe(count, 20)
             raise OptionError("players", f"{self.id} takes {self.min_players}–{self.max_players} players, got {shown}")
         if type(seed) is not int:
             raise OptionError("seed", f"the seed must be an integer, got {type(seed).__name__}")
@@ -244,8 +244,7 @@ class Game(ABC, Generic[S, A]):
             return
         players = self.players(state)
         if type(seat) is not int or not 0 <= seat < players:
-            shown = repr(seat) if len(repr(seat)) <= 20 else repr(seat)[:20] + "…"
-            raise IllegalActionError("C2", f"no seat {shown} at this table (seats are 0–{players - 1})")
+            raise IllegalActionError("C2", f"no seat {describe(seat, 20)} at this table (seats are 0–{players - 1})")
 
     def yields_to_calls(self, state: S, seat: int, action: A) -> bool:
         """Whether a host applies ``action`` only once the other actors' out-of-turn
@@ -276,8 +275,7 @@ class Game(ABC, Generic[S, A]):
     def apply_host(self, state: S, action: str) -> tuple[S, tuple[Event, ...]]:
         """A host's action (a timer's penalty, a stop): never a seat's.  Records store
         it with the seat ``null``.  Games without host actions refuse every one."""
-        shown = action if len(action) <= 40 else action[:40] + "…"
-        raise IllegalActionError("C5", f"{self.id} has no host action {shown!r}")
+        raise IllegalActionError("C5", f"{self.id} has no host action {describe(action)}")
 
     # -- looking --------------------------------------------------------------
     def view(self, state: S, seat: int | None) -> Any:

@@ -11,13 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Generic, TypeVar
 
-from kakehiki.errors import NotationError
+from kakehiki.errors import NotationError, describe, excerpt
 
 A = TypeVar("A")
-
-
-def excerpt_of(text: str, limit: int = 40) -> str:
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + "…"
 
 
 class ActionSpace(Generic[A]):
@@ -42,13 +38,13 @@ class ActionSpace(Generic[A]):
         """The index of ``action`` (or of its text); :class:`NotationError` if it has none."""
         found = self._index.get(str(action))
         if found is None:
-            raise NotationError(f"no action {excerpt_of(str(action))} in this game's action space")
+            raise NotationError(f"no action {excerpt(str(action))} in this game's action space")
         return found
 
     def at(self, index: int) -> A:
         """The action numbered ``index``; :class:`NotationError` outside ``0..size-1``."""
         if type(index) is not int or not 0 <= index < len(self.actions):
-            raise NotationError(f"action index {excerpt_of(repr(index))} is outside 0–{len(self.actions) - 1}")
+            raise NotationError(f"action index {describe(index)} is outside 0–{len(self.actions) - 1}")
         return self.actions[index]
 
     def mask(self, legal: Sequence[A]) -> bytes:

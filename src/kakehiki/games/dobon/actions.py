@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from kakehiki.cards import CARDS, Card
 from kakehiki.core import Action
-from kakehiki.errors import NotationError
+from kakehiki.errors import NotationError, excerpt
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,4 +80,4 @@ def parse_action(text: str) -> DobonAction:
         return Play(Card.parse(args[0]))
     if verb == "dobon" and len(args) == 1 and args[0].lower().startswith("top="):
         return Dobon(Card.parse(args[0][4:]))
-    raise NotationError(f"not a Dobon action: {text!r} (expected play CARD, draw, dobon top=CARD, pass, delay)")
+    raise NotationError(f"not a Dobon action: {excerpt(text)} (expected play CARD, draw, dobon top=CARD, pass, delay)")

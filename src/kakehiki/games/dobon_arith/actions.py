@@ -17,7 +17,7 @@ from operator import attrgetter
 
 from kakehiki.cards import CARDS, SUITS, Card
 from kakehiki.core import Action
-from kakehiki.errors import NotationError
+from kakehiki.errors import NotationError, excerpt
 
 SKIP, DRAW_TWO, WILD, REVERSE, REVEAL = 1, 2, 8, 9, 13  # the numbers with powers (A6); 8 is always legal
 CARD_ORDER = attrgetter("index")
@@ -91,7 +91,7 @@ def parse_action(text: str) -> ArithAction:
         return _BARE[verb]
     if verb == "play" and args:
         return _parse_play(text, args)
-    raise NotationError(f"not a Dobon (arithmetic) action: {text!r} ({USAGE})")
+    raise NotationError(f"not a Dobon (arithmetic) action: {excerpt(text)} ({USAGE})")
 
 
 def _parse_play(text: str, args: list[str]) -> Play:
@@ -99,14 +99,14 @@ def _parse_play(text: str, args: list[str]) -> Play:
     if args[-1].lower().startswith("suit="):
         suit = args.pop()[5:].upper()
         if suit not in SUITS:
-            raise NotationError(f"{text!r}: suit= names S, H, D or C")
+            raise NotationError(f"{excerpt(text)}: suit= names S, H, D or C")
     if not args:
-        raise NotationError(f"{text!r}: no card to play ({USAGE})")
+        raise NotationError(f"{excerpt(text)}: no card to play ({USAGE})")
     cards = tuple(Card.parse(a) for a in args)
     if cards[0].rank == WILD and suit is None:
-        raise NotationError(f"{text!r}: a play of 8s names a suit, e.g. play {cards[0]} suit=H")
+        raise NotationError(f"{excerpt(text)}: a play of 8s names a suit, e.g. play {cards[0]} suit=H")
     if cards[0].rank != WILD and suit is not None:
-        raise NotationError(f"{text!r}: only a play of 8s names a suit")
+        raise NotationError(f"{excerpt(text)}: only a play of 8s names a suit")
     if len(cards) == 1:
         return PLAY_OF[cards[0].index] if suit is None else PLAY8_OF[cards[0].index, suit]
     return Play(cards, suit)
