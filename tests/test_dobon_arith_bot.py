@@ -43,7 +43,7 @@ def test_calls_dobon_when_offered() -> None:
 
 def test_counters_as_the_seat_about_to_lose() -> None:
     hands = {0: "S4 C3 HQ DQ CQ", 1: "DA S2 H2 D3 H4", 2: "SJ DJ C5 H10 D9", 3: "S6 HJ D8 C10 S7"}
-    state = play(GAME, new(hands, field="H5"), "0: play HQ CQ DQ", "1: dobon")
+    state = play(GAME, new(hands, field="H5"), "0: bottom HQ", "0: stack CQ", "0: top DQ", "1: dobon")
     assert choice(state, 0) == "dobon"
 
 
@@ -68,7 +68,8 @@ def test_an_eight_names_the_suit_it_holds_most() -> None:
 def test_passes_twos_on_with_every_two_it_holds() -> None:
     hands = {0: "H2 S5 DJ C9 SK", 1: "S2 D2 H4 D7 CQ", 2: "SJ DQ C5 H10 D8", 3: "S6 HQ DA C4 S7"}
     state = play(GAME, new(hands, field="H3"), "0: play H2")
-    assert choice(state, 1) in ("play S2 D2", "play D2 S2")
+    assert choice(state, 1) in ("bottom S2", "bottom D2")
+    assert choice(play(GAME, state, "1: bottom S2"), 1) == "top D2"
 
 
 def test_declines_an_offer_it_does_not_take() -> None:

@@ -57,3 +57,19 @@ def test_piped_play_shows_waits_and_saves_a_record_that_replays(tmp_path: Path) 
 def test_bad_first_player_is_named() -> None:
     result = run("sim", "dobon-arith", "--players", "3", "-o", "first_player=5", "--lang", "en")
     assert result.exit_code == 2 and "'first_player'" in result.stderr
+
+
+def test_piped_play_makes_a_stack_card_by_card_and_shows_it_only_to_its_seat(tmp_path: Path) -> None:
+    # Seed 7, seat 0 first: the human holds SQ HQ DQ on the field's DK.
+    save = tmp_path / "game.json"
+    result = run("play", "dobon-arith", "--seed", "7", "--players", "2", "-o", "first_player=0", "--lang", "en",
+                 "--save", str(save), stdin="bottom DQ\ndraw\nstack SQ\ntop HQ\n" + "1\n" * 2000)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Your stack so far (unseen by others): DQ" in out and "Your stack of DQ SQ:" in out
+    assert "Seat 0 (you) plays DQ SQ HQ." in out
+    assert "Not allowed (rule A2)" in out  # no draw in the middle of the stack
+    assert "it may pass" not in out.split("Your stack so far")[1].split("Your choices")[0]
+    moves = json.loads(save.read_text(encoding="utf-8"))["actions"][0]
+    assert moves[:3] == [[0, "bottom DQ"], [0, "stack SQ"], [0, "top HQ"]]
+    assert run("replay", str(save), "--json").exit_code == 0

@@ -45,7 +45,7 @@ def single(card: str) -> Play:
 def test_answers_a_call_that_would_make_it_lose() -> None:
     # Seat 1 calls on seat 0's Qs (2 + 2 + 3 + 4 + 1 = 12); S4 C3 makes 12 too (4 × 3): gaeshi.
     hands = {0: "S4 C3 HQ DQ CQ", 1: "DA S2 H2 D3 H4", 2: "SJ DJ C5 H10 D9", 3: "S6 HJ D8 C10 S7"}
-    state = play(GAME, new(hands, field="H5"), "0: play HQ CQ DQ", "1: dobon")
+    state = play(GAME, new(hands, field="H5"), "0: bottom HQ", "0: stack CQ", "0: top DQ", "1: dobon")
     view = GAME.view(state, 0)
     assert EXPERT.choose(view, GAME.legal_actions(state, 0), random.Random(0)) == DOBON
 

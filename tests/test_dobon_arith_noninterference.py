@@ -24,8 +24,8 @@ CALLER = {0: "S5 H6 DJ C9 SK", 1: "H4 D7 CQ S10 HK", 2: "SA HA C2 D3 CA", 3: "S6
 TURN_CALLER = {**CALLER, 1: "DA S2 H2 D2 DK"}
 STOCK = "C3 C7 C10 CJ CK H7"  # the next draws; D9 lies deeper in the stock
 
-# Seat 1's attempts: legal ones, a pass after the opening, a call, a card not held, illegal plays.
-ATTEMPTS = ["draw", "pass", "dobon", "play H4", "play S5", "play D7", "play CQ HK", "play H4 HK"]
+# Seat 1's attempts: legal ones, a pass after the opening, a call, a card not held, illegal plays and steps.
+ATTEMPTS = ["draw", "pass", "dobon", "play H4", "play S5", "play D7", "bottom H4", "bottom CQ", "stack HK", "top HK"]
 
 
 def swapped(deck: list[Card], a: str, b: str) -> list[Card]:
@@ -78,6 +78,22 @@ def test_item5_turn_seat_is_offered_the_same_whether_or_not_another_seat_can_cal
     after_cannot, seen_cannot = run(GAME, cannot, "1: draw")
     assert [e.seen_by(1) for e in seen_can] == [e.seen_by(1) for e in seen_cannot]
     assert GAME.view(after_can, 1) == GAME.view(after_cannot, 1)
+
+
+def test_issue13_item3_a_stack_begun_tells_no_seat_whether_another_could_call() -> None:
+    # Seat 1 holds H4 and C4 and begins a stack on H6; seat 2 may call on H6 in the first deal only.
+    hands = {**CALLER, 1: "H4 C4 CQ S10 HK"}
+    can, cannot = twins(hands, "H3", ("0: play H6",))
+    assert GAME.actors(can) == (1, 2) and GAME.actors(cannot) == (1,)
+    assert legal(can, 1) == legal(cannot, 1) and "bottom H4" in legal(can, 1)
+    can, cannot = play(GAME, can, "1: bottom H4"), play(GAME, cannot, "1: bottom H4")
+    assert GAME.actors(can) == GAME.actors(cannot) == (1,)  # nobody may call between the steps (A2)
+    attempts = [*ATTEMPTS, "stack C4", "top C4", "bottom C4"]
+    for seat in (0, 1, 3):  # seat 2 knows its own hand, which differs
+        assert GAME.view(can, seat) == GAME.view(cannot, seat)
+        assert legal(can, seat) == legal(cannot, seat)
+        assert answers(can, seat, attempts) == answers(cannot, seat, attempts)
+    assert legal(can, 1) == {"top C4"} and legal(can, 2) == legal(cannot, 2) == set()
 
 
 def test_C4_turn_seat_offers_do_not_depend_on_other_hands_when_it_may_call_itself() -> None:

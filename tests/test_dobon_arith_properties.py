@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from kakehiki import IllegalActionError, OptionError, get_game
 from kakehiki.bots import make_bot
-from kakehiki.cards import JOKER, STANDARD_DECK, SUITS
-from kakehiki.games.dobon_arith import ArithState, Dobon, Draw, Pass, Play, waits
+from kakehiki.cards import JOKER, STANDARD_DECK
+from kakehiki.games.dobon_arith import ArithState, Bottom, Pass, Play, Stack, Top, waits
+from kakehiki.games.dobon_arith.actions import ACTIONS
 from kakehiki.games.dobon_arith.arith import reachable, values_of
-from kakehiki.games.dobon_arith.plays import stacks
 from playouts import random_walk
 
 GAME = get_game("dobon-arith")
@@ -34,14 +34,18 @@ def walk(seed: int, players: int, opts: dict[str, Any], limit: int = 3000) -> li
 
 
 def candidates(state: ArithState, seat: int) -> set[Any]:
-    """Plays of every same-number group of the hand in every shape (legal or not), a card not held, and the rest."""
-    found: set[Any] = {Draw(), Pass(), Dobon(), Play((STANDARD_DECK[0], STANDARD_DECK[13]))}
+    """Every action naming a card of the hand or the first card not held (play, bottom, stack, top,
+    each suit for 8s), the bare ones, a play of 8s naming no suit, and a whole play of two cards."""
     hand = state.hands[seat]
-    for base in hand:
-        found.add(Play((next(c for c in STANDARD_DECK if c not in hand),)))
-        for cards in stacks(base, [c for c in hand if c.rank == base.rank and c is not base]):
-            found.update([Play(cards, s) for s in SUITS] if base.rank == 8 else [Play(cards)])
-    return found
+    named = {*hand, next(c for c in STANDARD_DECK if c not in hand)}
+    found: set[Any] = {a for a in ACTIONS if card_of(a) in named or card_of(a) is None}
+    return found | {Play((STANDARD_DECK[0], STANDARD_DECK[13])), Play((STANDARD_DECK[7],))}
+
+
+def card_of(action: Any) -> Any:
+    if isinstance(action, Play):
+        return action.cards[0]
+    return action.card if isinstance(action, Bottom | Stack | Top) else None
 
 
 @settings(max_examples=25, deadline=None)
@@ -98,8 +102,10 @@ def test_listed_actions_apply_and_others_are_refused_untouched(seed: int, player
 def test_random_games_end_within_max_steps(seed: int, players: int, steps: int) -> None:
     trail = walk(seed, players, {"max_steps": steps}, limit=10 * steps)
     result = GAME.result(trail[-1][0])
-    counted = [a for state, seat, a in trail[:-1] if not (isinstance(a, Pass) and seat in state.window)]
+    counted = [a for state, seat, a in trail[:-1]
+               if not (isinstance(a, Pass) and seat in state.window) and not isinstance(a, Bottom | Stack)]
     assert result is not None and len(counted) <= steps  # declines are not steps: only their seat sees them
+    # a play of several cards is one step, counted when its top card is laid (C7)
     if result.reason == "max_steps":
         assert len(counted) == steps
         assert result.draw and not result.winners and not result.losers

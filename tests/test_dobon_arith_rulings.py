@@ -52,10 +52,12 @@ def drain_stock(state: Any) -> Any:
 
 
 def test_C1_cards_in_actions_take_every_spelling() -> None:
-    assert str(GAME.parse_action("play s1 h1")) == "play SA HA"
+    assert str(GAME.parse_action("bottom s1")) == "bottom SA"
     assert str(GAME.parse_action("play c13")) == "play CK"
     assert str(GAME.parse_action("play c8 suit=h")) == "play C8 suit=H"
-    assert str(GAME.parse_action("PLAY d11 S11 h11")) == "play DJ SJ HJ"
+    assert str(GAME.parse_action("STACK d11")) == "stack DJ"
+    assert str(GAME.parse_action("Top h12")) == "top HQ"
+    assert str(GAME.parse_action("top h8 SUIT=c")) == "top H8 suit=C"
 
 
 # -- A1 deal and first player --------------------------------------------------------------------
@@ -107,9 +109,12 @@ STACKS = {0: "S4 H4 C4 D9 CK", 1: "H5 D7 CQ S10 HK", 2: "SJ DQ C5 H10 D8", 3: "S
 
 def test_A2_stack_same_number_on_one_legal_card() -> None:
     state = new(STACKS, field="S3")
-    assert legal(state, 0) == {"play S4", "play S4 H4", "play S4 C4", "play S4 H4 C4", "play S4 C4 H4", "draw",
-                               "pass"}
-    state, events = run(GAME, state, "0: play S4 C4 H4")
+    assert legal(state, 0) == {"play S4", "bottom S4", "draw", "pass"}
+    state = play(GAME, state, "0: bottom S4")
+    assert legal(state, 0) == {"stack H4", "stack C4", "top H4", "top C4"}
+    state = play(GAME, state, "0: stack C4")
+    assert legal(state, 0) == {"top H4"}
+    state, events = run(GAME, state, "0: top H4")
     (played,) = of_type(events, "Played")
     assert (played.seat, [str(c) for c in played.cards], played.suit) == (0, ["S4", "C4", "H4"], None)
     view = public(state)
@@ -120,16 +125,61 @@ def test_A2_stack_same_number_on_one_legal_card() -> None:
 
 def test_A2_stack_bottom_must_be_legal_and_all_one_number() -> None:
     state = new(STACKS, field="S3")
-    assert refused(state, "0: play H4 S4").rule == "A2"  # H4 follows neither S nor 3
-    assert refused(state, "0: play S4 D9").rule == "A2"
-    assert refused(state, "0: play S4 S4").rule == "C6"
+    assert refused(state, "0: bottom H4").rule == "A2"  # H4 follows neither S nor 3
+    assert refused(state, "0: bottom CK").rule == "A2"  # no other K to stack on it
+    assert refused(state, "0: stack H4").rule == "A2"  # no play begun
+    assert refused(state, "0: top H4").rule == "A2"
+    begun = play(GAME, state, "0: bottom S4")
+    assert refused(begun, "0: stack D9").rule == "A2"  # not held either, but a 9 is no 4
+    assert refused(begun, "0: top D9").rule == "A2"
+    assert refused(begun, "0: stack S4").rule == "C6"  # already in this play
+    assert refused(begun, "0: top D4").rule == "C6"  # not held
+    for text in ("0: play S4", "0: bottom H4", "0: draw", "0: pass"):  # one play: only its next step (A2)
+        assert refused(begun, text).rule == "A2"
+    assert refused(play(GAME, begun, "0: stack H4"), "0: stack C4").rule == "A2"  # nothing left for the top
 
 
-def test_A2_stack_notation_has_one_form() -> None:
-    for text in ("play S4 C4 D4 H4", "play s4 d4 c4 h4", "PLAY S4 D4 C4 H4"):
-        assert str(GAME.parse_action(text)) == "play S4 D4 C4 H4"
-    assert GAME.parse_action("play S4 C4 D4 H4") == GAME.parse_action("play S4 D4 C4 H4")
-    assert str(GAME.parse_action("play S4 C4 H4")) != str(GAME.parse_action("play S4 H4 C4"))  # the top differs
+def test_A2_stack_cards_between_go_in_card_order_so_each_play_has_one_spelling() -> None:
+    state = new({**STACKS, 0: "S4 H4 D4 C4 CK"}, field="S3")
+    begun = play(GAME, state, "0: bottom S4", "0: stack D4")
+    assert legal(begun, 0) == {"stack C4", "top H4", "top C4"}  # H4 only on top now: it comes before D4
+    assert refused(begun, "0: stack H4").rule == "A2"
+    plays: list[tuple[str, ...]] = []
+    pending = [(state, "0: bottom S4")]
+    while pending:
+        here, text = pending.pop()
+        after, events = run(GAME, here, text)
+        if of_type(events, "Played"):
+            plays.append(tuple(str(c) for c in of_type(events, "Played")[0].cards))
+            continue
+        pending.extend((after, f"0: {a}") for a in legal(after, 0))
+    # bottom S4, then any non-empty subset of the other three with any one of it on top: 3 + 6 + 3 plays
+    assert len(plays) == len(set(plays)) == 12
+    assert {p[-1] for p in plays if len(p) == 4} == {"H4", "D4", "C4"}
+    with pytest.raises(NotationError, match="bottom S4, stack …, top H4"):
+        GAME.parse_action("play S4 C4 H4")  # version 2's form of a stack
+
+
+def test_A2_a_stack_is_one_act_nobody_sees_or_calls_between_its_steps() -> None:
+    hands = {**SIXES, 1: "H4 C4 CQ S10 HK"}  # seat 1 reaches nothing; seat 2 reaches 6
+    state = play(GAME, new(hands, field="H3"), "0: play H6")
+    assert reaches(hands[1]) == {} and GAME.actors(state) == (1, 2)
+    assert GAME.yields_to_calls(state, 1, GAME.parse_action("bottom H4"))  # the first step waits for calls
+    others = {seat: GAME.view(state, seat) for seat in (None, 0, 2, 3)}
+    begun, events = run(GAME, state, "1: bottom H4")
+    assert [e.seen_by(seat) for e in events for seat in (None, 0, 2, 3)] == [None] * 4  # seen by seat 1 only
+    assert {seat: GAME.view(begun, seat) for seat in (None, 0, 2, 3)} == others
+    assert GAME.view(begun, 1).staged == tuple(parse_cards("H4")) and hand(GAME, begun, 1) == cards(hands[1])
+    assert GAME.actors(begun) == (1,) and legal(begun, 2) == set()  # the window closed with the first step
+    assert refused(begun, "2: dobon").rule == "C4"
+    assert (begun.steps, begun.log) == (state.steps, state.log)  # the play counts once, when finished
+    for seed in range(3):
+        assert GAME.sample_hidden(begun, 2, random.Random(seed)).staged == ()  # hidden from seat 2's guesses
+        assert GAME.sample_hidden(begun, 1, random.Random(seed)).staged == begun.staged
+    done, events = run(GAME, begun, "1: top C4")
+    assert [(e.seat, [str(c) for c in e.cards]) for e in of_type(events, "Played")] == [(1, ["H4", "C4"])]
+    assert done.steps == state.steps + 1 and str(done.log[-1].action) == "play H4 C4"
+    assert public(done).turn == 2 and GAME.view(done, 1).staged == ()
 
 
 def test_A2_draw_one_and_the_turn_passes() -> None:
@@ -173,10 +223,11 @@ def test_A3_single_card_equals_its_value_empty_hand_reaches_nothing() -> None:
 
 # Two seats: seat 1 stacks four nines (reversing four times: no change) and keeps H7 alone.
 LONE = {0: "S6 C7 DJ HQ DK", 1: "S9 H9 D9 C9 H7"}
+NINES = ("1: bottom S9", "1: stack H9", "1: stack D9", "1: top C9")
 
 
 def test_A3_call_with_a_single_card() -> None:
-    state = play(GAME, new(LONE, field="S5"), "0: play S6", "1: play S9 H9 D9 C9", "0: play C7")
+    state = play(GAME, new(LONE, field="S5"), "0: play S6", *NINES, "0: play C7")
     assert hand(GAME, state, 1) == ["H7"] and GAME.actors(state) == (1,)
     assert legal(state, 1) == {"play H7", "draw", "dobon"}
     state, events = run(GAME, state, "1: dobon")
@@ -208,7 +259,7 @@ def test_A4_call_out_of_turn_on_another_seats_card() -> None:
 
 
 def test_A4_no_call_on_a_card_you_played() -> None:
-    state = play(GAME, new(STACKS, field="S3"), "0: play S4 C4 H4")
+    state = play(GAME, new(STACKS, field="S3"), "0: bottom S4", "0: stack C4", "0: top H4")
     assert reaches("D9 CK") == {4: ("-",)}  # seat 0 now holds 13 − 9 = 4, the value of its own H4
     assert GAME.actors(state) == (1,) and "dobon" not in legal(state, 0)
     assert refused(state, "0: dobon").rule == "A4"
@@ -225,7 +276,7 @@ def test_A4_call_on_the_first_field_card_beats_every_other_seat() -> None:
 def test_A4_turn_seat_calls_on_its_turn() -> None:
     state = play(GAME, new({**SIXES, 2: "SJ DQ C5 H10 D9"}, field="H3"), "0: play H6")
     assert GAME.actors(state) == (1,)  # only the turn seat can call: no window, the call is a turn action
-    assert {a for a in legal(state, 1) if not a.startswith("play")} == {"draw", "dobon"}
+    assert {a for a in legal(state, 1) if not a.startswith(("play", "bottom"))} == {"draw", "dobon"}
     assert outcome(play(GAME, state, "1: dobon")) == ((1,), (0,), "dobon")
 
 
@@ -252,7 +303,7 @@ def test_A5_unanswered_call_wins_against_the_cards_player() -> None:
 def test_A5_the_cards_player_may_counter_on_its_own_card() -> None:
     # The source's example: seat 0 plays its queens keeping S4 C3 (4 × 3 = 12); seat 1 (1+2+2+3+4) calls.
     hands = {0: "S4 C3 HQ DQ CQ", 1: "DA S2 H2 D3 H4", 2: "SJ DJ C5 H10 D9", 3: "S6 HJ D8 C10 S7"}
-    state = play(GAME, new(hands, field="H5"), "0: play HQ CQ DQ")
+    state = play(GAME, new(hands, field="H5"), "0: bottom HQ", "0: stack CQ", "0: top DQ")
     assert GAME.actors(state) == (1,) and "dobon" in legal(state, 1)
     state = play(GAME, state, "1: dobon")
     assert GAME.actors(state) == (0,) and legal(state, 0) == {"dobon", "pass"}
@@ -301,7 +352,8 @@ def test_A6_ace_skips_the_next_seat() -> None:
 
 
 def test_A6_aces_skip_one_seat_each() -> None:
-    state, events = run(GAME, new({**QUIET, 0: "HA SA CA HJ SQ"}, field="H3"), "0: play HA SA CA")
+    aces = new({**QUIET, 0: "HA SA CA HJ SQ"}, field="H3")
+    state, events = run(GAME, aces, "0: bottom HA", "0: stack SA", "0: top CA")
     assert [e.seats for e in of_type(events, "Skipped")] == [(1, 2, 3)]
     assert public(state).turn == 0 and GAME.actors(state) == (0,)  # all three others skipped: seat 0 again
     two = new({0: "HA S5 DJ C9 SK", 1: QUIET[1]}, field="H3")
@@ -315,9 +367,9 @@ SIX_CLUBS = "C3 C6 C7 C10 CJ CK"
 def test_A6_twos_add_two_each_and_pass_on() -> None:
     state, events = run(GAME, new(TWOS, field="H3", stock=SIX_CLUBS), "0: play H2")
     assert [(e.seat, e.amount) for e in of_type(events, "DrawOwed")] == [(1, 2)]
-    assert legal(state, 1) == {"play S2", "play D2", "play S2 D2", "play D2 S2", "draw"}
+    assert legal(state, 1) == {"play S2", "play D2", "bottom S2", "bottom D2", "draw"}
     assert refused(state, "1: play H4").rule == "A6"
-    state, events = run(GAME, state, "1: play S2 D2")
+    state, events = run(GAME, state, "1: bottom S2", "1: top D2")
     assert [(e.seat, e.amount) for e in of_type(events, "DrawOwed")] == [(2, 6)]
     assert legal(state, 2) == {"draw"}
     assert refused(state, "2: play D8 suit=D").rule == "A6"  # even the wild 8 waits while twos are owed
@@ -330,7 +382,7 @@ def test_A6_twos_add_two_each_and_pass_on() -> None:
 
 def test_A6_draw_penalty_ends_turn_false_then_a_normal_turn() -> None:
     state = new(TWOS, field="H3", stock=SIX_CLUBS, draw_penalty_ends_turn=False)
-    state = play(GAME, state, "0: play H2", "1: play S2 D2", "2: draw")
+    state = play(GAME, state, "0: play H2", "1: bottom S2", "1: top D2", "2: draw")
     assert (public(state).turn, public(state).pending) == (2, 0)
     assert legal(state, 2) == {"play DQ", "play D8 suit=S", "play D8 suit=H", "play D8 suit=D", "play D8 suit=C",
                                "draw"}
@@ -340,15 +392,16 @@ def test_A6_draw_penalty_ends_turn_false_then_a_normal_turn() -> None:
 
 def test_A6_eight_is_wild_and_names_the_suit() -> None:
     state = new({**QUIET, 0: "S8 H8 C6 DJ SK"}, field="H3")
-    assert {a for a in legal(state, 0) if a.startswith("play")} == {
-        f"play {cards_} suit={s}" for cards_ in ("H8", "S8", "S8 H8", "H8 S8") for s in "SHDC"}
+    assert legal(state, 0) - {"draw", "pass"} == {
+        *(f"play {card} suit={s}" for card in ("H8", "S8") for s in "SHDC"), "bottom H8", "bottom S8"}
     with pytest.raises(NotationError):
         GAME.apply(state, 0, "play H8")
+    assert legal(play(GAME, state, "0: bottom S8"), 0) == {f"top H8 suit={s}" for s in "SHDC"}
     state, events = run(GAME, state, "0: play H8 suit=D")
     assert [(e.suit, [str(c) for c in e.cards]) for e in of_type(events, "Played")] == [("D", ["H8"])]
     assert (str(public(state).top), public(state).suit) == ("H8", "D")
     assert legal(state, 1) == {"play D7", "draw"}  # seat 1 holds H4 D7 CQ S10 HK: only diamonds follow
-    stacked = play(GAME, new({**QUIET, 0: "S8 H8 C6 DJ SK"}, field="H3"), "0: play H8 S8 suit=C")
+    stacked = play(GAME, new({**QUIET, 0: "S8 H8 C6 DJ SK"}, field="H3"), "0: bottom H8", "0: top S8 suit=C")
     assert (str(public(stacked).top), public(stacked).suit) == ("S8", "C")
 
 
@@ -357,7 +410,7 @@ def test_A6_nine_reverses_once_per_card() -> None:
     assert [e.direction for e in of_type(events, "Reversed")] == [-1]
     assert (public(state).direction, public(state).turn) == (-1, 3)
     assert public(play(GAME, state, "3: draw")).turn == 2
-    twice = play(GAME, new({**QUIET, 0: "H9 S9 S5 DJ SK"}, field="H3"), "0: play H9 S9")
+    twice = play(GAME, new({**QUIET, 0: "H9 S9 S5 DJ SK"}, field="H3"), "0: bottom H9", "0: top S9")
     assert (public(twice).direction, public(twice).turn) == (1, 1)
 
 
@@ -393,7 +446,8 @@ def test_A6_king_passes_the_reveal_on() -> None:
 
 
 def test_A6_several_kings_still_one_reveal() -> None:
-    state = play(GAME, new({**QUIET, 0: "HK SK S5 DJ C9", 1: "H4 D7 CQ S10 D3"}, field="H3"), "0: play HK SK")
+    kings = new({**QUIET, 0: "HK SK S5 DJ C9", 1: "H4 D7 CQ S10 D3"}, field="H3")
+    state = play(GAME, kings, "0: bottom HK", "0: top SK")
     state, events = run(GAME, state, "1: draw")
     assert [e.seat for e in of_type(events, "HandRevealed")] == [1]
     state, events = run(GAME, state, "2: draw")
@@ -411,7 +465,7 @@ def test_A6_the_first_field_card_has_no_power(field: str) -> None:
 
 
 def test_A7_a_hand_may_become_empty_it_does_not_win_and_must_draw() -> None:
-    state = play(GAME, new(LONE, field="S5", stock="S2"), "0: play S6", "1: play S9 H9 D9 C9", "0: play C7")
+    state = play(GAME, new(LONE, field="S5", stock="S2"), "0: play S6", *NINES, "0: play C7")
     state = play(GAME, state, "1: play H7")
     assert public(state).hand_sizes == (3, 0) and GAME.result(state) is None
     state = play(GAME, state, "0: draw")
@@ -587,7 +641,8 @@ def test_C6_illegal_actions_leave_the_state_unchanged() -> None:
 
 
 @pytest.mark.parametrize("text", ["", "play", "play S8", "play S4 suit=H", "play S8 suit=X", "dobon top=H3",
-                                  "jump", "draw 2"])
+                                  "jump", "draw 2", "play S4 H4", "bottom S4 H4", "bottom S8 suit=H", "stack",
+                                  "stack D4 suit=S", "top S8", "top S4 suit=H", "play JK", "top JK"])
 def test_C6_malformed_action_text_is_a_notation_error(text: str) -> None:
     with pytest.raises(NotationError):
         GAME.apply(new(QUIET, field="H3"), 0, text)
@@ -617,3 +672,11 @@ def test_C7_max_steps_ends_in_a_draw() -> None:
     assert result is not None and (result.winners, result.losers, result.reason, result.draw) == (
         (), (), "max_steps", True)
     assert GAME.actors(state) == () and refused(state, "3: draw").rule == "A9"
+
+
+def test_C7_a_play_of_several_cards_is_one_step() -> None:
+    state = play(GAME, new(STACKS, field="S3", max_steps=1), "0: bottom S4", "0: stack C4")
+    assert GAME.result(state) is None and state.steps == 0
+    state = play(GAME, state, "0: top H4")
+    result = GAME.result(state)
+    assert result is not None and result.reason == "max_steps" and public(state).hand_sizes[0] == 2

@@ -20,6 +20,7 @@ from kakehiki.core import Action
 from kakehiki.games.dobon_arith import ArithView, Play
 from kakehiki.games.dobon_arith.actions import DOBON, DRAW, DRAW_TWO, PASS, REVEAL, SKIP, WILD
 from kakehiki.games.dobon_arith.arith import reachable, values_of
+from kakehiki.games.dobon_arith.plays import hand_plays, next_step
 
 SAMPLES = 16  # hands dealt per opponent and decision
 VALUES = range(14)  # index = card value; 0 unused
@@ -59,12 +60,15 @@ class ArithRuleBot:
     def choose(self, view: ArithView, legal: Sequence[Action], rng: random.Random) -> Action:
         if DOBON in legal and self._worth_calling(view, rng):
             return DOBON
-        if DRAW not in legal:
+        staged = view.staged
+        if DRAW not in legal and not staged:
             return PASS  # an out-of-turn offer it declines
-        plays = [a for a in legal if isinstance(a, Play)]
+        plays = whole_plays(view, legal)
         if view.pending:  # pass the twos on with as many as possible
-            return max(plays, key=lambda p: len(p.cards)) if plays else DRAW
-        return self._best_turn(view, plays, PASS in legal, rng)
+            best: Action = max(plays, key=lambda p: len(p.cards)) if plays else DRAW
+        else:
+            best = self._best_turn(view, plays, None if staged else PASS if PASS in legal else DRAW, rng)
+        return next_step(best, staged) if isinstance(best, Play) else best
 
     @staticmethod
     def _worth_calling(view: ArithView, rng: random.Random) -> bool:
@@ -80,13 +84,15 @@ class ArithRuleBot:
         rivals = [s for s in range(len(view.hand_sizes)) if s != me and s not in chain]
         return call_chances(view, rivals, rng)[view.top.rank] < 0.5
 
-    def _best_turn(self, view: ArithView, plays: list[Play], may_pass: bool, rng: random.Random) -> Action:
+    def _best_turn(self, view: ArithView, plays: list[Play], other: Action | None, rng: random.Random) -> Action:
+        """The best-scored play, or ``other`` (pass or draw) if no play scores better than it;
+        ``other`` is ``None`` in the middle of a play, which must be finished."""
         me = view.seat
         assert me is not None and view.hand is not None
         danger = call_chances(view, [s for s in range(len(view.hand_sizes)) if s != me], rng)
         hand = view.hand
-        best: Action = PASS if may_pass else DRAW
-        best_score = -0.5 if may_pass else -0.6
+        best: Action = other or plays[0]
+        best_score = -0.5 if other == PASS else -0.6 if other == DRAW else -float("inf")
         for play in plays:
             if play.suit is not None and play.suit != favourite_suit(hand, play.cards):
                 continue
@@ -94,6 +100,16 @@ class ArithRuleBot:
             if score > best_score:
                 best, best_score = play, score
         return best
+
+
+def whole_plays(view: ArithView, legal: Sequence[Action]) -> list[Play]:
+    """The whole plays open to the seat on its turn (finishing the play it has begun, if any)
+    whose next step is among ``legal``: a bot chooses among them and takes that step."""
+    assert view.hand is not None
+    offered = set(legal)
+    staged = view.staged
+    return [p for p in hand_plays(view.hand, view.top, view.suit, view.pending, staged)
+            if next_step(p, staged) in offered]
 
 
 def favourite_suit(hand: Sequence[Card], played: Sequence[Card]) -> str:

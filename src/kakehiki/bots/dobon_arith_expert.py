@@ -35,12 +35,13 @@ from itertools import combinations, combinations_with_replacement
 from math import comb, exp, log
 
 from kakehiki.bots import register_bot
-from kakehiki.bots.dobon_arith import cards_score
+from kakehiki.bots.dobon_arith import cards_score, whole_plays
 from kakehiki.cards import STANDARD_DECK, Card
 from kakehiki.core import Action
 from kakehiki.games.dobon_arith import ArithView, Draw, Play
 from kakehiki.games.dobon_arith.actions import DOBON, DRAW, DRAW_TWO, PASS, REVERSE, SKIP, WILD
 from kakehiki.games.dobon_arith.arith import reachable
+from kakehiki.games.dobon_arith.plays import next_step
 from kakehiki.games.dobon_arith.state import PublicMove
 
 SAMPLES = 256  # hands guessed per other seat and decision
@@ -470,12 +471,13 @@ class ArithExpertBot:
                 t, t.guesses[min(t.guesses)].stock[2:] if not pending else (), pending), True))
             if PASS in legal:
                 options.append(Option(PASS, lambda t: draw_value(t, (), 0), True))
-        for play in candidate_plays([a for a in legal if isinstance(a, Play)]):
+        for play in candidate_plays(whole_plays(view, legal)):  # valued whole, made in steps
+            step = next_step(play, view.staged)
             rest = tuple(c for c in hand if c not in play.cards)
             if not rest:
-                options.append(Option(play, lambda t: LOSS, True))  # an empty hand cannot win (A7)
+                options.append(Option(step, lambda t: LOSS, True))  # an empty hand cannot win (A7)
                 continue
-            options.append(Option(play, play_valuer(play, rest, hand_reach(rest)), True))
+            options.append(Option(step, play_valuer(play, rest, hand_reach(rest)), True))
         return options
 
 

@@ -54,9 +54,11 @@ class ArithRenderer:
         if view.hand is not None:
             lines.append(t("dobon-arith.view.hand", cards=cards_text(view.hand)))
             lines.append(t("dobon-arith.view.waits", waits=waits_text(view.hand)))
+        if view.staged:
+            lines.append(t("dobon-arith.view.staged", cards=cards_text(view.staged)))
         if view.phase == "gaeshi":
             lines.append(t("dobon-arith.view.gaeshi", chain=seats_text(view.chain, labels), value=view.top.rank))
-        elif view.opening:
+        elif view.opening and not view.staged:
             lines.append(t("dobon-arith.view.opening", seat=labels[view.turn]))
         else:
             lines.append(t("dobon-arith.view.turn", seat=labels[view.turn]))
@@ -64,6 +66,8 @@ class ArithRenderer:
 
     def prompt(self, view: ArithView, legal: Sequence[Action]) -> str:
         on_turn = any(str(a) == "draw" for a in legal)
+        if view.staged:  # a stack begun: only its next step (A2)
+            return t("dobon-arith.prompt.stacking", cards=cards_text(view.staged))
         if view.phase == "gaeshi":
             return t("dobon-arith.prompt.gaeshi")
         if on_turn:  # the turn seat always has its turn, its own call among it (C4)
@@ -132,6 +136,7 @@ _EVENTS: dict[type[Event], Callable[[Any, Labels], str]] = {
     ev.Dealt: _dealt,
     ev.FieldTurned: lambda e, labels: t("dobon-arith.event.field_turned", card=e.card),
     ev.Played: _played,
+    ev.Staged: lambda e, labels: t("dobon-arith.event.staged", seat=labels[e.seat], cards=cards_text(e.cards)),
     ev.Skipped: lambda e, labels: t("dobon-arith.event.skipped", seats=seats_text(e.seats, labels)),
     ev.Reversed: _reversed,
     ev.DrawOwed: lambda e, labels: t("dobon-arith.event.draw_owed", seat=labels[e.seat], amount=e.amount),

@@ -37,6 +37,7 @@ class Draft(Seating):
     pending: int
     reveal_due: bool
     opening: bool
+    staged: tuple[Card, ...]
     phase: int
     window: tuple[int, ...]
     chain: tuple[int, ...]

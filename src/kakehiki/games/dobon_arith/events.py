@@ -31,6 +31,18 @@ class Played(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Staged(Event):
+    """``bottom`` or ``stack``: the cards ``seat`` has laid so far in a play of several cards,
+    bottom first.  Only that seat sees this: the play is one act, shown whole by ``Played`` (A2)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        return self if seat == self.seat else None
+
+
+@dataclass(frozen=True, slots=True)
 class Skipped(Event):
     """Aces: these seats lose their turn, in order (A6)."""
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from kakehiki.cards import Card
@@ -11,18 +11,23 @@ from kakehiki.core import Event, Game, Result, RoundResult
 from kakehiki.errors import IllegalActionError
 from kakehiki.games.dobon_arith import match, turns
 from kakehiki.games.dobon_arith.actions import (
+    ACTIONS,
     DOBON,
     DRAW,
     PASS,
     ArithAction,
+    Bottom,
     Dobon,
     Draw,
     Pass,
     Play,
+    Stack,
+    Top,
     parse_action,
 )
 from kakehiki.games.dobon_arith.draft import Draft
-from kakehiki.games.dobon_arith.plays import check_play, hand_plays
+from kakehiki.games.dobon_arith.legacy import legacy_actions, legacy_v1_skips
+from kakehiki.games.dobon_arith.plays import check_bottom, check_play, check_step, stack_steps, turn_plays
 from kakehiki.games.dobon_arith.sample import sample_hidden
 from kakehiki.games.dobon_arith.state import (
     CHAIN,
@@ -42,7 +47,7 @@ class DobonArithGame(Game[ArithState, ArithAction]):
     id: ClassVar[str] = "dobon-arith"
     title_en: ClassVar[str] = "Dobon with arithmetic and card powers"
     title_ja: ClassVar[str] = "ドボン（四則演算・特殊カードあり）"
-    version: ClassVar[int] = 2
+    version: ClassVar[int] = 3
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = MAX_PLAYERS
     default_players: ClassVar[int] = 4
@@ -64,9 +69,12 @@ class DobonArithGame(Game[ArithState, ArithAction]):
         return (state.turn, *state.window)
 
     def _legal_actions(self, state: ArithState, seat: int) -> tuple[ArithAction, ...]:
+        """In index order (see :data:`~kakehiki.games.dobon_arith.actions.ACTIONS`)."""
         if state.phase == OVER:
             return ()
         if state.phase == TURN and seat == state.turn:
+            if state.staged:
+                return tuple(stack_steps(state.hands[seat], state.staged))
             return self._turn_actions(state)
         if seat not in state.window:
             return ()
@@ -80,23 +88,31 @@ class DobonArithGame(Game[ArithState, ArithAction]):
         hand = state.hands[seat]
         if not hand:
             return (DRAW,)  # A7: an empty hand must draw
-        actions: list[ArithAction] = [*hand_plays(hand, state.field[-1], state.suit, state.pending), DRAW]
-        if state.opening:
-            actions.append(PASS)
+        actions = turn_plays(hand, state.field[-1], state.suit, state.pending)
+        actions.append(DRAW)
         if state.top_owner != seat and state.field[-1].rank in state.reach[seat]:
             actions.append(DOBON)
+        if state.opening:
+            actions.append(PASS)
         return tuple(actions)
 
     def yields_to_calls(self, state: ArithState, seat: int, action: ArithAction) -> bool:
         """The turn seat's ordinary move (anything but its own ``dobon``, which keeps its
-        priority) waits for the other seats offered a call (C4, C5)."""
+        priority) waits for the other seats offered a call (C4, C5).  Of a play of several
+        cards that is the first step, ``bottom``: it closes the window, and nobody is offered
+        a call between the steps of one play (A2)."""
         return (state.phase == TURN and seat == state.turn and bool(state.window)
                 and not isinstance(action, Dobon))
 
     def _check(self, state: ArithState, seat: int, action: ArithAction) -> None:
         if state.phase == OVER:
             raise IllegalActionError("A9", "the match is over")
-        if isinstance(action, Dobon):
+        if state.staged and seat == state.turn:  # in the middle of one play: only its next step (A2)
+            if not isinstance(action, Stack | Top):
+                raise IllegalActionError("A2", f"seat {seat} is in the middle of a play begun with "
+                                               f"{state.staged[0]}: stack or top next")
+            check_step(state, seat, action)
+        elif isinstance(action, Dobon):
             self._check_dobon(state, seat)
         elif isinstance(action, Pass):
             self._check_pass(state, seat)
@@ -106,6 +122,10 @@ class DobonArithGame(Game[ArithState, ArithAction]):
             raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
         elif isinstance(action, Play):
             check_play(state, seat, action)
+        elif isinstance(action, Bottom):
+            check_bottom(state, seat, action)
+        elif isinstance(action, Stack | Top):
+            check_step(state, seat, action)  # refused: no play begun
 
     def _check_dobon(self, state: ArithState, seat: int) -> None:
         """Every refusal depends on the seat's own hand, its own declines and the table only."""
@@ -142,6 +162,11 @@ class DobonArithGame(Game[ArithState, ArithAction]):
             if declined is not None:
                 match.finish_game(d, declined)
             return d.finish()
+        if isinstance(action, Bottom | Stack):
+            turns.stage(d, seat, action.card)  # not a step: the play counts once, when finished (C7)
+            return d.finish()
+        if isinstance(action, Top):
+            action, d.staged = Play((*state.staged, action.card), action.suit), ()
         d.steps += 1
         outcome = _MOVES[type(action)](d, seat, action)
         if not isinstance(action, Dobon):
@@ -156,6 +181,13 @@ class DobonArithGame(Game[ArithState, ArithAction]):
 
     def parse_action(self, text: str) -> ArithAction:
         return parse_action(text)
+
+    def _all_actions(self, state: ArithState) -> Sequence[ArithAction]:
+        return ACTIONS
+
+    def _space_key(self, state: ArithState) -> tuple[object, ...]:
+        """One space for every table size and option set (235 actions)."""
+        return ()
 
     # -- looking --------------------------------------------------------------
     def _view(self, state: ArithState, seat: int | None) -> ArithView:
@@ -207,24 +239,5 @@ _MOVES: dict[type, Callable[[Draft, int, Any], GameOutcome | None]] = {
 }
 
 
-
-def legacy_v1_skips(state: ArithState, seat: int, action: ArithAction | str) -> bool:
-    """Whether a version-1 record's ``action`` by ``seat`` is a no-op wait that version 2
-    no longer has, to be skipped when replaying it on ``state`` (the version-2 state so far).
-
-    Version 1 put the turn seat first into the window when it and other seats could call,
-    so it had to ``pass`` there before taking its turn.  Version 2 never puts the turn seat
-    in a window: such a ``pass`` is the turn seat's, outside a chain, while other seats are
-    still offered a call and its own hand reaches the top card it did not play.  The
-    opening turn's ``pass`` (A2) is a real move: in version 1 it could come only once the
-    window had closed, so it is never skipped.  (Records whose host took the other seats'
-    declines before the turn seat's are not told apart; the driver and the CLI never did.)"""
-    act = parse_action(action) if isinstance(action, str) else action
-    return (
-        isinstance(act, Pass) and state.phase == TURN and seat == state.turn and bool(state.window)
-        and state.top_owner != seat and state.field[-1].rank in state.reach[seat]
-    )
-
-
 DOBON_ARITH = DobonArithGame()
-__all__ = ["DOBON_ARITH", "DobonArithGame", "legacy_v1_skips"]
+__all__ = ["DOBON_ARITH", "DobonArithGame", "legacy_actions", "legacy_v1_skips"]

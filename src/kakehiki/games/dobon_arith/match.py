@@ -33,7 +33,7 @@ def new_match(
         game_no=0, dealer=dealer, wins=zeros, losses=zeros, outcomes=(),
         hands=((),) * players, reach=(frozenset(),) * players, revealed=((),) * players, stock=(), field=(),
         suit="", top_owner=FIRST_CARD, turn=dealer, direction=1, pending=0, reveal_due=False, opening=True,
-        phase=TURN, window=(), chain=(), rebuilds=0, steps=0, log=(),
+        staged=(), phase=TURN, window=(), chain=(), rebuilds=0, steps=0, log=(),
     )
     d = Draft(state)
     d.events.append(ev.DealerChosen(dealer, reason))
@@ -64,7 +64,7 @@ def deal(d: Draft) -> None:
     d.stock = tuple(reversed(deck[at + 1:]))
     d.suit = deck[at].suit  # the first field card has no power: an 8 there names nothing
     d.turn, d.direction, d.pending = d.dealer, 1, 0
-    d.reveal_due, d.opening, d.phase = False, True, TURN
+    d.reveal_due, d.opening, d.staged, d.phase = False, True, (), TURN
     d.chain, d.top_owner, d.rebuilds, d.steps, d.log = (), FIRST_CARD, 0, 0, ()
     d.events.append(ev.GameStarted(d.game_no, d.dealer))
     d.events.extend(ev.Dealt(s, d.hands[s], DEAL) for s in seats)

@@ -5,8 +5,10 @@ seats' unrevealed cards and the stock are dealt anew from one pool in card order
 shuffled by the caller's generator; revealed cards (A6, a Dobon call) stay with their
 seats; the seed and the explicit deck are dropped; and the window of out-of-turn
 offers is worked out anew from the sampled hands (C4).  Only the seat's own place in
-the window is kept: it knows whether it has declined.  Two states that differ only in
-what the seat cannot see therefore give equal samples for the same generator.
+the window is kept: it knows whether it has declined.  A play of several cards the turn
+seat has begun (``staged``) stays only in the turn seat's own samples; for any other seat
+the turn seat has yet to act.  Two states that differ only in what the seat cannot see
+therefore give equal samples for the same generator.
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ def dealt(state: ArithState, others: list[int], sizes: dict[int, int], pool: lis
     rng.shuffle(cards)
     d = Draft(state)
     d.seed, d.deck = 0, None
+    if state.turn in others:
+        d.staged = ()  # hidden from the others (and still in the turn seat's hand, now re-dealt)
     for s in others:
         size = sizes[s]
         d.set_hand(s, tuple(sorted(state.revealed[s] + tuple(cards[:size]), key=CARD_ORDER)))
@@ -60,7 +64,7 @@ def dealt(state: ArithState, others: list[int], sizes: dict[int, int], pool: lis
 
 def window_for(d: Draft, seat: int | None, offered: bool) -> tuple[int, ...]:
     """The window on the sampled hands; ``seat`` stays in it only if it was ``offered`` (not declined)."""
-    if d.phase == OVER:
-        return ()
+    if d.phase == OVER or d.staged:
+        return ()  # nobody may call between the steps of one play (A2)
     turns.open_window(d)
     return tuple(s for s in d.window if s != seat or offered)

@@ -141,6 +141,7 @@ class ArithState(Seating):
     pending: int  # cards the turn seat owes for twos (A6)
     reveal_due: bool  # the turn seat must show its hand unless it plays a 13 (A6)
     opening: bool  # nobody has taken a turn yet: the turn seat may pass (A2)
+    staged: tuple[Card, ...]  # the turn seat's play of several cards begun, bottom first, still in its hand (A2)
     phase: int
     window: tuple[int, ...]  # seats still to answer an offer, by priority; outside a chain never the turn seat (C4)
     chain: tuple[int, ...]  # Dobon callers in order (A5)

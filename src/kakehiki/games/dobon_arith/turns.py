@@ -72,6 +72,15 @@ def play(d: Draft, seat: int, action: Play) -> GameOutcome | None:
     return None
 
 
+def stage(d: Draft, seat: int, card: Card) -> None:
+    """``bottom`` or ``stack``: one more card of the play begun.  It stays in the hand, and
+    the table sees nothing until ``top`` lays the whole play (A2); the first step closes
+    the window on the top card, and none opens before the play is finished."""
+    d.staged = (*d.staged, card)
+    d.window = ()
+    d.events.append(ev.Staged(seat, d.staged))
+
+
 def start_turn(d: Draft, seat: int, keeps_reveal: bool = False) -> None:
     """A turn action is being taken: the opening is over, and an owed reveal is paid
     first unless the action passes it on (A2, A6).  Revealing costs no turn."""

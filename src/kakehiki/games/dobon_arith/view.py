@@ -19,6 +19,8 @@ class ArithView(NamedTuple):
     its waits from :func:`kakehiki.games.dobon_arith.waits` on ``hand``.  ``log`` is every
     turn action of the game so far as the table saw it: plays, draws (how many, not which)
     and reveals, each with the top card, suit, owner and twos owed it was taken on.
+    ``staged`` is the play of several cards the seat has begun (``bottom``, ``stack``…) and
+    not finished with ``top``: those cards are still in its hand, and nobody else sees them.
     """
 
     seat: int | None
@@ -43,6 +45,7 @@ class ArithView(NamedTuple):
     game_no: int
     games: int
     log: tuple[PublicMove, ...] = ()  # this game's turn actions so far, oldest first (see PublicMove)
+    staged: tuple[Card, ...] = ()  # the seat's own play of several cards begun (bottom first); empty for others
 
     def to_dict(self) -> dict[str, Any]:
         return {name: jsonable(value) for name, value in self._asdict().items()}
@@ -75,4 +78,5 @@ def build_view(state: ArithState, seat: int | None) -> ArithView:
         game_no=state.game_no,
         games=state.options.games,
         log=state.log,
+        staged=state.staged if seat == state.turn else (),
     )
