@@ -139,6 +139,30 @@ def legacy_reader(game: Game[Any, Any], version: int) -> SkipPredicate | None:
         return LEGACY_READERS[game.id, version]
     module = importlib.import_module(type(game).__module__)
     hook = getattr(module, f"legacy_v{version}_skips", None)
+    if callable(hook):
+        return hook  # type: ignore[no-any-return]
+    return _skip_nothing if legacy_translator(game) is not None else None
+
+
+def _skip_nothing(state: Any, seat: int, text: str) -> bool:
+    return False
+
+
+Translator = Callable[[int, int | None, str], list[str]]
+"""``legacy_actions(version, seat, text)``: the texts of this version that do what one
+entry of an older version's record did (a game that split a choice into steps)."""
+
+
+def legacy_translator(game: Game[Any, Any]) -> Translator | None:
+    """The game's ``legacy_actions`` (in its game module or its package's ``legacy``), if any."""
+    module = importlib.import_module(type(game).__module__)
+    hook = getattr(module, "legacy_actions", None)
+    if hook is None:
+        try:
+            legacy = importlib.import_module(module.__name__.rsplit(".", 1)[0] + ".legacy")
+            hook = getattr(legacy, "legacy_actions", None)
+        except ImportError:
+            hook = None
     return hook if callable(hook) else None
 
 
@@ -219,7 +243,7 @@ def replay(record: dict[str, Any]) -> tuple[Game[Any, Any], Any, Result | None]:
             where = f"game {round_no + 1}, move {step + 1} ({describe(move, 80)})"
             try:
                 seat, text = _move(move, players, host_ok)
-                state = _apply_move(game, state, round_no, seat, text, skips)
+                state = _apply_move(game, state, round_no, seat, text, skips, record["version"])
             except KakehikiError as exc:
                 raise RecordError(f"{where}: {_clip(exc)}", step) from None
             except Exception as exc:  # a bug in the game: say so in one line, keep it as the cause
@@ -244,7 +268,8 @@ def _move(move: object, players: int, host_ok: bool) -> tuple[int | None, str]:
 
 
 def _apply_move(
-    game: Game[Any, Any], state: Any, round_no: int, seat: int | None, text: str, skips: SkipPredicate | None
+    game: Game[Any, Any], state: Any, round_no: int, seat: int | None, text: str, skips: SkipPredicate | None,
+    version: int,
 ) -> Any:
     if game.result(state) is not None:
         raise RecordError("the game was already over")
@@ -253,9 +278,14 @@ def _apply_move(
         raise RecordError(f"this move belongs to game {current + 1}")
     if seat is None:
         return game.apply_host(state, text)[0]
-    if skips is not None and skips(state, seat, text):  # older versions had no host actions to skip
+    if skips is None:
+        return game.apply(state, seat, text)[0]
+    if skips(state, seat, text):  # older versions had no host actions to skip
         return state
-    return game.apply(state, seat, text)[0]
+    translate = legacy_translator(game)
+    for step in translate(version, seat, text) if translate is not None else [text]:
+        state = game.apply(state, seat, step)[0]
+    return state
 
 
 def _check_result(
