@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kakehiki import IllegalActionError, get_game
-from kakehiki.cards import Card
+from kakehiki.cards import CARDS, Card
 from kakehiki.games.million_doubt import Done, Doubt, Give, Hide, MillionDoubtState, Pass, Play
 from kakehiki.games.million_doubt.match import full_deck
 from kakehiki.games.million_doubt.plays import sort_cards
@@ -163,9 +163,30 @@ def test_notation_round_trips_for_listed_actions() -> None:
                 assert GAME.parse_action(str(action)) == action
 
 
+def cards_in(value: object) -> list[Card]:
+    """Every card held anywhere in ``value``: a state, its plays and claims, tuples of them."""
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, tuple | list):
+        return [c for item in value for c in cards_in(item)]
+    if hasattr(value, "__dataclass_fields__"):
+        return [c for name in value.__dataclass_fields__ for c in cards_in(getattr(value, name))]
+    return []
+
+
 def test_cards_are_interned_in_states() -> None:
-    state = GAME.new(players=3, seed=2)
-    assert all(isinstance(c, Card) for c in GAME.all_cards(state))
+    """Cards compare by identity: every card in every state along games (samples too) must be the
+    one interned card ``CARDS[index]``, never a copy."""
+    rng = random.Random(2)
+    seen = 0
+    for players, opts in ((3, {}), (2, {"games": 2, "burst_at": 8}), (5, {"face_down": False})):
+        for state, seat, _ in walk(2, players, opts):
+            for held in (state, GAME.sample_hidden(state, max(seat, 0), rng)):
+                cards = cards_in(held)
+                assert all(c is CARDS[c.index] for c in cards)
+                seen += len(cards)
+            assert len(cards_in(state)) >= len(GAME.all_cards(state))
+    assert seen > 10_000
 
 
 @settings(max_examples=15, deadline=None)
