@@ -8,29 +8,38 @@ from typing import Any
 import pytest
 
 from kakehiki.bots import make_bot
+from kakehiki.bots.million_doubt import view_lays
 from kakehiki.bots.million_doubt_expert import (
     Budget,
     MillionDoubtExpertBot,
     first_out,
-    policy_actions,
+    policy_lays,
 )
 from kakehiki.driver import play_out
+from kakehiki.games.million_doubt.state import TURN
 from playouts import random_walk
-from transcript_million_doubt import GAME, legal_play_out, play, position, view
+from transcript_million_doubt import GAME, decision, legal_play_out, play, position, view
 
 HEURISTIC = make_bot("million-doubt", "heuristic")
 
 
 def decide(state: Any, seat: int, seed: int = 0, rollouts: int = 48) -> str:
-    """The expert's choice with its sampler, as the driver asks it."""
+    """The expert's decision with its sampler, as the driver asks it, step by step (a whole play
+    is one decision: ``play S9 H9``, ``hide S3 H4``)."""
     bot = MillionDoubtExpertBot(rollouts)
-    legal = GAME.legal_actions(state, seat)
-    sample = lambda rng: GAME.sample_hidden(state, seat, rng)  # noqa: E731
-    return str(bot.choose_sampled(GAME, seat, view(state, seat), legal, random.Random(seed), sample))
+    rng = random.Random(seed)
+
+    def choose(state: Any, seat: int) -> Any:
+        legal = GAME.legal_actions(state, seat)
+        return bot.choose_sampled(GAME, seat, view(state, seat), legal, rng, GAME.sampler(state, seat, rng))
+
+    return decision(choose, state, seat)
 
 
 def heuristic_choice(state: Any, seat: int) -> str:
-    return str(HEURISTIC.choose(view(state, seat), GAME.legal_actions(state, seat), random.Random(0)))
+    rng = random.Random(0)
+    return decision(lambda state, seat: HEURISTIC.choose(view(state, seat), GAME.legal_actions(state, seat), rng),
+                    state, seat)
 
 
 # -- its turn ----------------------------------------------------------------------------------------
@@ -70,7 +79,7 @@ def test_expert_doubts_a_wholly_face_down_play() -> None:
 def test_expert_believes_a_play_that_shows_a_card() -> None:
     # A pair shown as one 7 and one card face down is how the heuristic lays an honest play as bait.
     state = position({0: "S3 S4 C6", 1: "H7 D7 C8"}, field=[(0, "S5 H5")], turn=1)
-    state = play(state, "1: play H7 *1", "1: hide D7")
+    state = play(state, "1: show H7, play *1", "1: hide D7")
     assert decide(state, 0) == "pass"
 
 
@@ -78,7 +87,7 @@ def test_expert_doubts_a_claim_the_count_disproves_even_when_it_shows_a_card() -
     # Seat 1 shows S9 with one card face down, claiming a pair of 9s on the 5s.  The expert holds
     # the other three 9s and both jokers: no unseen card can pair the 9, so the doubt cannot fail.
     state = position({0: "H9 D9 C9 JK JK S3", 1: "S9 D4 C6"}, field=[(0, "S5 H5")], turn=1)
-    state = play(state, "1: play S9 *1", "1: hide D4")
+    state = play(state, "1: show S9, play *1", "1: hide D4")
     assert decide(state, 0) == "doubt"
 
 
@@ -86,7 +95,7 @@ def test_expert_doubts_a_proven_lie_even_when_losing_could_burst_it() -> None:
     # The same count with a long hand: ten cards and four on the field would burst it if it lost,
     # but a doubt on a claim no unseen card can make true is never lost.
     state = position({0: "H9 D9 C9 JK JK S3 S4 D6 D7 D8", 1: "S9 D4 C6"}, field=[(0, "S5 H5")], turn=1)
-    state = play(state, "1: play S9 *1", "1: hide D4")
+    state = play(state, "1: show S9, play *1", "1: hide D4")
     assert decide(state, 0) == "doubt"
 
 
@@ -122,22 +131,25 @@ def test_expert_does_not_spend_a_joker_to_make_a_claim_true() -> None:
 # -- the rollouts ------------------------------------------------------------------------------------
 
 
-def test_rollouts_list_every_action_the_heuristic_would_choose() -> None:
-    """Over random positions, the heuristic picks the same action from the short list as from all."""
+def test_rollouts_list_every_play_the_heuristic_would_choose() -> None:
+    """Over random positions, the heuristic picks the same whole play (or pass) from the short list
+    of the rollouts as from every play."""
     checked = 0
-    for seed in range(12):
-        for state, _, _ in random_walk(GAME, seed, 2 + seed % 3, None, 60)[:-1]:
-            for seat in GAME.actors(state):
-                full = HEURISTIC.choose(view(state, seat), GAME.legal_actions(state, seat), random.Random(seed))
-                short = HEURISTIC.choose(view(state, seat), policy_actions(state, seat), random.Random(seed))
-                assert short == full
-                checked += 1
-    assert checked > 500
+    for seed in range(30):
+        for state, _, _ in random_walk(GAME, seed, 2 + seed % 3, None, 300)[:-1]:
+            if state.phase != TURN or state.laying:
+                continue
+            seat, seen = state.turn, view(state, state.turn)
+            full = HEURISTIC.decide(seen, view_lays(seen), bool(state.field), random.Random(seed))
+            short = HEURISTIC.decide(seen, policy_lays(state, seat), bool(state.field), random.Random(seed))
+            assert short == full
+            checked += 1
+    assert checked > 350
 
 
 def test_a_rollout_scores_going_out_next() -> None:
     state = position({0: "S9", 1: "C4 C5"}, field=[(1, "D7")])
-    won = play(state, "0: play S9")
+    won = play(state, "0: show S9, play")
     assert first_out(GAME, won, 0, random.Random(0)) == 1.0
     lost = position({0: "S3 S4", 1: "C9"}, field=[(0, "D7")], turn=1)
     assert first_out(GAME, lost, 0, random.Random(0)) == 0.0

@@ -14,12 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kakehiki import CARDS, KakehikiError, NotationError, OptionError
+from kakehiki.games.million_doubt import legacy_actions
 from kakehiki.games.million_doubt.match import full_deck
 from transcript_million_doubt import GAME, deal, play
 
 SHORT = 600  # no error line is longer, whatever it quotes: 40 characters at most, 10 each when escaped
 
-WORDS = ["play", "hide", "give", "pass", "doubt", "done", "revolution", "S4", "h10", "JK", "joker", "c13", "X9",
+WORDS = ["play", "show", "hide", "give", "pass", "doubt", "done", "revolution", "S4", "h10", "JK", "joker", "c13", "X9",
          "*", "*1", "*2", "*4", "*0", "*01", "*54", "*55", "*99", "*²", "*٣", "*१", "*𝟘", "*-1", "*+2", "* 2",
          "*" + "9" * 5000, "*1e3", "S٣", "Ｓ４", "", "\u200b", "9" * 5000]
 TOKENS = st.one_of(st.sampled_from(WORDS), st.text(max_size=6), st.integers(-10**30, 10**30).map(lambda n: f"*{n}"))
@@ -33,7 +34,7 @@ HANDS = {0: "S3 S4 S5 S6 S7 S9 S10", 1: "H3 H4 H5 H6 H7 H9 H10", 2: "D3 D4 D5 D6
 def live_states() -> list[Any]:
     """A lead, a claim to hide, a doubt window, a penalty to give."""
     state = deal(HANDS)
-    lead = play(state, "0: play S3")
+    lead = play(state, "0: show S3, play")
     hiding = play(lead, "1: play *1")
     window = play(hiding, "1: hide H9")
     giving = play(window, "0: doubt")
@@ -44,6 +45,7 @@ def live_states() -> list[Any]:
     "play *²", "play S4 *²", "play *٣", "play *१ revolution", "play *𝟘", "play *0", "play *01", "play *55",
     "play *" + "9" * 5000, "play *-1", "play *", "play revolution", "play S4 revolution", "play S4 *2 *3",
     "hide", "hide *2", "give", "give S4 S5", "done now", "", "play S44", "play Ｓ４", "x" * 1000,
+    "show", "show S4 S5", "hide S4 S5", "play *5 revolution", "play S4", "play S4 *2", "play *2 revolution now",
 ])
 def test_malformed_actions_raise_notation_error(text: str) -> None:
     with pytest.raises(NotationError) as err:
@@ -53,15 +55,21 @@ def test_malformed_actions_raise_notation_error(text: str) -> None:
 
 def test_malformed_actions_quote_a_short_excerpt_of_a_huge_text() -> None:
     for text in ("x" * 50_000_000, "play S" + "4" * 50_000_000, "play *" + "2" * 50_000_000,
-                 "hide " + "S4 " * 1_000 + "ZZ"):
+                 "hide " + "S4 " * 1_000 + "ZZ", "play " + "S4 " * 200_000, "show " + "S4 " * 200_000):
         with pytest.raises(NotationError) as err:
             GAME.parse_action(text)
         assert len(str(err.value)) < SHORT
-    # Well-formed but absurd: a play of 200,000 cards the seat does not hold, refused in a short line.
-    huge = GAME.parse_action("play " + "S4 " * 200_000)
+    # Well-formed in a version 1 record but absurd: a play of 200,000 cards.  Read as version 2
+    # actions it shows S4 and then is refused, in a short line, at the second S4.
+    huge = legacy_actions(1, 0, "play " + "S4 " * 200_000)
+    assert len(huge) == 200_001 and huge[:2] == ["show S4", "show S4"] and huge[-1] == "play"
+    state = GAME.apply(deal(HANDS), 0, huge[0])[0]
     with pytest.raises(KakehikiError) as refused:
-        GAME.apply(deal(HANDS), 0, huge)
+        GAME.apply(state, 0, huge[1])
     assert len(str(refused.value)) < SHORT and "S4" in str(refused.value)
+    with pytest.raises(NotationError) as err:
+        legacy_actions(1, 0, "play S" + "4" * 50_000_000)
+    assert len(str(err.value)) < SHORT
 
 
 def test_malformed_actions_of_other_types_raise_notation_error() -> None:

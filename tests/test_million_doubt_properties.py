@@ -12,12 +12,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kakehiki import IllegalActionError, get_game
-from kakehiki.cards import Card
-from kakehiki.games.million_doubt import Done, Doubt, Give, Hide, MillionDoubtState, Pass, Play
+from kakehiki.cards import CARDS, Card
+from kakehiki.games.million_doubt import (
+    MILLION_DOUBT,
+    Done,
+    Doubt,
+    Give,
+    Hide,
+    Lay,
+    MillionDoubtState,
+    Pass,
+    Play,
+    Show,
+)
 from kakehiki.games.million_doubt.match import full_deck
 from kakehiki.games.million_doubt.plays import sort_cards
 from kakehiki.games.million_doubt.state import HIDE, TURN
 from playouts import random_walk
+from transcript_million_doubt import whole_plays
 
 GAME = get_game("million-doubt")
 
@@ -83,59 +95,88 @@ def test_listed_actions_apply_and_others_are_refused_untouched(seed: int, player
 
 
 def candidates(state: MillionDoubtState, seat: int, rng: random.Random) -> list[Any]:
-    """Actions worth trying: every bare action, plays and hides from the seat's hand, gives of any card."""
+    """Actions worth trying: every bare action, cards of the hand and of the deck to show, hide or
+    give, and claims of any size."""
     hand = state.hands[seat]
-    found: list[Any] = [Pass(), Doubt(), Done(), Give(rng.choice(full_deck()))]
+    found: list[Any] = [Pass(), Doubt(), Done(), Play(), Give(rng.choice(full_deck()))]
     found += [Give(c) for c in state.pool]
-    for _ in range(20):
-        size = rng.randint(1, min(5, len(hand))) if hand else 1
-        cards = tuple(rng.sample(hand, min(size, len(hand))))
-        up = cards[: rng.randint(0, len(cards))]
-        found.append(Play(sort_cards(cards)))
-        found.append(Play(sort_cards(up), len(cards) - len(up) or 1, rng.random() < 0.2 and len(cards) == 4))
-        found.append(Hide(sort_cards(cards)))
+    for card in (*hand, *rng.sample(full_deck(), 5)):
+        found += [Show(card), Hide(card)]
+    for _ in range(6):
+        hidden = rng.randint(1, 12)
+        found.append(Play(hidden, hidden <= 4 and rng.random() < 0.3))
     return found
 
 
 def brute_force_plays(state: MillionDoubtState, seat: int) -> set[str]:
-    """Every play the check accepts, found by trying every face-up part and face-down count."""
+    """Every whole play the rules accept (``apply_lay``'s check, the one version 1 made of a play),
+    found by trying every face-up part and face-down count."""
     hand = state.hands[seat]
     subsets = {sort_cards(c) for k in range(len(hand) + 1) for c in combinations(hand, k)}
     accepted = set()
     for up in subsets:
+        rest = list(hand)
+        for card in up:
+            rest.remove(card)
         for hidden in range(len(hand) - len(up) + 1):
             for revolution in (False, True) if hidden else (False,):
-                action = Play(up, hidden, revolution)
-                if (up or hidden) and GAME.can(state, seat, action):
-                    accepted.add(str(action))
+                lay = Lay(up, hidden, revolution)
+                try:
+                    MILLION_DOUBT.apply_lay(state, seat, lay, tuple(rest[:hidden]))
+                except IllegalActionError:
+                    continue
+                accepted.add(str(lay))
     return accepted
 
 
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 4), opts=options)
 def test_turn_enumeration_is_complete(seed: int, players: int, opts: dict[str, Any]) -> None:
-    """Listed plays are exactly what the rules accept, from positions of random games (hands up to 8)."""
+    """The plays reached through the one-card actions (``show`` … ``play``) are exactly the plays
+    the rules accept, from positions of random games (hands up to 8)."""
     checked = 0
-    for state, seat, _ in walk(seed, players, opts, limit=300)[:-1]:
-        if state.phase != TURN or len(state.hands[seat]) > 8 or seat != state.turn:
+    for state, seat, _ in walk(seed, players, opts, limit=600)[:-1]:
+        if state.phase != TURN or len(state.hands[seat]) > 8 or seat != state.turn or state.laying:
             continue
-        listed = {str(a) for a in GAME.legal_actions(state, seat) if isinstance(a, Play)}
-        assert listed == brute_force_plays(state, seat)
+        reached = [str(lay) for lay in whole_plays(state, seat)]
+        assert len(reached) == len(set(reached)), "each play is reached by one sequence of actions"
+        assert set(reached) == brute_force_plays(state, seat)
         checked += 1
         if checked == 4:
             break
 
 
+def hide_sequences(state: MillionDoubtState, seat: int, named: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """Every sequence of ``hide`` actions that completes the play announced, after ``named``."""
+    legal = GAME.legal_actions(state, seat)
+    assert legal, "a dead end"
+    found: list[tuple[Card, ...]] = []
+    for action in legal:
+        assert isinstance(action, Hide)
+        after = GAME.apply(state, seat, action)[0]
+        if after.phase == HIDE:
+            found += hide_sequences(after, seat, (*named, action.card))
+        else:
+            found.append((*named, action.card))
+    return found
+
+
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 4))
 def test_hide_choices_are_every_set_of_the_announced_size(seed: int, players: int) -> None:
-    for state, seat, _ in walk(seed, players, {}, limit=300)[:-1]:
-        if state.phase == HIDE and state.claim is not None:
-            rest = list(state.hands[seat])
-            for card in state.claim.up:
-                rest.remove(card)
-            expected = {tuple(c) for c in combinations(rest, state.claim.hidden)}
-            assert {a.cards for a in GAME.legal_actions(state, seat)} == expected
+    """Named one at a time in hand order, the face-down cards reach every set of the announced
+    size exactly once, and never a dead end."""
+    checked = 0
+    for state, seat, _ in walk(seed, players, {}, limit=600)[:-1]:
+        if state.phase != HIDE or state.hiding or checked == 3:
+            continue
+        assert state.claim is not None
+        rest = list(state.hands[seat])
+        for card in state.claim.up:
+            rest.remove(card)
+        reached = hide_sequences(state, seat, ())
+        assert sorted(reached) == sorted(dict.fromkeys(combinations(rest, state.claim.hidden)))
+        checked += 1
 
 
 @settings(max_examples=15, deadline=None)
@@ -163,9 +204,30 @@ def test_notation_round_trips_for_listed_actions() -> None:
                 assert GAME.parse_action(str(action)) == action
 
 
+def cards_in(value: object) -> list[Card]:
+    """Every card held anywhere in ``value``: a state, its plays and claims, tuples of them."""
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, tuple | list):
+        return [c for item in value for c in cards_in(item)]
+    if hasattr(value, "__dataclass_fields__"):
+        return [c for name in value.__dataclass_fields__ for c in cards_in(getattr(value, name))]
+    return []
+
+
 def test_cards_are_interned_in_states() -> None:
-    state = GAME.new(players=3, seed=2)
-    assert all(isinstance(c, Card) for c in GAME.all_cards(state))
+    """Cards compare by identity: every card in every state along games (samples too) must be the
+    one interned card ``CARDS[index]``, never a copy."""
+    rng = random.Random(2)
+    seen = 0
+    for players, opts in ((3, {}), (2, {"games": 2, "burst_at": 8}), (5, {"face_down": False})):
+        for state, seat, _ in walk(2, players, opts):
+            for held in (state, GAME.sample_hidden(state, max(seat, 0), rng)):
+                cards = cards_in(held)
+                assert all(c is CARDS[c.index] for c in cards)
+                seen += len(cards)
+            assert len(cards_in(state)) >= len(GAME.all_cards(state))
+    assert seen > 10_000
 
 
 @settings(max_examples=15, deadline=None)
@@ -179,8 +241,10 @@ def test_sampled_states_keep_public_cards_and_stay_playable(seed: int, players: 
             sampled = GAME.sample_hidden(state, seat, rng)
             for other in range(players):
                 assert Counter(state.known[other]) <= Counter(sampled.hands[other])
-            if state.claim is not None:
-                assert Counter(state.claim.up) <= Counter(sampled.hands[state.turn])
+            if seat == state.turn:  # its own play in the making stays
+                assert (sampled.laying, sampled.claim, sampled.hiding) == (state.laying, state.claim, state.hiding)
+            else:  # another seat's is unseen: not yet begun in the sample
+                assert (sampled.laying, sampled.claim, sampled.hiding) == ((), None, ())
             for actor in GAME.actors(sampled):
                 for action in GAME.legal_actions(sampled, actor)[:5]:
                     GAME.apply(sampled, actor, action)

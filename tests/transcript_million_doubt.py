@@ -1,18 +1,23 @@
 """Transcript helpers for Million Doubt tests: fixed deals, positions and moves written as text.
 
     state = deal({0: "S3 S4 S5 H6 H7 D9 JK", 1: "..."}, leader=0)
-    state = play(state, "0: play S3", "1: pass")
+    state = play(state, "0: show S3, play", "1: pass", "0: show S5, play *2", "0: hide H6, hide D9")
 
+A move is ``"SEAT: ACTION"``, or several actions of one seat in a row, separated by commas.
 ``deal_deck`` writes the deck the engine deals from: one card at a time from seat 0
 clockwise until every seat holds 7, then the cards set aside (M1).  Positions in the
 middle of a game come from :func:`kakehiki.games.million_doubt.position.position`.
+
+A play takes one action per card (version 2), so :func:`offers` and :func:`plays` list the
+*whole* plays a seat may make, in version 1's one-line form (``play S5 H5``, ``play S5 *2``),
+by walking the actions offered through ``legal_actions`` and ``apply`` alone.
 """
 
 from __future__ import annotations
 
 import pickle
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -21,10 +26,11 @@ import kakehiki
 from kakehiki import Card, IllegalActionError, parse_cards
 from kakehiki.core import Action, Event
 from kakehiki.driver import play_out
+from kakehiki.games.million_doubt import Hide, Lay, Play, Show
 from kakehiki.games.million_doubt.match import full_deck
 from kakehiki.games.million_doubt.plays import sort_cards
 from kakehiki.games.million_doubt.position import position
-from kakehiki.games.million_doubt.state import MillionDoubtState
+from kakehiki.games.million_doubt.state import HIDE, TURN, MillionDoubtState
 
 GAME = kakehiki.get_game("million-doubt")
 __all__ = ["GAME", "position"]
@@ -50,20 +56,22 @@ def deal(hands: Mapping[int, str], leader: int = 0, seed: int = 0, **options: ob
     return state
 
 
-def split(text: str) -> tuple[int, str]:
-    seat, sep, action = text.partition(":")
+def split(text: str) -> tuple[int, list[str]]:
+    """``"SEAT: ACTION, ACTION"`` → the seat and its actions."""
+    seat, sep, actions = text.partition(":")
     if not sep:
         raise ValueError(f"a move is 'SEAT: ACTION', got {text!r}")
-    return int(seat), action.strip()
+    return int(seat), [a.strip() for a in actions.split(",")]
 
 
 def run(state: Any, *moves: str) -> tuple[Any, list[Any]]:
     """Apply the moves in order; return the final state and every event caused."""
     events: list[Any] = []
     for text in moves:
-        seat, action = split(text)
-        state, caused = GAME.apply(state, seat, action)
-        events.extend(caused)
+        seat, actions = split(text)
+        for action in actions:
+            state, caused = GAME.apply(state, seat, action)
+            events.extend(caused)
     return state, events
 
 
@@ -72,11 +80,14 @@ def play(state: Any, *moves: str) -> Any:
 
 
 def refused(state: Any, text: str) -> IllegalActionError:
-    """Apply ``"SEAT: ACTION"`` expecting a refusal; check the state is untouched; return the error."""
-    seat, action = split(text)
+    """Apply ``"SEAT: ACTION, …, ACTION"``: all but the last action succeed, the last is refused and
+    leaves its state untouched; return the error."""
+    seat, actions = split(text)
+    for action in actions[:-1]:
+        state = GAME.apply(state, seat, action)[0]
     before = pickle.dumps(state)
     with pytest.raises(IllegalActionError) as info:
-        GAME.apply(state, seat, action)
+        GAME.apply(state, seat, actions[-1])
     assert pickle.dumps(state) == before
     return info.value
 
@@ -85,9 +96,33 @@ def legal(state: Any, seat: int) -> set[str]:
     return {str(a) for a in GAME.legal_actions(state, seat)}
 
 
+def whole_plays(state: Any, seat: int) -> list[Lay]:
+    """Every whole play ``seat`` may make now, found by walking its ``show``/``play`` actions."""
+    found: list[Lay] = []
+
+    def walk(state: Any, shown: tuple[Card, ...]) -> None:
+        for action in GAME.legal_actions(state, seat):
+            if isinstance(action, Show):
+                walk(GAME.apply(state, seat, action)[0], (*shown, action.card))
+            elif isinstance(action, Play):
+                found.append(Lay(shown, action.hidden, action.revolution))
+
+    if state.phase == TURN and not state.laying:
+        walk(state, ())
+    return found
+
+
+def offers(state: Any, seat: int) -> set[str]:
+    """What ``seat`` may do, a whole play being one choice: ``pass``, ``play S5 H5``, ``play S5 *2``
+    (the version 1 forms); in other phases, its legal actions."""
+    if state.phase != TURN or seat != state.turn:
+        return legal(state, seat)
+    return {str(lay) for lay in whole_plays(state, seat)} | ({"pass"} & legal(state, seat))
+
+
 def plays(state: Any, seat: int) -> set[str]:
-    """The face-up plays among ``seat``'s legal actions."""
-    return {a for a in legal(state, seat) if a.startswith("play") and "*" not in a}
+    """The wholly face-up plays ``seat`` may make now, as ``play S5 H5``."""
+    return {a for a in offers(state, seat) if a.startswith("play") and "*" not in a}
 
 
 def view(state: Any, seat: int | None = None) -> Any:
@@ -113,11 +148,35 @@ def outcome(state: Any) -> tuple[tuple[int, ...], tuple[int, ...], str]:
     return result.winners, result.losers, result.reason
 
 
+def decision(choose: Callable[[Any, int], Action], state: Any, seat: int) -> str:
+    """What a bot decides, a whole play being one decision: it is asked step by step, as the driver
+    asks it (``show`` … ``play``; ``hide`` … until the play is made), and the steps are written in
+    one line: ``play S5 H5``, ``play S5 *2``, ``hide C4 D9``.  Any other action as it is."""
+    action = choose(state, seat)
+    if isinstance(action, Show | Play) and state.phase == TURN:
+        shown: list[Card] = []
+        while isinstance(action, Show):
+            shown.append(action.card)
+            state = GAME.apply(state, seat, action)[0]
+            action = choose(state, seat)
+        assert isinstance(action, Play)
+        return str(Lay(tuple(shown), action.hidden, action.revolution))
+    if isinstance(action, Hide):
+        named: list[str] = []
+        while True:
+            named.append(str(action.card))
+            state = GAME.apply(state, seat, action)[0]
+            if state.phase != HIDE:
+                return " ".join(["hide", *named])
+            action = choose(state, seat)
+    return str(action)
+
+
 def legal_play_out(state: Any, bots: Sequence[Any], seed: int, watched: set[int]) -> Counter[str]:
     """Play ``state`` out with ``bots``, checking that every action chosen was among the seat's
     legal actions then, and that every game of the match ended by play (M10), not at ``max_steps``.
-    Returns a tally of what the ``watched`` seats did: ``play``, ``play*`` (with face-down cards),
-    ``hide``, ``pass``, ``doubt``, ``give``, ``done``."""
+    Returns a tally of what the ``watched`` seats did: ``show``, ``play`` (a face-up play made),
+    ``play*`` (a play with face-down cards announced), ``hide``, ``pass``, ``doubt``, ``give``, ``done``."""
     tally: Counter[str] = Counter()
     before = [state]
 

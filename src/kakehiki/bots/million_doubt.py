@@ -1,6 +1,9 @@
 """The heuristic Million Doubt bot (``heuristic``).
 
-It sees only its view.  On its turn it goes out when it can, otherwise sheds
+It sees only its view.  It decides on whole plays (:class:`Lay`) and makes the chosen one
+an action at a time (``show``, ``play``, ``hide``); it keeps nothing between calls, so each
+later step decides again among the plays that go on from the cards already shown, which
+finds the same play (its choice among them is the same minimum).  On its turn it goes out when it can, otherwise sheds
 its weakest cards in the largest honest play, keeping jokers and 2s (3s under a
 reversed order) for later while its hand is long.  When its honest plays are weak (none, or only
 strong cards) it bluffs face down with its weakest cards, unless being caught
@@ -17,14 +20,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 
 from kakehiki.bots import register_bot
 from kakehiki.cards import Card
 from kakehiki.core import Action
-from kakehiki.games.million_doubt import Done, Doubt, Give, Hide, MillionDoubtView, Pass, Play
+from kakehiki.games.million_doubt import Done, Doubt, Give, Lay, MillionDoubtView, Pass
+from kakehiki.games.million_doubt.actions import HIDE, PASS
+from kakehiki.games.million_doubt.lays import FieldKey, lays
 from kakehiki.games.million_doubt.match import full_deck
 from kakehiki.games.million_doubt.plays import (
     Visible,
+    card_key,
     completions,
     legal_on,
     strength,
@@ -60,6 +67,19 @@ def binding_of(view: MillionDoubtView, before_last: bool = False) -> Visible | N
     return None
 
 
+def view_key(view: MillionDoubtView) -> FieldKey:
+    """What a play is judged against, as the seat sees the field."""
+    return binding_of(view), frozenset(view.lock) or None, view.reversed_order, view.spade3_beats_joker
+
+
+def view_lays(view: MillionDoubtView) -> tuple[Lay, ...]:
+    """Every whole play this seat may make now, whatever it has shown so far."""
+    return lays(view.hand or (), view_key(view), view.face_down)
+
+
+Choice = Lay | Pass  # what the bot decides on its turn: a whole play, or a pass
+
+
 class MillionDoubtHeuristicBot:
     name = "heuristic"
     doubt_samples = SAMPLES  # deals of the unseen cards behind each doubt estimate
@@ -70,41 +90,49 @@ class MillionDoubtHeuristicBot:
         if view.phase == "doubt":
             return Doubt() if self._should_doubt(view, rng) else Pass()
         if view.phase == "hide":
-            return self._hide(view, legal)
-        return self._turn(view, legal, rng)
+            assert view.claim is not None
+            return HIDE[self.hide_choice(view, *view.claim, named=view.hiding)[len(view.hiding)]]
+        options = [lay for lay in view_lays(view) if lay.starts_with(view.laying)]
+        choice = self.decide(view, options, PASS in legal, rng)
+        if isinstance(choice, Pass):
+            return choice
+        return choice.next_step(view.laying)
 
     # -- the turn -----------------------------------------------------------------------------------
-    def _turn(self, view: MillionDoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def decide(self, view: MillionDoubtView, options: Sequence[Lay], can_pass: bool, rng: random.Random) -> Choice:
+        """The play to make (or a pass) among ``options``, the whole plays open to it."""
         hand = view.hand or ()
         rev = view.reversed_order
-        honest = [a for a in legal if isinstance(a, Play) and not a.hidden]
+        honest = [a for a in options if not a.hidden]
         for play in honest:
             if len(play.up) == len(hand):
                 return play  # going out
         best = min(honest, key=lambda a: (cost(a.up, rev) - SHED * len(a.up), str(a)), default=None)
         if best is not None and not self._too_strong(view, best, len(hand)):
             if len(best.up) > 1 and rng.random() < BAIT:
-                bait = Play(best.up[:1], len(best.up) - 1)  # the same cards, all but one face down
-                if bait in legal:
+                bait = Lay(best.up[:1], len(best.up) - 1)  # the same cards, all but one face down
+                if bait in options:
                     return bait
             return best
-        bluff = self._bluff(view, legal, rng)
+        bluff = self._bluff(view, options, rng)
         if bluff is not None:
             return bluff
         if best is not None and not view.field:
             return best
-        return Pass() if Pass() in legal else (best or legal[0])
+        if can_pass:
+            return PASS
+        return best or next((a for a in options if a.hidden), options[0])
 
     @staticmethod
-    def _too_strong(view: MillionDoubtView, play: Play, hand_size: int) -> bool:
+    def _too_strong(view: MillionDoubtView, play: Lay, hand_size: int) -> bool:
         """Worth keeping for later: only strong cards (jokers, 2s) while the hand is still long."""
         return bool(view.field) and hand_size > HOLD_UNTIL and cost(play.up, view.reversed_order) / len(play.up) > 1
 
-    def _bluff(self, view: MillionDoubtView, legal: Sequence[Action], rng: random.Random) -> Action | None:
+    def _bluff(self, view: MillionDoubtView, options: Sequence[Lay], rng: random.Random) -> Lay | None:
         """A face-down play of weak cards, when being caught cannot burst us."""
         hand = view.hand or ()
         field_cards = sum(len(p.up) + len(p.down) for p in view.field)
-        announced = [a for a in legal if isinstance(a, Play) and a.hidden and not a.revolution]
+        announced = [a for a in options if a.hidden and not a.revolution]
         if not view.field:
             announced = [a for a in announced if len(a.up) + a.hidden <= 2]
         room = len(hand) + field_cards + 1 < view.burst_at  # caught, we take at most the field back
@@ -114,21 +142,26 @@ class MillionDoubtHeuristicBot:
         rev = view.reversed_order
         return min(safe, key=lambda a: (cost(a.up, rev) - 0.2 * (len(a.up) + a.hidden), str(a)))
 
-    def _hide(self, view: MillionDoubtView, legal: Sequence[Action]) -> Action:
-        """The cheapest face-down cards, preferring a true claim unless the truth costs much more."""
-        assert view.claim is not None
-        up, _, revolution = view.claim
+    def hide_choice(self, view: MillionDoubtView, up: tuple[Card, ...], hidden: int, revolution: bool,
+                    named: tuple[Card, ...] = ()) -> tuple[Card, ...]:
+        """The face-down cards for a play showing ``up`` (in hand order): the cheapest, preferring a
+        true claim unless the truth costs much more.  The same set at every step of naming them;
+        should ``named`` (those named so far) not begin it, the best set that goes on from them."""
+        rest = list(view.hand or ())
+        for card in up + named:
+            rest.remove(card)
+        if named:
+            rest = [c for c in rest if card_key(c) >= card_key(named[-1])]
         rev = view.reversed_order
         binding, lock = binding_of(view), (frozenset(view.lock) or None)
         field_cards = sum(len(p.up) + len(p.down) for p in view.field)
         bonus = 0.8 + 0.2 * field_cards
 
-        def utility(action: Action) -> float:
-            assert isinstance(action, Hide)
-            truthful = legal_on(visible(up + action.cards, 0, revolution), binding, lock, rev, view.spade3_beats_joker)
-            return -cost(action.cards, rev) + (bonus if truthful else 0.0)
+        def utility(cards: tuple[Card, ...]) -> tuple[float, str]:
+            truthful = legal_on(visible(up + cards, 0, revolution), binding, lock, rev, view.spade3_beats_joker)
+            return -cost(cards, rev) + (bonus if truthful else 0.0), " ".join(["hide", *map(str, cards)])
 
-        return max(legal, key=lambda a: (utility(a), str(a)))
+        return max((named + c for c in dict.fromkeys(combinations(rest, hidden - len(named)))), key=utility)
 
     # -- doubting -----------------------------------------------------------------------------------
     def _should_doubt(self, view: MillionDoubtView, rng: random.Random) -> bool:

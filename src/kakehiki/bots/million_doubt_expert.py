@@ -15,6 +15,10 @@ how the other seats answer, so the expert looks ahead on every turn with a real 
   as the heuristic plays, bluffs and doubts, with its doubt estimates made from fewer
   samples (``ROLLOUT_DOUBT_SAMPLES``) to save time.  Sequential halving spends
   ``rollouts`` games per decision, dropping the worse half of the candidates each round.
+* **Steps**: it decides on whole plays and makes the chosen one an action at a time.  It keeps
+  nothing between calls, so when a play is begun it looks again only among the candidates that
+  go on from the cards shown (usually one; else it searches among those), and names face-down
+  cards by :func:`hide_cards`, the same set at every step.
 * **Doubt** (:func:`worth_doubting`, no lookahead: the sampler deals face-down cards
   uniformly, which would make every claim look like a lie): every claim the count proves
   false (:func:`claim_impossible`) is doubted.  Beyond that it reads the heuristic's habits: a
@@ -39,16 +43,21 @@ from typing import Any
 from kakehiki.bots import register_bot
 from kakehiki.bots.million_doubt import (
     SHED,
+    Choice,
     MillionDoubtHeuristicBot,
     binding_of,
     cost,
     unseen_cards,
     value,
+    view_lays,
 )
 from kakehiki.bots.search import Sampler
 from kakehiki.cards import Card
 from kakehiki.core import Action, Game
-from kakehiki.games.million_doubt import Doubt, Hide, MillionDoubtState, MillionDoubtView, Pass, Play
+from kakehiki.games.million_doubt import Lay, MillionDoubtState, MillionDoubtView, Pass
+from kakehiki.games.million_doubt.actions import DOUBT, PASS
+from kakehiki.games.million_doubt.game import MILLION_DOUBT
+from kakehiki.games.million_doubt.lays import forget
 from kakehiki.games.million_doubt.legal import FieldKey, field_key, legal_actions
 from kakehiki.games.million_doubt.plays import Visible, completions, legal_on, shaped_sets, sort_cards, visible
 from kakehiki.games.million_doubt.state import OVER, TURN
@@ -59,9 +68,6 @@ ROLLOUT_DOUBT_SAMPLES = 6  # deals behind each doubt estimate inside a rollout (
 TRUTH_MARGIN = 0.25  # a true set of face-down cards is named when it costs at most this much more
 MAX_ROLLOUT_STEPS = 400  # a rollout still going after this many actions counts as half a win
 STEP_BUDGET = 6000  # rollout actions per decision at most (about 0.4 s on one core); most use far fewer
-
-PASS = Pass()
-DOUBT = Doubt()
 
 Rules = Game[MillionDoubtState, Action]  # the game, as the rollouts use it
 
@@ -86,9 +92,9 @@ class OwnRolloutPolicy(RolloutPolicy):
             return DOUBT if worth_doubting(view) else PASS
         return super().choose(view, legal, rng)
 
-    def _hide(self, view: MillionDoubtView, legal: Sequence[Action]) -> Action:
-        assert view.claim is not None
-        return Hide(sort_cards(hide_cards(view, *view.claim)))
+    def hide_choice(self, view: MillionDoubtView, up: tuple[Card, ...], hidden: int, revolution: bool,
+                    named: tuple[Card, ...] = ()) -> tuple[Card, ...]:
+        return expert_hide_choice(self, view, up, hidden, revolution, named)
 
 
 ROLLOUT_POLICY = RolloutPolicy()
@@ -96,18 +102,18 @@ OWN_ROLLOUT_POLICY = OwnRolloutPolicy()
 
 
 @lru_cache(maxsize=1 << 12)
-def _shaped_plays(hand: tuple[Card, ...]) -> tuple[tuple[Play, Visible], ...]:
+def _shaped_plays(hand: tuple[Card, ...]) -> tuple[tuple[Lay, Visible], ...]:
     """Every valid play from ``hand`` (M2), with what it shows."""
-    return tuple((Play(cards), visible(cards)) for cards in shaped_sets(hand))
+    return tuple((Lay(cards), visible(cards)) for cards in shaped_sets(hand))
 
 
-def _single_plays(hand: tuple[Card, ...]) -> tuple[tuple[Play, Visible], ...]:
+def _single_plays(hand: tuple[Card, ...]) -> tuple[tuple[Lay, Visible], ...]:
     """Every single from ``hand``: all a single on the field can be answered with, without listing groups and stairs."""
-    return tuple((Play((card,)), visible((card,))) for card in dict.fromkeys(hand))
+    return tuple((Lay((card,)), visible((card,))) for card in dict.fromkeys(hand))
 
 
 @lru_cache(maxsize=1 << 12)
-def honest_plays(hand: tuple[Card, ...], key: FieldKey) -> tuple[Play, ...]:
+def honest_plays(hand: tuple[Card, ...], key: FieldKey) -> tuple[Lay, ...]:
     """Every face-up play from ``hand`` legal on the field ``key`` (the same hands and fields recur
     across rollouts)."""
     binding = key[0]
@@ -121,28 +127,26 @@ def forget_plays() -> None:
     makes Python's garbage collector pause for most of a second now and then."""
     _shaped_plays.cache_clear()
     honest_plays.cache_clear()
+    forget()
 
 
-def policy_actions(state: MillionDoubtState, seat: int) -> Sequence[Action]:
-    """The legal actions the heuristic can choose among, listed far more cheaply than all of them.
+def policy_lays(state: MillionDoubtState, seat: int) -> list[Lay]:
+    """The whole plays the heuristic can choose among, listed far more cheaply than all of them.
 
     On a turn the heuristic plays an honest play, lays one as bait (its first card face up,
     the rest face down), passes, or bluffs with a wholly face-down play (it prefers those to
     any face-down play showing cards); listing only these leaves its choice unchanged.
     """
-    if state.phase != TURN:
-        return legal_actions(state, seat)
     hand = state.hands[seat]
     key = field_key(state)
     honest = honest_plays(hand, key)
-    actions: list[Action] = [PASS] if state.field else []
-    actions += honest
+    found = list(honest)
     if state.options.face_down:
-        actions += [Play(p.up[:1], len(p.up) - 1) for p in honest if len(p.up) > 1]
+        found += [Lay(p.up[:1], len(p.up) - 1) for p in honest if len(p.up) > 1]
         binding = key[0]
         sizes = range(1, len(hand) + 1) if binding is None else (binding.size,)
-        actions += [Play((), k) for k in sizes if 1 <= k <= len(hand) and legal_on(visible((), k), *key)]
-    return actions
+        found += [Lay((), k) for k in sizes if 1 <= k <= len(hand) and legal_on(visible((), k), *key)]
+    return found
 
 
 @dataclass
@@ -186,8 +190,11 @@ def _step(game: Rules, state: MillionDoubtState, me: int, rng: random.Random) ->
     actors = game.actors(state)
     if len(actors) == 1:
         seat = actors[0]
-        action = policy(seat).choose(game.view(state, seat), policy_actions(state, seat), rng)
-        return game.apply(state, seat, action)[0]
+        view = game.view(state, seat)
+        if state.phase != TURN:
+            return game.apply(state, seat, policy(seat).choose(view, legal_actions(state, seat), rng))[0]
+        choice = policy(seat).decide(view, policy_lays(state, seat), bool(state.field), rng)
+        return _after(game, state, seat, _move(policy(seat), view, choice))
     for seat in actors:  # a doubt window
         if policy(seat).choose(game.view(state, seat), (PASS, DOUBT), rng) == DOUBT:
             return game.apply(state, seat, DOUBT)[0]
@@ -199,24 +206,57 @@ def _step(game: Rules, state: MillionDoubtState, me: int, rng: random.Random) ->
 # -- choosing ----------------------------------------------------------------------------------------
 
 
-def honest_score(play: Play, reversed_order: bool) -> float:
+def honest_score(play: Lay, reversed_order: bool) -> float:
     """The heuristic's score of an honest play: the value of the cards given up less one per card shed."""
     return cost(play.up, reversed_order) - SHED * len(play.up)
 
 
-def candidates(view: MillionDoubtView, legal: Sequence[Action]) -> list[Action]:
-    """The turn actions worth looking ahead on: going out if it can (alone), else the best honest
-    plays, a pass, and the wholly face-down plays."""
+@dataclass(frozen=True)
+class Move:
+    """A decision on a turn: a pass, or a whole play with its face-down cards, of which the first
+    ``shown`` cards are shown already."""
+
+    choice: Choice
+    down: tuple[Card, ...] = ()
+    shown: int = 0
+
+    def steps(self) -> tuple[Action, ...]:
+        """The actions still to take."""
+        if isinstance(self.choice, Pass):
+            return (self.choice,)
+        return self.choice.steps(self.down)[self.shown:]
+
+
+def _move(policy: MillionDoubtHeuristicBot, view: MillionDoubtView, choice: Choice) -> Move:
+    """``choice`` with the policy's face-down cards, going on from the cards shown so far."""
+    if isinstance(choice, Pass) or not choice.hidden:
+        return Move(choice, (), len(view.laying))
+    return Move(choice, policy.hide_choice(view, choice.up, choice.hidden, choice.revolution), len(view.laying))
+
+
+def _after(game: Rules, state: MillionDoubtState, seat: int, move: Move) -> MillionDoubtState:
+    """The state once ``move`` is made: a whole play at once when begun from nothing (the same as
+    its steps, without listing the hand's plays to check each)."""
+    if isinstance(move.choice, Lay) and not move.shown:
+        return MILLION_DOUBT.apply_lay(state, seat, move.choice, move.down)[0]
+    for action in move.steps():
+        state = game.apply(state, seat, action)[0]
+    return state
+
+
+def candidates(view: MillionDoubtView, lays: Sequence[Lay], can_pass: bool) -> list[Choice]:
+    """The turn choices worth looking ahead on, among the whole plays ``lays``: going out if it can
+    (alone), else the best honest plays, a pass, and the wholly face-down plays."""
     hand = view.hand or ()
-    honest = [a for a in legal if isinstance(a, Play) and not a.hidden]
+    honest = [a for a in lays if not a.hidden]
     going_out = [a for a in honest if len(a.up) == len(hand)]
     if going_out:
         return [going_out[0]]
     honest.sort(key=lambda a: (honest_score(a, view.reversed_order), str(a)))
-    chosen: list[Action] = [*honest[:HONEST_CANDIDATES]]
-    if PASS in legal:
+    chosen: list[Choice] = [*honest[:HONEST_CANDIDATES]]
+    if can_pass:
         chosen.append(PASS)
-    chosen += [a for a in legal if isinstance(a, Play) and a.hidden and not a.up and not a.revolution]
+    chosen += [a for a in lays if a.hidden and not a.up and not a.revolution]
     return chosen
 
 
@@ -238,6 +278,16 @@ def hide_cards(view: MillionDoubtView, up: tuple[Card, ...], hidden: int, revolu
         return cost(cards, rev) - (TRUTH_MARGIN if true else 0.0), " ".join(map(str, cards))
 
     return min((o for o in options if len(o) == hidden), key=price)
+
+
+def expert_hide_choice(bot: MillionDoubtHeuristicBot, view: MillionDoubtView, up: tuple[Card, ...], hidden: int,
+                       revolution: bool, named: tuple[Card, ...]) -> tuple[Card, ...]:
+    """:func:`hide_cards` in hand order; should ``named`` (the cards named so far, by another
+    choice) not begin them, the heuristic's best set that goes on from them."""
+    cards = sort_cards(hide_cards(view, up, hidden, revolution))
+    if cards[: len(named)] == named:
+        return cards
+    return MillionDoubtHeuristicBot.hide_choice(bot, view, up, hidden, revolution, named)
 
 
 def claim_impossible(view: MillionDoubtView) -> bool:
@@ -292,26 +342,31 @@ class MillionDoubtExpertBot(MillionDoubtHeuristicBot):
         self, game: Game[Any, Any], seat: int, view: MillionDoubtView, legal: Sequence[Action],
         rng: random.Random, sample: Sampler,
     ) -> Action:
+        """On a turn, the candidates (:func:`candidates`) that go on from the cards shown so far
+        (all of them before the first), searched when there are several."""
         if view.phase != "turn" or len(legal) == 1:
             return self.choose(view, legal, rng)
-        options = candidates(view, legal)
-        if len(options) == 1:
-            return options[0]
-        return self._best(game, seat, view, options, rng, sample)
+        begun = bool(view.laying)
+        options = [c for c in candidates(view, view_lays(view), not begun and PASS in legal)
+                   if isinstance(c, Pass) or c.starts_with(view.laying)]
+        if not options:
+            return self.choose(view, legal, rng)
+        best = options[0] if len(options) == 1 else self._best(game, seat, view, options, rng, sample)
+        return _move(self, view, best).steps()[0]
 
-    def _hide(self, view: MillionDoubtView, legal: Sequence[Action]) -> Action:
-        assert view.claim is not None
-        return Hide(sort_cards(hide_cards(view, *view.claim)))
+    def hide_choice(self, view: MillionDoubtView, up: tuple[Card, ...], hidden: int, revolution: bool,
+                    named: tuple[Card, ...] = ()) -> tuple[Card, ...]:
+        return expert_hide_choice(self, view, up, hidden, revolution, named)
 
     def _best(
-        self, game: Game[Any, Any], seat: int, view: MillionDoubtView, options: list[Action],
+        self, game: Game[Any, Any], seat: int, view: MillionDoubtView, options: list[Choice],
         rng: random.Random, sample: Sampler,
-    ) -> Action:
+    ) -> Choice:
         """Sequential halving: each round plays every candidate still in on the same fresh
         determinizations, then keeps the better half.  When the step budget runs out the
         candidates still in are ranked on the games played so far."""
         forget_plays()
-        moves = [self._move(view, a) for a in options]
+        moves = [_move(self, view, a) for a in options]
         wins = [0.0] * len(options)
         games = [0] * len(options)
         alive = list(range(len(options)))
@@ -323,25 +378,12 @@ class MillionDoubtExpertBot(MillionDoubtHeuristicBot):
                     break
                 state, seed = sample(rng), rng.getrandbits(32)
                 for i in alive:
-                    after = self._after(game, state, seat, moves[i])
+                    after = _after(game, state, seat, moves[i])
                     wins[i] += first_out(game, after, seat, random.Random(seed), budget)
                     games[i] += 1
             alive.sort(key=lambda i: (-wins[i] / max(1, games[i]), i))
             alive = alive[: (len(alive) + 1) // 2] if len(alive) > 2 else alive[:1]
         return options[alive[0]]
-
-    @staticmethod
-    def _move(view: MillionDoubtView, action: Action) -> tuple[Action, ...]:
-        """The candidate as actions: an announced face-down play is followed by its ``hide``."""
-        if isinstance(action, Play) and action.hidden:
-            return action, Hide(sort_cards(hide_cards(view, action.up, action.hidden, action.revolution)))
-        return (action,)
-
-    @staticmethod
-    def _after(game: Rules, state: MillionDoubtState, seat: int, move: tuple[Action, ...]) -> MillionDoubtState:
-        for action in move:
-            state = game.apply(state, seat, action)[0]
-        return state
 
 
 register_bot("million-doubt", "expert", MillionDoubtExpertBot)

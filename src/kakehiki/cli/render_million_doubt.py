@@ -60,6 +60,8 @@ class MillionDoubtRenderer:
                  points=view.scores[seat], status=status, known=known)
 
     def prompt(self, view: MillionDoubtView, legal: Sequence[Action]) -> str:
+        if view.laying:
+            return t("million-doubt.prompt.laying")
         if view.phase == "hide":
             return t("million-doubt.prompt.hide")
         if view.phase == "doubt":
@@ -89,9 +91,14 @@ def _field_lines(view: MillionDoubtView, labels: Labels) -> list[str]:
 
 
 def _phase_line(view: MillionDoubtView, labels: Labels) -> str:
-    if view.phase == "hide" and view.claim is not None:
-        up, hidden, _ = view.claim
-        return t("million-doubt.view.claim", seat=labels[view.turn], cards=cards_text((*up, *[None] * hidden)))
+    if view.phase == "hide" and view.claim is not None:  # only the seat making the play sees it
+        up, hidden, revolution = view.claim
+        cards = cards_text((*up, *[None] * hidden))
+        if revolution:
+            cards += t("million-doubt.event.revolution_declared")
+        return t("million-doubt.view.claim", cards=cards, named=cards_text(view.hiding))
+    if view.laying:
+        return t("million-doubt.view.laying", cards=cards_text(view.laying))
     if view.phase == "doubt":
         return t("million-doubt.view.window", seats=seats_text(view.window, labels))
     if view.phase == "give":

@@ -48,7 +48,9 @@ class Draft:
     last_player: int
     passes: int
     phase: int
+    laying: tuple[Card, ...]
     claim: Claim | None
+    hiding: tuple[Card, ...]
     window: tuple[int, ...]
     caller: int
     doubted: int

@@ -66,10 +66,34 @@ def play_face_up(d: Draft, seat: int, cards: tuple[Card, ...]) -> None:
         d.turn = d.next_active(seat)
 
 
+def show(d: Draft, card: Card) -> None:
+    """``show C``: one more face-up card of the play being made; nothing happens yet."""
+    d.laying = (*d.laying, card)
+
+
+def end_showing(d: Draft, seat: int, hidden: int, revolution: bool) -> None:
+    """``play``: the cards shown are the play; ``play *N``: N face-down cards are named next."""
+    up, d.laying = d.laying, ()
+    if hidden:
+        announce(d, Claim(up, hidden, revolution))
+    else:
+        play_face_up(d, seat, up)
+
+
 def announce(d: Draft, claim: Claim) -> None:
-    """``play ... *N``: the turn seat now names its face-down cards (``hide``)."""
-    d.claim = claim
+    """``play ... *N``: the turn seat now names its face-down cards (``hide``), still unseen by all."""
+    d.claim, d.hiding = claim, ()
     d.phase = HIDE
+
+
+def hide_card(d: Draft, seat: int, card: Card) -> None:
+    """``hide C``: one face-down card named; with the last one the play is made."""
+    claim = d.claim
+    assert claim is not None
+    d.hiding = (*d.hiding, card)
+    if len(d.hiding) == claim.hidden:
+        cards, d.hiding = d.hiding, ()
+        hide(d, seat, cards)
 
 
 def hide(d: Draft, seat: int, cards: tuple[Card, ...]) -> None:
@@ -257,5 +281,5 @@ def _without(cards: tuple[Card, ...], removed: tuple[Card, ...]) -> tuple[Card, 
     return tuple(left)
 
 
-__all__ = ["announce", "clear_field", "decline_doubt", "doubt", "give_card", "hide", "over",
-           "pass_turn", "play_face_up", "settle"]
+__all__ = ["announce", "clear_field", "decline_doubt", "doubt", "end_showing", "give_card", "hide", "hide_card",
+           "over", "pass_turn", "play_face_up", "settle", "show"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any, ClassVar
 
@@ -11,7 +11,9 @@ from kakehiki.cards import Card
 from kakehiki.core import Event, Game, Result, RoundResult
 from kakehiki.errors import IllegalActionError
 from kakehiki.games.million_doubt import flow, legal, match
+from kakehiki.games.million_doubt.actions import HIDE as HIDE_CARD
 from kakehiki.games.million_doubt.actions import (
+    PLAY,
     Done,
     Doubt,
     Give,
@@ -19,15 +21,21 @@ from kakehiki.games.million_doubt.actions import (
     MillionDoubtAction,
     Pass,
     Play,
+    Show,
+    all_actions,
+    legacy_actions,
     parse_action,
 )
 from kakehiki.games.million_doubt.draft import Draft
+from kakehiki.games.million_doubt.lays import Lay
 from kakehiki.games.million_doubt.plays import sort_cards
 from kakehiki.games.million_doubt.state import (
     DOUBT,
+    HAND_SIZE,
     HIDE,
     OPTION_SPECS,
     OVER,
+    TURN,
     Claim,
     FieldPlay,
     GameOutcome,
@@ -44,7 +52,7 @@ class MillionDoubtGame(Game[MillionDoubtState, MillionDoubtAction]):
     id: ClassVar[str] = "million-doubt"
     title_en: ClassVar[str] = "Million Doubt"
     title_ja: ClassVar[str] = "ミリオンダウト"
-    version: ClassVar[int] = 1
+    version: ClassVar[int] = 2  # 2: one card per action (legacy_actions reads version 1's plays)
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 7
     default_players: ClassVar[int] = 4
@@ -70,16 +78,43 @@ class MillionDoubtGame(Game[MillionDoubtState, MillionDoubtAction]):
         self, state: MillionDoubtState, seat: int, action: MillionDoubtAction
     ) -> tuple[MillionDoubtState, tuple[Event, ...]]:
         d = Draft(state)
-        d.steps += 1
-        _MOVES[type(action)](d, seat, action)
-        if d.phase != OVER and flow.over(d):
-            match.finish_game(d, match.outcome_of(d))
-        if d.phase != OVER and d.steps >= d.options.max_steps:
-            match.finish_game(d, GameOutcome((), (), match.DRAW_REASON))
+        _step(d, seat, action)
+        return d.finish()
+
+    def apply_lay(
+        self, state: MillionDoubtState, seat: int, lay: Lay, down: Sequence[Card] = ()
+    ) -> tuple[MillionDoubtState, tuple[Event, ...]]:
+        """A whole play at once, its face-down cards being ``down``: the same as applying
+        ``lay.steps(down)`` one by one, without listing the plays of the hand to check each step
+        (what a search's rollouts need).  Only at the start of a turn; illegal plays raise."""
+        self.check_seat(state, seat)
+        legal.check_lay(state, seat, lay, tuple(down))
+        d = Draft(state)
+        actions = len(lay.up) + 1 + lay.hidden
+        if d.steps + actions - 1 >= d.options.max_steps:  # the step limit falls inside the play
+            for action in lay.steps(down):
+                _step(d, seat, action)
+                if d.phase == OVER:
+                    break
+            return d.finish()
+        # Only the last step can end anything: take the others at once.
+        d.steps += actions - 1
+        if lay.hidden:
+            flow.announce(d, Claim(lay.up, lay.hidden, lay.revolution))
+            named = sort_cards(down)
+            d.hiding = named[:-1]
+            _step(d, seat, HIDE_CARD[named[-1]])
+        else:
+            d.laying = lay.up
+            _step(d, seat, PLAY)
         return d.finish()
 
     def parse_action(self, text: str) -> MillionDoubtAction:
         return parse_action(text)
+
+    def _all_actions(self, state: MillionDoubtState) -> Sequence[MillionDoubtAction]:
+        """See docs/million-doubt.md: ``play *N`` runs to the largest hand a seat may hold."""
+        return all_actions(max(HAND_SIZE, state.options.burst_at - 1))
 
     # -- looking --------------------------------------------------------------
     def _view(self, state: MillionDoubtState, seat: int | None) -> MillionDoubtView:
@@ -87,17 +122,15 @@ class MillionDoubtGame(Game[MillionDoubtState, MillionDoubtAction]):
 
     def _sample_hidden(self, state: MillionDoubtState, seat: int | None, rng: random.Random) -> MillionDoubtState:
         """Deal anew every card ``seat`` cannot see: the unknown part of other hands (not the cards
-        known to be there, nor those of an announced play), other seats' face-down cards (on the
-        field and gone), and the cards set aside; every count stays.
+        known to be there), other seats' face-down cards (on the field and gone), and the cards set
+        aside; every count stays.  Another seat's play in the making (the cards it has shown or
+        named so far) is unseen too: the sample has it not yet begun (nor counted in ``steps``).
 
         The sample carries nothing hidden from ``seat``: no seed (it deals the later games), no
         explicit deck; the cards are gathered in card order before the shuffle, so states that
         differ only in what ``seat`` cannot see give the same sample for the same generator."""
         others = [s for s in range(state.players) if s != seat]
         shown = {s: state.known[s] for s in others}
-        if state.phase == HIDE and state.claim is not None and state.turn in shown:
-            # announced face up, still in the hand until ``hide`` (some may be known already)
-            shown[state.turn] += _without(state.claim.up, state.known[state.turn], strict=False)
         unknown = {s: _without(state.hands[s], shown[s]) for s in others}
         pool = [c for s in others for c in unknown[s]] + list(state.aside)
         pool += [c for p in state.field if p.seat != seat for c in p.down]
@@ -118,6 +151,10 @@ class MillionDoubtGame(Game[MillionDoubtState, MillionDoubtAction]):
                         for p in state.field)
         d.gone_down = tuple((s, c) if s == seat else (s, draw(1)[0]) for s, c in state.gone_down)
         d.aside = draw(len(state.aside))
+        if state.turn != seat and state.phase in (TURN, HIDE):
+            begun = len(state.laying) if state.claim is None else len(state.claim.up) + 1 + len(state.hiding)
+            d.steps -= begun  # actions nobody else has seen yet
+            d.phase, d.laying, d.claim, d.hiding = TURN, (), None, ()
         return d.freeze()
 
     def result(self, state: MillionDoubtState) -> Result | None:
@@ -146,20 +183,23 @@ class MillionDoubtGame(Game[MillionDoubtState, MillionDoubtAction]):
         )
 
 
-def _without(cards: tuple[Card, ...], removed: tuple[Card, ...], strict: bool = True) -> tuple[Card, ...]:
-    """``cards`` less ``removed`` (a multiset difference); ``strict``: each must be there."""
+def _without(cards: tuple[Card, ...], removed: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``cards`` less ``removed`` (a multiset difference; each must be there)."""
     left = list(cards)
     for card in removed:
-        if strict or card in left:
-            left.remove(card)
+        left.remove(card)
     return tuple(left)
 
 
-def _play(d: Draft, seat: int, action: Play) -> None:
-    if action.hidden:
-        flow.announce(d, Claim(action.up, action.hidden, action.revolution))
-    else:
-        flow.play_face_up(d, seat, action.up)
+def _step(d: Draft, seat: int, action: MillionDoubtAction) -> None:
+    """One action, checked already.  ``steps`` (C7's ``max_steps``) counts every action, each card
+    shown or named included."""
+    d.steps += 1
+    _MOVES[type(action)](d, seat, action)
+    if d.phase != OVER and flow.over(d):
+        match.finish_game(d, match.outcome_of(d))
+    if d.phase != OVER and d.steps >= d.options.max_steps:
+        match.finish_game(d, GameOutcome((), (), match.DRAW_REASON))
 
 
 def _pass(d: Draft, seat: int, action: Pass) -> None:
@@ -170,8 +210,9 @@ def _pass(d: Draft, seat: int, action: Pass) -> None:
 
 
 _MOVES: dict[type, Callable[[Draft, int, Any], None]] = {
-    Play: _play,
-    Hide: lambda d, seat, a: flow.hide(d, seat, a.cards),
+    Show: lambda d, seat, a: flow.show(d, a.card),
+    Play: lambda d, seat, a: flow.end_showing(d, seat, a.hidden, a.revolution),
+    Hide: lambda d, seat, a: flow.hide_card(d, seat, a.card),
     Pass: _pass,
     Doubt: lambda d, seat, a: flow.doubt(d, seat),
     Give: lambda d, seat, a: flow.give_card(d, a.card),
@@ -179,4 +220,4 @@ _MOVES: dict[type, Callable[[Draft, int, Any], None]] = {
 }
 
 MILLION_DOUBT = MillionDoubtGame()
-__all__ = ["MILLION_DOUBT", "IllegalActionError", "MillionDoubtGame", "MillionDoubtView"]
+__all__ = ["MILLION_DOUBT", "IllegalActionError", "MillionDoubtGame", "MillionDoubtView", "legacy_actions"]

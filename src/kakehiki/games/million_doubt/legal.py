@@ -1,23 +1,24 @@
 """Who may do what: the legal actions of each phase, and the checks that name the ruling.
 
-The turn seat may pass (not on an empty field), make any legal face-up play, or
-announce a play with face-down cards.  An announcement (``play S5 *2``) is listed
-when some reading of what it shows could be legal on the field (M4, M5): a play
-whose face-up cards already refute it, or of the wrong size, is refused like an
-illegal face-up play.  Its face-down cards are then any cards of the hand
-(``hide``), since nobody checks them unless Doubt is called.
+The turn seat may pass (not on an empty field, nor once it has begun a play) or make a
+play, one card at a time (:mod:`lays`): it shows the face-up cards in hand order, each
+offered only when some play starts so, then ends them with ``play`` (a wholly face-up play)
+or ``play *N`` (N more face down, perhaps declaring a revolution).  A play with face-down
+cards is offered when some reading of what it shows could be legal on the field (M4, M5):
+a play whose face-up cards already refute it, or of the wrong size, is refused like an
+illegal face-up play.  Its face-down cards are then any cards of the hand (``hide``, one at
+a time in hand order), since nobody checks them unless Doubt is called.
 """
 
 from __future__ import annotations
-
-from collections import Counter
-from itertools import combinations
 
 from kakehiki.cards import Card
 from kakehiki.errors import IllegalActionError
 from kakehiki.games.million_doubt.actions import (
     DONE,
     DOUBT,
+    GIVE,
+    HIDE,
     PASS,
     Done,
     Doubt,
@@ -26,19 +27,18 @@ from kakehiki.games.million_doubt.actions import (
     MillionDoubtAction,
     Pass,
     Play,
+    Show,
+    claim_of,
 )
+from kakehiki.games.million_doubt.lays import FieldKey, Lay, Tree, hide_choices, tree
 from kakehiki.games.million_doubt.match import DRAW_REASON
-from kakehiki.games.million_doubt.plays import (
-    REVOLUTION_SIZE,
-    Lock,
-    Visible,
-    legal_on,
-    shaped_sets,
-    showable_sets,
-    visible,
-)
+from kakehiki.games.million_doubt.plays import REVOLUTION_SIZE, Visible, card_key, legal_on, sort_cards
 from kakehiki.games.million_doubt.state import DOUBT as DOUBT_PHASE
-from kakehiki.games.million_doubt.state import GIVE, HIDE, OVER, PLAYING, TURN, MillionDoubtState
+from kakehiki.games.million_doubt.state import GIVE as GIVE_PHASE
+from kakehiki.games.million_doubt.state import HIDE as HIDE_PHASE
+from kakehiki.games.million_doubt.state import OVER, PLAYING, TURN, MillionDoubtState
+
+__all__ = ["FieldKey", "actors", "check", "field_key", "legal_actions", "on_field"]
 
 
 def actors(state: MillionDoubtState) -> tuple[int, ...]:
@@ -46,25 +46,25 @@ def actors(state: MillionDoubtState) -> tuple[int, ...]:
         return ()
     if state.phase == DOUBT_PHASE:
         return state.window
-    if state.phase == GIVE:
+    if state.phase == GIVE_PHASE:
         return (state.giver,)
     return (state.turn,)
 
 
 def legal_actions(state: MillionDoubtState, seat: int) -> tuple[MillionDoubtAction, ...]:
+    """In index order (see ``actions.all_actions``)."""
     if seat not in actors(state):
         return ()
     if state.phase == TURN:
         return turn_actions(state, seat)
-    if state.phase == HIDE:
-        return hide_actions(state, seat)
+    if state.phase == HIDE_PHASE:
+        claim = state.claim
+        assert claim is not None
+        return tuple(HIDE[c] for c in hide_choices(rest_of(state, seat), state.hiding, claim.hidden))
     if state.phase == DOUBT_PHASE:
         return (PASS, DOUBT)
-    gives: tuple[MillionDoubtAction, ...] = tuple(Give(c) for c in dict.fromkeys(state.pool))
+    gives: tuple[MillionDoubtAction, ...] = tuple(GIVE[c] for c in dict.fromkeys(state.pool))
     return (*gives, DONE) if state.given else gives
-
-
-FieldKey = tuple[Visible | None, Lock | None, bool, bool]
 
 
 def field_key(state: MillionDoubtState) -> FieldKey:
@@ -77,45 +77,26 @@ def on_field(state: MillionDoubtState, play: Visible) -> bool:
 
 
 def turn_actions(state: MillionDoubtState, seat: int) -> tuple[MillionDoubtAction, ...]:
-    hand = state.hands[seat]
-    key = field_key(state)
-    actions: list[MillionDoubtAction] = [PASS] if state.field else []
-    actions.extend(Play(cards) for cards in shaped_sets(hand) if legal_on(visible(cards), *key))
-    if state.options.face_down:
-        actions.extend(announcements(key, hand))
-    return tuple(actions)
+    after = tree(state.hands[seat], field_key(state), state.options.face_down).get(state.laying, ())
+    return (PASS, *after) if state.field and not state.laying else after
 
 
-def announcements(key: FieldKey, hand: tuple[Card, ...]) -> list[Play]:
-    """Every play with face-down cards that some reading could make legal (M4, M5)."""
-    binding = key[0]
-    found: list[Play] = []
-    for up in showable_sets(hand):
-        rest = len(hand) - len(up)
-        counts = range(1, rest + 1) if binding is None else (binding.size - len(up),)
-        for hidden in counts:
-            if not 1 <= hidden <= rest:
-                continue
-            size = len(up) + hidden
-            for revolution in (False, True) if size == REVOLUTION_SIZE else (False,):
-                if legal_on(visible(up, hidden, revolution), *key):
-                    found.append(Play(up, hidden, revolution))
-    return found
-
-
-def hide_actions(state: MillionDoubtState, seat: int) -> tuple[MillionDoubtAction, ...]:
+def rest_of(state: MillionDoubtState, seat: int) -> list[Card]:
+    """The hand less the announced face-up cards and the face-down cards named so far, in hand order."""
     claim = state.claim
     assert claim is not None
     rest = list(state.hands[seat])
-    for card in claim.up:
+    for card in claim.up + state.hiding:
         rest.remove(card)
-    return tuple(Hide(cards) for cards in dict.fromkeys(combinations(rest, claim.hidden)))
+    return rest
 
 
 # -- checks ------------------------------------------------------------------------------------------
 
 
 def check(state: MillionDoubtState, seat: int, action: MillionDoubtAction) -> None:
+    """Refuse ``action`` naming the ruling.  What a refusal says depends only on what ``seat``
+    may know: another seat's play in the making is not mentioned."""
     if state.phase == OVER:
         ended_by = "C7" if state.outcomes and state.outcomes[-1].reason == DRAW_REASON else "M10"
         raise IllegalActionError(ended_by, "the game is over")
@@ -123,12 +104,15 @@ def check(state: MillionDoubtState, seat: int, action: MillionDoubtAction) -> No
         _check_pass(state, seat)
     elif isinstance(action, Doubt):
         _check_window(state, seat, "call Doubt")
+    elif isinstance(action, Show):
+        _check_turn(state, seat, TURN, "show a card")
+        _check_show(state, seat, action.card)
     elif isinstance(action, Play):
         _check_turn(state, seat, TURN, "play")
-        _check_play(state, seat, action)
+        _check_claim(state, seat, action)
     elif isinstance(action, Hide):
-        _check_turn(state, seat, HIDE, "name face-down cards")
-        _check_hide(state, seat, action)
+        _check_turn(state, seat, HIDE_PHASE, "name face-down cards")
+        _check_hide(state, seat, action.card)
     else:
         _check_give(state, seat, action)
 
@@ -140,6 +124,9 @@ def _check_pass(state: MillionDoubtState, seat: int) -> None:
     _check_turn(state, seat, TURN, "pass")
     if not state.field:
         raise IllegalActionError("M8", "the field is empty: the leader must play")
+    if state.laying:
+        raise IllegalActionError("M8", f"seat {seat} has begun a play ({_cards(state.laying)} shown): "
+                                       "it goes on with show or play")
 
 
 def _check_window(state: MillionDoubtState, seat: int, what: str) -> None:
@@ -155,19 +142,72 @@ def _check_window(state: MillionDoubtState, seat: int, what: str) -> None:
 def _check_turn(state: MillionDoubtState, seat: int, phase: int, what: str) -> None:
     if state.phase == DOUBT_PHASE:
         raise IllegalActionError("M6", f"seat {seat} cannot {what}: Doubt is being offered on the last play")
-    if state.phase == GIVE:
+    if state.phase == GIVE_PHASE:
         raise IllegalActionError("M7", f"seat {seat} cannot {what}: seat {state.giver} is choosing the penalty")
     if seat != state.turn:
         raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
     if state.phase != phase:
-        expected = "name its face-down cards (hide)" if state.phase == HIDE else "play or pass"
+        expected = "name its face-down cards (hide)" if state.phase == HIDE_PHASE else "show cards, play or pass"
         raise IllegalActionError("M4", f"seat {seat} must {expected} now")
 
 
-def _check_play(state: MillionDoubtState, seat: int, play: Play) -> None:
+def _check_show(state: MillionDoubtState, seat: int, card: Card) -> None:
+    hand, laying = state.hands[seat], state.laying
+    if hand.count(card) <= laying.count(card):
+        held = "has shown it already" if card in laying else "does not hold it"
+        raise IllegalActionError("C6", f"seat {seat} cannot show {card}: it {held}")
+    if laying and card_key(card) < card_key(laying[-1]):
+        raise IllegalActionError("M2", f"cards are shown in hand order (3 … 2, suits S H D C, jokers last): "
+                                       f"{card} comes before {laying[-1]}")
+    shown = (*laying, card)
+    if _tree(state, seat).get(shown) is None:
+        unlocked = tree(hand, (state.binding_play, None, state.reversed_order, state.options.spade3_beats_joker),
+                        state.options.face_down)
+        rule = "M3" if state.lock is not None and shown in unlocked else "M2"
+        raise IllegalActionError(rule, f"no play seat {seat} may make here shows {_cards(shown)}")
+
+
+def _check_claim(state: MillionDoubtState, seat: int, action: Play) -> None:
+    if not state.laying and not action.hidden:
+        raise IllegalActionError("M2", "a play needs cards: show them first (show CARD)")
+    _check_lay(state, seat, Lay(state.laying, action.hidden, action.revolution))
+    if claim_of(action.hidden, action.revolution) not in _tree(state, seat).get(state.laying, ()):
+        raise IllegalActionError("M2", f"seat {seat} may not make this play here")  # the checks above agree
+
+
+def _tree(state: MillionDoubtState, seat: int) -> Tree:
+    return tree(state.hands[seat], field_key(state), state.options.face_down)
+
+
+def check_lay(state: MillionDoubtState, seat: int, lay: Lay, down: tuple[Card, ...]) -> None:
+    """Refuse a whole play (``apply_lay``) the seat may not make now with these face-down cards."""
+    if state.phase == OVER:
+        check(state, seat, PASS)
+    _check_turn(state, seat, TURN, "play")
+    if state.laying:
+        raise IllegalActionError("M4", f"seat {seat} has begun a play already: it goes on with show or play")
+    if not lay.size:
+        raise IllegalActionError("M2", "a play needs cards")
+    if lay.up != sort_cards(lay.up):
+        raise IllegalActionError("M2", "cards are shown in hand order (3 … 2, suits S H D C, jokers last)")
+    if len(down) != lay.hidden:
+        raise IllegalActionError("M4", f"the play lays {lay.hidden} card(s) face down, not {len(down)}")
+    if not _holds(state.hands[seat], lay.up + down):
+        raise IllegalActionError("C6", f"seat {seat} does not hold all of {_cards(lay.up + down)}")
+    _check_lay(state, seat, lay)
+
+
+def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
+    left = list(hand)
+    for card in cards:
+        if card not in left:
+            return False
+        left.remove(card)
+    return True
+
+
+def _check_lay(state: MillionDoubtState, seat: int, play: Lay) -> None:
     hand = state.hands[seat]
-    if not _holds(hand, play.up):
-        raise IllegalActionError("C6", f"seat {seat} does not hold {_missing(hand, play.up)}")
     if play.hidden:
         if not state.options.face_down:
             raise IllegalActionError("M4", "face_down=false: every card is played face up")
@@ -175,7 +215,7 @@ def _check_play(state: MillionDoubtState, seat: int, play: Play) -> None:
             raise IllegalActionError("C6", f"seat {seat} holds only {len(hand)} cards")
         if play.revolution and len(play.up) + play.hidden != REVOLUTION_SIZE:
             raise IllegalActionError("M4", "only a play of four cards can be a revolution")
-    shown = visible(play.up, play.hidden, play.revolution)
+    shown = play.shown
     binding = state.binding_play
     if binding is not None and binding.size != shown.size:
         raise IllegalActionError("M2", f"the field holds {binding.size} card(s): play as many")
@@ -192,29 +232,29 @@ def _rule_refuting(state: MillionDoubtState, shown: Visible) -> str:
     return "M2"
 
 
-def _refusal(state: MillionDoubtState, play: Play) -> str:
+def _refusal(state: MillionDoubtState, play: Lay) -> str:
+    text = " ".join([*map(str, play.up), *([f"*{play.hidden}"] if play.hidden else []),
+                     *(["revolution"] if play.revolution else [])])
     if play.hidden:
-        return f"{play}: no reading of what it shows is a legal play here"
+        return f"{text}: no reading of what it shows is a legal play here"
     if state.lock is not None:
-        return f"{play}: not a valid play, not stronger than the field, or off the suit lock"
-    return f"{play}: not a valid play, or not stronger than the field"
+        return f"{text}: not a valid play, not stronger than the field, or off the suit lock"
+    return f"{text}: not a valid play, or not stronger than the field"
 
 
-def _check_hide(state: MillionDoubtState, seat: int, hide: Hide) -> None:
+def _check_hide(state: MillionDoubtState, seat: int, card: Card) -> None:
     claim = state.claim
     assert claim is not None
-    if len(hide.cards) != claim.hidden:
-        raise IllegalActionError("M4", f"the play announced {claim.hidden} face-down card(s)")
-    if not _holds(state.hands[seat], claim.up + hide.cards):
-        rest = list(state.hands[seat])
-        for card in claim.up:
-            rest.remove(card)
-        raise IllegalActionError("C6", f"seat {seat} does not hold {_missing(tuple(rest), hide.cards)} "
-                                       "besides the face-up cards")
+    rest = rest_of(state, seat)
+    if card not in rest:
+        raise IllegalActionError("C6", f"seat {seat} holds no {card} besides the cards shown and named already")
+    if card not in hide_choices(rest, state.hiding, claim.hidden):
+        raise IllegalActionError("M4", f"face-down cards are named in hand order (3 … 2, suits S H D C, jokers "
+                                       f"last), {claim.hidden} in all: {card} cannot come next")
 
 
 def _check_give(state: MillionDoubtState, seat: int, action: Give | Done) -> None:
-    if state.phase != GIVE:
+    if state.phase != GIVE_PHASE:
         raise IllegalActionError("M7", "no doubt penalty is being chosen now")
     if seat != state.giver:
         raise IllegalActionError("M7", f"seat {state.giver} won the doubt and chooses the penalty")
@@ -224,15 +264,7 @@ def _check_give(state: MillionDoubtState, seat: int, action: Give | Done) -> Non
         raise IllegalActionError("M7", "give at least one card")
 
 
-def _missing(hand: tuple[Card, ...], cards: tuple[Card, ...], most: int = 4) -> str:
-    """The cards of ``cards`` not in ``hand`` (counting copies), the first ``most`` of them named:
-    a refusal never repeats a huge action back."""
-    lacking = list((Counter(cards) - Counter(hand)).elements())
-    named = " ".join(map(str, lacking[:most]))
-    return named if len(lacking) <= most else f"{named} … ({len(lacking)} cards in all)"
-
-
-def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
-    need = Counter(cards)
-    have = Counter(hand)
-    return all(have[c] >= n for c, n in need.items())
+def _cards(cards: tuple[Card, ...], most: int = 4) -> str:
+    """Up to ``most`` cards named: a refusal never repeats a huge action back."""
+    named = " ".join(map(str, cards[:most]))
+    return named if len(cards) <= most else f"{named} … ({len(cards)} cards in all)"

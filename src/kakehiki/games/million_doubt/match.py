@@ -43,7 +43,7 @@ def new_match(
         leader=0, hands=empty, known=empty, aside=(), gone=(), gone_down=(),
         status=(PLAYING,) * players, finished=(), bursts=(),
         field=(), binding=-1, lock=None, revolution=False, eleven_back=False,
-        turn=0, last_player=-1, passes=0, phase=TURN, claim=None, window=(),
+        turn=0, last_player=-1, passes=0, phase=TURN, laying=(), claim=None, hiding=(), window=(),
         caller=-1, doubted=-1, truthful=False, pool=(), given=(),
     )
     d = Draft(state)
@@ -70,7 +70,8 @@ def deal(d: Draft) -> None:
     d.status = [PLAYING] * d.players
     d.finished, d.bursts = (), ()
     d.field, d.binding, d.lock, d.revolution, d.eleven_back = (), -1, None, False, False
-    d.last_player, d.passes, d.phase, d.claim, d.window = -1, 0, TURN, None, ()
+    d.last_player, d.passes, d.phase, d.window = -1, 0, TURN, ()
+    d.laying, d.claim, d.hiding = (), None, ()
     d.caller, d.doubted, d.truthful, d.pool, d.given = -1, -1, False, (), ()
     d.leader, how = first_leader(d)
     d.turn = d.leader
@@ -103,7 +104,7 @@ def finish_game(d: Draft, outcome: GameOutcome) -> None:
     d.events.append(ev.GameEnded(d.game_no, outcome.winners, outcome.losers, outcome.reason, tuple(d.scores)))
     d.outcomes = (*d.outcomes, outcome)
     if outcome.reason == DRAW_REASON or d.game_no + 1 >= d.options.games:
-        d.phase, d.window, d.claim = OVER, (), None
+        d.phase, d.window, d.laying, d.claim, d.hiding = OVER, (), (), None, ()
         d.events.append(ev.MatchEnded(final_ranks(tuple(d.scores), d.outcomes), tuple(d.scores)))
         return
     d.game_no += 1

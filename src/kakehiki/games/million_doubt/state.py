@@ -104,7 +104,9 @@ class FieldPlay:
 
 @dataclass(frozen=True, slots=True)
 class Claim:
-    """A play with face-down cards, announced and waiting for its face-down cards (``hide``)."""
+    """A play with face-down cards, announced and waiting for its face-down cards (``hide``).
+
+    Only its seat knows of it until the last card is named (the play is made then)."""
 
     up: tuple[Card, ...]
     hidden: int
@@ -156,7 +158,9 @@ class MillionDoubtState:
     last_player: int  # who made the last play of the trick; -1 on an empty field
     passes: int  # turn passes in a row since the last play (M8)
     phase: int
+    laying: tuple[Card, ...]  # TURN: the face-up cards shown so far in the play being made (still in hand)
     claim: Claim | None  # HIDE: the announced play
+    hiding: tuple[Card, ...]  # HIDE: the face-down cards named so far (still in hand)
     window: tuple[int, ...]  # DOUBT: seats still to answer, in order (M6)
     caller: int  # GIVE: who called Doubt
     doubted: int  # GIVE: whose play was turned up

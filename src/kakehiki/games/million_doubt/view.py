@@ -6,7 +6,7 @@ from typing import Any, NamedTuple
 
 from kakehiki.cards import Card
 from kakehiki.core import jsonable
-from kakehiki.games.million_doubt.state import PHASE_NAMES, STATUS_NAMES, MillionDoubtState
+from kakehiki.games.million_doubt.state import HIDE, PHASE_NAMES, STATUS_NAMES, TURN, MillionDoubtState
 
 
 class SeenPlay(NamedTuple):
@@ -24,7 +24,9 @@ class MillionDoubtView(NamedTuple):
     Public: hand sizes, the cards everyone saw go into a hand as a penalty (``known``),
     the field's face-up cards, the doubt window (everyone but the player is offered
     Doubt, so it reveals nothing), the penalty being chosen, the cards that left the
-    game face up, points.  A named tuple: immutable and cheap to build on every step.
+    game face up, points.  A play in the making (``laying``, ``claim``, ``hiding``) is
+    its seat's alone: to every other seat it is still that seat's ``turn``, with nothing
+    chosen yet.  A named tuple: immutable and cheap to build on every step.
     """
 
     seat: int | None
@@ -42,7 +44,9 @@ class MillionDoubtView(NamedTuple):
     reversed_order: bool
     last_player: int
     passes: int
-    claim: tuple[tuple[Card, ...], int, bool] | None  # hide phase: face-up cards, face-down count, revolution
+    laying: tuple[Card, ...]  # own turn: the face-up cards shown so far
+    claim: tuple[tuple[Card, ...], int, bool] | None  # own hide phase: face-up cards, face-down count, revolution
+    hiding: tuple[Card, ...]  # own hide phase: the face-down cards named so far
     window: tuple[int, ...]
     caller: int
     doubted: int
@@ -68,14 +72,16 @@ class MillionDoubtView(NamedTuple):
 
 
 def build_view(state: MillionDoubtState, seat: int | None) -> MillionDoubtView:
-    claim = state.claim
+    mine = seat == state.turn
+    claim = state.claim if mine else None
+    phase = state.phase if mine or state.phase != HIDE else TURN
     return MillionDoubtView(
         seat=seat,
         hand=None if seat is None else state.hands[seat],
         hand_sizes=tuple(map(len, state.hands)),
         status=tuple(STATUS_NAMES[s] for s in state.status),
         scores=state.scores,
-        phase=PHASE_NAMES[state.phase],
+        phase=PHASE_NAMES[phase],
         turn=state.turn,
         field=tuple(SeenPlay(p.seat, p.up, p.down if p.seat == seat else (None,) * len(p.down), p.revolution)
                     for p in state.field),
@@ -86,7 +92,9 @@ def build_view(state: MillionDoubtState, seat: int | None) -> MillionDoubtView:
         reversed_order=state.reversed_order,
         last_player=state.last_player,
         passes=state.passes,
+        laying=state.laying if mine else (),
         claim=None if claim is None else (claim.up, claim.hidden, claim.revolution),
+        hiding=state.hiding if mine else (),
         window=state.window,
         caller=state.caller,
         doubted=state.doubted,
