@@ -10,13 +10,11 @@ import pytest
 from kakehiki.bots import make_bot
 from kakehiki.bots.doubt import CountBot, claim_odds, tail
 from kakehiki.driver import play_out
-from transcript_doubt import GAME, new, play, stand, variant_shown, watched_play_out
+from transcript_doubt import GAME, bot_choice, new, play, stand, variant_shown, watched_play_out
 
 
 def choice(state: object, seat: int, bot: object | None = None) -> str:
-    chooser = bot or make_bot("doubt", "count")
-    legal = GAME.legal_actions(state, seat)
-    return str(chooser.choose(GAME.view(state, seat), legal, random.Random(0)))  # type: ignore[attr-defined]
+    return bot_choice(state, seat, bot or make_bot("doubt", "count"))
 
 
 def test_tail_is_a_hypergeometric_tail() -> None:
@@ -82,7 +80,7 @@ def test_count_learns_who_lies() -> None:
     # Seat 1 holds no ace, so seat 0 (13 cards) very likely could claim A truly; it lies and is caught.
     start = next(s for s in (GAME.new(players=4, seed=seed) for seed in range(50))
                  if all(c.rank != 1 for c in s.hands[1]) and any(c.rank != 1 for c in s.hands[0]))
-    lie = next(a for a in GAME.legal_actions(start, 0) if a.cards[0].rank != 1)  # type: ignore[union-attr]
+    lie = next(a for a in GAME.legal_actions(start, 0) if a.card.rank != 1)  # type: ignore[union-attr]
     bot = CountBot()
     state, _ = GAME.apply(start, 0, lie)
     assert claim_odds(GAME.view(state, 1)).truth > 0.75

@@ -10,7 +10,7 @@ import pytest
 from kakehiki.bots import make_bot
 from kakehiki.bots.doubt_expert import ExpertBot, RaceRules, World, race, sample_world, share, truth_chance
 from kakehiki.driver import play_out
-from transcript_doubt import GAME, new, play, variant_shown, watched_play_out
+from transcript_doubt import GAME, bot_choice, new, play, variant_shown, watched_play_out
 
 FOUR = {  # a whole deck: seat 1 holds three aces, seat 0 none
     0: "S2 S3 S4 S5 S6 S7 S8 S9 S10 SJ SQ SK H2",
@@ -21,9 +21,7 @@ FOUR = {  # a whole deck: seat 1 holds three aces, seat 0 none
 
 
 def choice(state: object, seat: int, bot: object | None = None) -> str:
-    chooser = bot or make_bot("doubt", "expert")
-    legal = GAME.legal_actions(state, seat)
-    return str(chooser.choose(GAME.view(state, seat), legal, random.Random(0)))  # type: ignore[attr-defined]
+    return bot_choice(state, seat, bot or make_bot("doubt", "expert"))
 
 
 def counts(ranks: str) -> tuple[int, ...]:

@@ -10,13 +10,14 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kakehiki import CARDS, IllegalActionError, get_game
-from kakehiki.games.doubt import DOUBT, PASS, DoubtState, play_of
+from kakehiki import IllegalActionError, get_game
+from kakehiki.games.doubt import DOUBT, PASS, DoubtState
+from kakehiki.games.doubt.actions import ADDS, PLAYS
 
 GAME = get_game("doubt")
 
 options = st.fixed_dictionaries({
-    "max_cards_per_play": st.integers(1, 3),
+    "max_cards_per_play": st.integers(1, 4),
     "cheat": st.booleans(),
     "repeat_rank_after_lie": st.booleans(),
     "doubter_leads": st.booleans(),
@@ -89,14 +90,8 @@ def test_views_hide_face_down_cards_and_survive_resampling(seed: int, players: i
 
 
 def unlisted(state: DoubtState, seat: int, rng: random.Random) -> list[Any]:
-    """Actions to try that are not listed: window calls, single cards, and a few pairs and triples."""
-    tries: list[Any] = [DOUBT, PASS, *(play_of([c]) for c in CARDS)]
-    for size in (2, 3, 4):
-        tries.extend(play_of(rng.sample(CARDS, size)) for _ in range(5))
-    hand = list(state.hands[seat])
-    if len(hand) >= 2:
-        tries.append(play_of(hand[:2]))
-    return tries
+    """Actions to try that are not listed: window calls, and ``play`` and ``add`` of every card."""
+    return [DOUBT, PASS, *PLAYS, *ADDS]
 
 
 @settings(max_examples=15, deadline=None)
@@ -125,11 +120,13 @@ def test_listed_actions_apply_and_others_are_refused_untouched(seed: int, player
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 8), steps=st.integers(1, 300), opts=options)
 def test_random_games_end_within_max_steps(seed: int, players: int, steps: int, opts: dict[str, Any]) -> None:
-    trail = walk(seed, players, {**opts, "max_steps": steps}, limit=steps + players)
+    trail = walk(seed, players, {**opts, "max_steps": steps}, limit=(steps + players) * 4)
     final = trail[-1][0]
     result = GAME.result(final)
     assert result is not None, "the step limit ends every game (C7)"
-    assert len(trail) - 1 <= steps + players - 1, "at most one doubt window beyond the limit"
+    made = [a for _, _, a, _ in trail[:-1] if not str(a).startswith("add ")]  # a card set aside is no step
+    assert len(made) <= steps + players - 1, "at most one doubt window beyond the limit"
+    assert len(trail) - 1 - len(made) <= 3 * len(made), "at most 3 cards set aside per play (max_cards_per_play 4)"
     if result.reason == "max_steps":
         assert result.draw and not result.winners and not result.losers and final.steps >= steps
     else:

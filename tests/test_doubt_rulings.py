@@ -37,8 +37,9 @@ FOUR = {0: "SA S2 S3 S4", 1: "HA H2 H3 H4", 2: "DA D2 D3 D4", 3: "CA C2 C3 C4"}
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("play s4", "play S4"), ("PLAY h9 s4", "play S4 H9"), ("play 10h", None), ("play c13 jk", "play CK JK"),
-    ("doubt", "doubt"), (" Pass ", "pass"), ("play", None), ("doubt now", None), ("cheat", None), ("", None),
+    ("play s4", "play S4"), ("ADD h9", "add H9"), ("play 10h", None), ("play c13", "play CK"), ("add jk", "add JK"),
+    ("doubt", "doubt"), (" Pass ", "pass"), ("play", None), ("add", None), ("doubt now", None), ("cheat", None),
+    ("", None), ("PLAY h9 s4", None), ("add S4 H9", None),
 ])
 def test_C1_action_notation(text: str, expected: str | None) -> None:
     if expected is None:
@@ -132,20 +133,31 @@ def test_B3_any_card_may_be_played_and_there_is_no_pass() -> None:
 
 
 def test_B3_one_card_per_play_by_default() -> None:
-    assert refused(new(FOUR), "0: play SA S2").rule == "B3"
+    assert refused(new(FOUR), "0: add SA").rule == "B3"  # nothing to add to: play puts the one card down
+    with pytest.raises(NotationError):
+        GAME.parse_action("play SA S2")  # a play names one card (version 1 wrote several: legacy_actions)
 
 
 def test_B3_max_cards_per_play_all_claimed_as_the_running_rank() -> None:
+    # Several cards go down one at a time in card order: add each but the last, then play the last.
     state = new(FOUR, max_cards_per_play=2)
-    assert "play SA S2" in legal(state, 0) and len(legal(state, 0)) == 4 + 6
-    assert refused(state, "0: play SA S2 S3").rule == "B3"
-    state, events = run(state, "0: play S2 SA")
-    assert [(e.rank, e.count) for e in of_type(events, "Played")] == [(1, 2)]
-    assert str(GAME.parse_action("play S2 SA")) == "play SA S2"
+    assert legal(state, 0) == {"play SA", "play S2", "play S3", "play S4", "add SA", "add S2", "add S3"}
+    assert refused(state, "0: add S4").rule == "B3"  # no card after S4 in card order to finish with
+    state, events = run(state, "0: add S2")
+    assert [type(e).__name__ for e in events] == ["Added"] and GAME.actors(state) == (0,)
+    assert legal(state, 0) == {"play S3", "play S4"}  # later cards only, and the second card is the last
+    assert refused(state, "0: add S3").rule == "B3"  # a third card
+    assert refused(state, "0: play SA").rule == "B3"  # before S2 in card order
+    assert refused(state, "0: play S2").rule == "C6"  # set aside already
+    assert refused(state, "1: play HA").rule == "C2" and refused(state, "1: doubt").rule == "B4"
+    state, events = run(state, "0: play S3")
+    assert [(e.rank, e.count, cards(" ".join(map(str, e.cards)))) for e in of_type(events, "Played")] == [
+        (1, 2, "S2 S3")]
+    assert state.steps == 1 and GAME.actors(state) == (1, 2, 3)  # a play is one step however it was made
 
 
 def test_B3_one_wrong_card_makes_the_whole_play_a_lie() -> None:
-    state, events = run(new(FOUR, max_cards_per_play=2), "0: play SA S2", "1: doubt")
+    state, events = run(new(FOUR, max_cards_per_play=2), "0: add SA", "0: play S2", "1: doubt")
     (revealed,) = of_type(events, "Revealed")
     assert revealed.lie and cards(hand(state, 0)) == cards("SA S2 S3 S4")
 
@@ -324,7 +336,8 @@ def test_B7_a_joker_is_wild() -> None:
     state, events = run(new({0: "JK S5", 1: "H2 H3"}, jokers=1), "0: play JK", "1: doubt")
     assert [e.lie for e in of_type(events, "Revealed")] == [False]
     assert hand(state, 1) == cards("H2 H3 JK")
-    state, events = run(new({0: "JK S5", 1: "H2 H3"}, jokers=1, max_cards_per_play=2), "0: play S5 JK", "1: doubt")
+    state, events = run(new({0: "JK S5", 1: "H2 H3"}, jokers=1, max_cards_per_play=2), "0: add S5", "0: play JK",
+                        "1: doubt")
     assert [e.lie for e in of_type(events, "Revealed")] == [True]
 
 

@@ -10,6 +10,7 @@ An explicit deck may be part of a deck: only its cards are in the game.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -66,10 +67,10 @@ def stand(state: Any) -> Any:
 def refused(state: Any, text: str) -> IllegalActionError:
     """Apply ``"SEAT: ACTION"`` expecting a refusal; check the state is untouched; return the error."""
     seat, action = move(text)
-    before = (state.hands, state.pile, state.window, state.turn, state.rank, state.steps)
+    before = (state.hands, state.pile, state.window, state.picked, state.turn, state.rank, state.steps)
     with pytest.raises(IllegalActionError) as info:
         GAME.apply(state, seat, action)
-    assert (state.hands, state.pile, state.window, state.turn, state.rank, state.steps) == before
+    assert (state.hands, state.pile, state.window, state.picked, state.turn, state.rank, state.steps) == before
     return info.value
 
 
@@ -108,10 +109,27 @@ def sure(state: Any, viewer: int | None, seat: int) -> str:
     return " ".join(str(c) for c in GAME.view(state, viewer).sure[seat])
 
 
+def bot_choice(state: Any, seat: int, bot: Any) -> str:
+    """What ``bot`` does for ``seat`` now, each choice checked to be offered.  A play of several cards
+    is followed through its steps (``add S4``, ``play H9``) and written as the cards it puts down,
+    ``play S4 H9``."""
+    steps: list[str] = []
+    while True:
+        legal = GAME.legal_actions(state, seat)
+        action = bot.choose(GAME.view(state, seat), legal, random.Random(0))
+        assert action in legal, f"{action} was not offered"
+        verb, *card = str(action).split()
+        steps += card or [verb]
+        if verb != "add":
+            return " ".join(["play", *steps] if card else steps)
+        state, _ = GAME.apply(state, seat, action)
+
+
 def watched_play_out(state: Any, bots: Sequence[Any], seed: int, watched: set[int]) -> tuple[Any, Counter[str]]:
     """Play ``state`` out with ``bots``, checking that every action chosen was among the seat's
     legal actions then.  Returns the result and a tally of what the ``watched`` seats did (``play``,
-    ``multi`` for plays of several cards, ``joker`` for plays with one, ``doubt``, ``pass``) and of
+    ``add`` for cards set aside, ``multi`` for plays of several cards made, ``joker`` for a joker put
+    down, ``doubt``, ``pass``) and of
     every event type (by class name)."""
     tally: Counter[str] = Counter()
     before = [state]
@@ -123,7 +141,7 @@ def watched_play_out(state: Any, bots: Sequence[Any], seed: int, watched: set[in
         if seat in watched:
             words = str(action).split()
             tally[words[0]] += 1
-            tally["multi"] += words[0] == "play" and len(words) > 2
+            tally["multi"] += any(type(e).__name__ == "Played" and getattr(e, "count", 0) > 1 for e in events)
             tally["joker"] += "JK" in words
 
     result = GAME.result(play_out(GAME, state, bots, seed=seed, listener=listen).state)
@@ -136,7 +154,7 @@ def variant_shown(tally: Counter[str], options: dict[str, object]) -> None:
     variant's own penalty came into play (B3, B4, B7)."""
     assert tally["play"] and tally["doubt"] and tally["pass"], dict(tally)
     if int(str(options.get("max_cards_per_play", 1))) > 1:
-        assert tally["multi"], "plays of several cards"
+        assert tally["multi"] and tally["add"], "plays of several cards"
     if options.get("jokers"):
         assert tally["joker"], "plays with a joker"
     penalty_event = {"pile": "PileTaken", "forfeit": "Forfeited", "two_cards": "CardsTaken"}

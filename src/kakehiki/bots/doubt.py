@@ -24,7 +24,7 @@ from math import comb
 from kakehiki.bots import register_bot
 from kakehiki.cards import Card
 from kakehiki.core import Action
-from kakehiki.games.doubt import DOUBT, PASS, DoubtView, Play, play_of
+from kakehiki.games.doubt import DOUBT, PASS, DoubtView, next_step
 
 
 def good(card: Card, rank: int) -> bool:
@@ -128,15 +128,17 @@ class CountBot:
         self.memory = Memory()
 
     def choose(self, view: DoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.picked:  # the next card of a play under way: the same choice again, nothing new to learn
+            return follow(self._choose_cards(view), view.picked, legal)
         self._learn(view)
         if view.phase == "doubt":
             odds = claim_odds(view)
             self.memory.watching = (view.turn, sum(view.successes), len(view.pile), view.steps, odds.truth)
             return DOUBT if self._should_doubt(view, odds) else PASS
-        play = self._choose_play(view, rng)
+        cards = self._choose_cards(view)
         me = view.seat if view.seat is not None else -1
         self.memory.watching = (me, sum(view.successes), len(view.pile) + 1, view.steps + 1, 1.0)
-        return play if play in legal else legal[0]
+        return follow(cards, (), legal)
 
     # -- learning ------------------------------------------------------------------------------
     def _learn(self, view: DoubtView) -> None:
@@ -213,28 +215,30 @@ class CountBot:
         return threshold
 
     # -- playing -------------------------------------------------------------------------------
-    def _choose_play(self, view: DoubtView, rng: random.Random) -> Play:
+    def _choose_cards(self, view: DoubtView) -> tuple[Card, ...]:
+        """The cards of this seat's play (made one by one, :func:`follow`); the same for the same
+        view and memory, so a play of several cards is chosen once and followed through."""
         hand = list(view.hand or ())
         rank, most = view.rank, view.options.max_cards_per_play
         matching = [c for c in hand if c.rank == rank]
         jokers = [c for c in hand if c.is_joker]
         if len(hand) <= most and len(matching) + len(jokers) == len(hand):
-            return play_of(hand)  # out with the truth
+            return tuple(hand)  # out with the truth
         if matching:
             cards = matching[:most]
             spare = [c for c in hand if c.rank != rank and not c.is_joker]
             if spare and len(cards) < most and self._bluff_pays(view, len(cards) + 1):
                 cards.append(least_needed(view, spare))
-            return play_of(cards)
+            return tuple(cards)
         if jokers and len(hand) > 3:
-            return play_of(jokers[:1])
+            return tuple(jokers[:1])
         junk = [c for c in hand if not c.is_joker] or hand
         cards = [least_needed(view, junk)]
         if most > 1 and len(junk) > 2 and self._bluff_pays(view, 2):
             rest = list(junk)
             rest.remove(cards[0])
             cards.append(least_needed(view, rest))
-        return play_of(cards)
+        return tuple(cards)
 
     def _bluff_pays(self, view: DoubtView, claimed: int) -> bool:
         """An extra bluff card pays when this seat's plays are seldom doubted and the claim is not
@@ -247,6 +251,14 @@ class CountBot:
                 public.extend(cards)
         copies = view.rank_counts[view.rank] + view.rank_counts[0]
         return claimed + sum(1 for c in public if good(c, view.rank)) <= copies - 1
+
+
+def follow(cards: Sequence[Card], picked: Sequence[Card], legal: Sequence[Action]) -> Action:
+    """The next step of the play of ``cards`` with ``picked`` set aside already (``add`` each card
+    but the last in card order, then ``play`` the last); if that play cannot be reached from
+    ``picked`` (a random step came between), the first legal action: the lowest card to finish with."""
+    step = next_step(cards, picked)
+    return step if step is not None and step in legal else legal[0]
 
 
 def least_needed(view: DoubtView, cards: list[Card]) -> Card:
@@ -278,7 +290,9 @@ class HonestBot:
             left = view.rank_counts[last.rank] + view.rank_counts[0] - mine
             return DOUBT if left < last.size else PASS
         matching = [c for c in hand if good(c, view.rank)][: view.options.max_cards_per_play]
-        return play_of(matching) if matching else play_of([hand[rng.randrange(len(hand))]])
+        if view.picked:
+            return follow(matching, view.picked, legal)
+        return follow(matching or [hand[rng.randrange(len(hand))]], (), legal)
 
 
 register_bot("doubt", "count", CountBot)

@@ -17,7 +17,8 @@ rank if it holds one, and otherwise lies and takes the pile.  ``expert`` uses th
   the merely likely ones to the others, and it calls every play that would take a seat out.
 * Otherwise it plays like ``count``: the truth when it can, else the card it will need last.
 
-It keeps nothing between calls: every decision is made from the view alone.
+It keeps nothing between calls: every decision is made from the view alone (a play of several
+cards is chosen again, alike, at each of its steps).
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ from dataclasses import dataclass
 from math import prod
 
 from kakehiki.bots import register_bot
-from kakehiki.bots.doubt import good, least_needed, tail
+from kakehiki.bots.doubt import follow, good, least_needed, tail
 from kakehiki.cards import Card
 from kakehiki.core import Action
-from kakehiki.games.doubt import DOUBT, PASS, DoubtView, PileView, Play, play_of
+from kakehiki.games.doubt import DOUBT, PASS, DoubtView, PileView
 
 HONEST = 0.97  # chance that a seat able to tell the truth does
 CLAIMED_AWAY = 0.1  # chance a card seen going into a hand is still there after its rank was claimed
@@ -236,7 +237,7 @@ def raceable(view: DoubtView) -> bool:
     return view.options.penalty == "pile" and not view.options.require_successful_doubt
 
 
-def lying_wins_race(view: DoubtView, rng: random.Random, truth: Play) -> bool:
+def lying_wins_race(view: DoubtView, rng: random.Random, truth: Sequence[Card]) -> bool:
     """Whether taking the pile now (a lie, caught) wins the race in clearly more deals than ``truth``."""
     me = view.seat if view.seat is not None else 0
     rules = RaceRules(len(view.hand_sizes), view.options.max_cards_per_play, view.options.repeat_rank_after_lie,
@@ -244,14 +245,14 @@ def lying_wins_race(view: DoubtView, rng: random.Random, truth: Play) -> bool:
     after = view.rank % 13 + 1
     nxt = next_seat(rules, me)
     told = [0] * 14
-    for card in truth.cards:
+    for card in truth:
         told[card.rank] += 1
     by_truth = by_lie = 0.0
     for _ in range(SAMPLES):
         world = sample_world(view, rng)
         mine = world.hands[me]
         honest = tuple(a - b for a, b in zip(mine, told, strict=True))
-        by_truth += race(_with_hand(world, me, honest, world.pile + tuple(c.rank for c in truth.cards)),
+        by_truth += race(_with_hand(world, me, honest, world.pile + tuple(c.rank for c in truth)),
                          rules, after, nxt, me)
         taken = list(mine)
         for taken_rank in world.pile:
@@ -278,8 +279,7 @@ class ExpertBot:
     def choose(self, view: DoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase == "doubt":
             return DOUBT if self.should_doubt(view) else PASS
-        play = self.choose_play(view, rng)
-        return play if play in legal else legal[0]
+        return follow(self.choose_play(view, rng), view.picked, legal)
 
     @staticmethod
     def should_doubt(view: DoubtView) -> bool:
@@ -288,22 +288,25 @@ class ExpertBot:
         return 1 - truth_chance(view) >= call_threshold(view)
 
     @staticmethod
-    def choose_play(view: DoubtView, rng: random.Random) -> Play:
+    def choose_play(view: DoubtView, rng: random.Random) -> tuple[Card, ...]:
+        """The cards of its play, made one by one (:func:`follow`).  A play of several cards is
+        the truth, chosen again alike at each of its steps: the race, which may choose a lie
+        instead, is run only before the play's first card."""
         hand = list(view.hand or ())
         most = view.options.max_cards_per_play
         matching = [c for c in hand if c.rank == view.rank][:most]
         jokers = [c for c in hand if c.is_joker]
         if len(hand) <= most and len(matching) + len(jokers) == len(hand):
-            return play_of(hand)  # out with the truth
+            return tuple(hand)  # out with the truth
         junk = [c for c in hand if c.rank != view.rank and not c.is_joker]
         if matching:
-            truth = play_of(matching)
-            if junk and raceable(view) and lying_wins_race(view, rng, truth):
-                return play_of([least_needed(view, junk)])
+            truth = tuple(matching)
+            if junk and not view.picked and raceable(view) and lying_wins_race(view, rng, truth):
+                return (least_needed(view, junk),)
             return truth
         if jokers and (len(hand) > 3 or not junk):
-            return play_of(jokers[:1])
-        return play_of([least_needed(view, junk)])
+            return tuple(jokers[:1])
+        return (least_needed(view, junk),)
 
 
 register_bot("doubt", "expert", ExpertBot)

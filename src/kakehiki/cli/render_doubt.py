@@ -25,7 +25,8 @@ def cards_text(cards: Sequence[Card] | None) -> str:
 
 
 class DoubtRenderer:
-    """Doubt for one viewing seat.  Other seats' passes are not printed (passes are silent)."""
+    """Doubt for one viewing seat.  Other seats' passes are not printed (passes are silent), nor
+    the cards another seat sets aside for a play it is making (``add``): that play shows once made."""
 
     def __init__(self, viewer: int | None) -> None:
         self.viewer = viewer
@@ -48,6 +49,8 @@ class DoubtRenderer:
             lines.append(t("doubt.view.discard", cards=cards_text(view.discard)))
         if view.hand is not None:
             lines.append(t("doubt.view.hand", cards=cards_text(view.hand)))
+        if view.picked:
+            lines.append(t("doubt.view.picked", cards=cards_text(view.picked)))
         lines.append(self._status(view, labels))
         return lines
 
@@ -79,10 +82,13 @@ class DoubtRenderer:
         if view.phase == "doubt":
             last = view.pile[-1]
             return t("doubt.prompt.doubt", count=last.size, rank=rank_text(last.rank))
-        return t("doubt.prompt.play", most=view.options.max_cards_per_play, rank=rank_text(view.rank))
+        if view.picked:
+            return t("doubt.prompt.picked", cards=cards_text(view.picked), rank=rank_text(view.rank))
+        most = view.options.max_cards_per_play
+        return t("doubt.prompt.play_more" if most > 1 else "doubt.prompt.play", most=most, rank=rank_text(view.rank))
 
     def event(self, event: Event, labels: Labels) -> str | None:
-        if isinstance(event, ev.Declined) and event.seat != self.viewer:
+        if isinstance(event, ev.Declined | ev.Added) and event.seat != self.viewer:
             return None
         describe = _EVENTS.get(type(event))
         return None if describe is None else describe(event, labels)
@@ -129,6 +135,7 @@ _EVENTS: dict[type[Event], Callable[[Any, Labels], str]] = {
     ev.TurnTo: lambda e, labels: t("doubt.event.turn", seat=labels[e.seat], rank=rank_text(e.rank)),
     ev.Played: _played,
     ev.Declined: lambda e, labels: t("doubt.event.declined", seat=labels[e.seat]),
+    ev.Added: lambda e, labels: t("doubt.event.added", seat=labels[e.seat], card=str(e.card)),
     ev.Unchallenged: lambda e, labels: t("doubt.event.unchallenged", seat=labels[e.seat]),
     ev.Doubted: lambda e, labels: t("doubt.event.doubted", caller=labels[e.caller], player=labels[e.player],
                                     count=e.count, rank=rank_text(e.rank)),

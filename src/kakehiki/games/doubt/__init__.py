@@ -1,7 +1,19 @@
 """Doubt, also known as Cheat or I Doubt It (game id ``doubt``)."""
 
-from kakehiki.games.doubt.actions import DOUBT, PASS, Doubt, DoubtAction, Pass, Play, parse_action, play_of
+from kakehiki.games.doubt.actions import (
+    DOUBT,
+    PASS,
+    Add,
+    Doubt,
+    DoubtAction,
+    Pass,
+    Play,
+    next_step,
+    parse_action,
+    steps_of,
+)
 from kakehiki.games.doubt.game import DOUBT_GAME, DoubtGame
+from kakehiki.games.doubt.legacy import legacy_actions
 from kakehiki.games.doubt.state import DoubtOptions, DoubtState, PileEntry
 from kakehiki.games.doubt.view import DoubtView, PileView
 from kakehiki.registry import register
@@ -9,6 +21,6 @@ from kakehiki.registry import register
 register(DOUBT_GAME)
 
 __all__ = [
-    "DOUBT", "DOUBT_GAME", "PASS", "Doubt", "DoubtAction", "DoubtGame", "DoubtOptions", "DoubtState", "DoubtView",
-    "Pass", "PileEntry", "PileView", "Play", "parse_action", "play_of",
+    "DOUBT", "DOUBT_GAME", "PASS", "Add", "Doubt", "DoubtAction", "DoubtGame", "DoubtOptions", "DoubtState",
+    "DoubtView", "Pass", "PileEntry", "PileView", "Play", "legacy_actions", "next_step", "parse_action", "steps_of",
 ]

@@ -26,6 +26,7 @@ class Draft:
     turn: int
     phase: int
     window: tuple[int, ...]
+    picked: tuple[Card, ...]
     forfeited: tuple[int, ...]
     discard: tuple[Card, ...]
     successes: list[int]

@@ -27,6 +27,18 @@ class TurnTo(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Added(Event):
+    """``seat`` set ``card`` aside for the play it is making (``add``).  Only that seat sees this:
+    the play is face down, and the others see it only once it is made (``Played``)."""
+
+    seat: int
+    card: Card
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        return self if seat == self.seat else None
+
+
+@dataclass(frozen=True, slots=True)
 class Played(Event):
     """``count`` cards face down, claimed as ``rank``; only the player sees ``cards``."""
 

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
-from itertools import combinations
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from kakehiki.cards import Card
+from kakehiki.cards import CARDS, Card
 from kakehiki.core import Event, Game, Result, RoundResult
 from kakehiki.errors import IllegalActionError
+from kakehiki.games.doubt import events as ev
 from kakehiki.games.doubt import rules, sample
-from kakehiki.games.doubt.actions import DOUBT, PASS, SINGLE, Doubt, DoubtAction, Play, parse_action
+from kakehiki.games.doubt.actions import ADDS, DOUBT, PASS, PLAYS, Add, Doubt, DoubtAction, Play, parse_action
 from kakehiki.games.doubt.draft import Draft
+from kakehiki.games.doubt.legacy import legacy_actions
 from kakehiki.games.doubt.state import OPTION_SPECS, OVER, PLAY, WINDOW, DoubtOptions, DoubtState
 from kakehiki.games.doubt.view import DoubtView, build_view
 from kakehiki.options import OptionSpec, OptionValue
@@ -24,7 +25,7 @@ class DoubtGame(Game[DoubtState, DoubtAction]):
     id: ClassVar[str] = "doubt"
     title_en: ClassVar[str] = "Doubt (Cheat / I Doubt It)"
     title_ja: ClassVar[str] = "ダウト"
-    version: ClassVar[int] = 1
+    version: ClassVar[int] = 2
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 12
     default_players: ClassVar[int] = 4
@@ -43,18 +44,29 @@ class DoubtGame(Game[DoubtState, DoubtAction]):
 
     def _legal_actions(self, state: DoubtState, seat: int) -> tuple[DoubtAction, ...]:
         if state.phase == PLAY:
-            return self._plays(state.hands[seat], state.options.max_cards_per_play) if seat == state.turn else ()
+            return self._plays(state) if seat == state.turn else ()
         return WINDOW_ACTIONS if seat in state.window else ()
 
     @staticmethod
-    def _plays(hand: tuple[Card, ...], most: int) -> tuple[DoubtAction, ...]:
-        """Every distinct play of 1..``most`` cards from ``hand`` (several decks repeat faces)."""
+    def _plays(state: DoubtState) -> tuple[DoubtAction, ...]:
+        """The turn seat's next card: ``play`` any card it has left (not before the last one set
+        aside: a play's cards go down in card order), and while the play has room for another
+        card, ``add`` any that leaves one to finish with.  In index order: plays, then adds."""
+        hand, most = state.hands[state.turn], state.options.max_cards_per_play
         if most == 1:
-            return tuple(SINGLE[c.index] for c in dict.fromkeys(hand))
-        combos: dict[tuple[Card, ...], None] = {}
-        for size in range(1, min(most, len(hand)) + 1):
-            combos.update(dict.fromkeys(combinations(hand, size)))  # hand is sorted: so is each combination
-        return tuple(SINGLE[c[0].index] if len(c) == 1 else Play(c) for c in combos)
+            return tuple(PLAYS[c.index] for c in dict.fromkeys(hand))  # hand is sorted: so are the plays
+        picked = state.picked
+        rest = _left(hand, picked)
+        if picked:
+            floor = picked[-1].index
+            rest = tuple(c for c in rest if c.index >= floor)
+        faces = tuple(dict.fromkeys(rest))
+        plays: tuple[DoubtAction, ...] = tuple(PLAYS[c.index] for c in faces)
+        if len(picked) + 1 >= most:
+            return plays
+        size = len(rest)
+        adds = tuple(ADDS[c.index] for i, c in enumerate(rest) if size - i >= 2 and (i == 0 or rest[i - 1] != c))
+        return plays + adds
 
     def _check(self, state: DoubtState, seat: int, action: DoubtAction) -> None:
         """Refuse ``action`` naming the ruling that forbids it (C6)."""
@@ -62,8 +74,8 @@ class DoubtGame(Game[DoubtState, DoubtAction]):
             assert state.outcome is not None
             ended_by = "C7" if state.outcome.reason == "max_steps" else "B6"
             raise IllegalActionError(ended_by, "the game is over")
-        if isinstance(action, Play):
-            self._check_play(state, seat, action.cards)
+        if isinstance(action, Play | Add):
+            self._check_card(state, seat, action)
         elif state.phase != WINDOW:
             if seat == state.turn and not isinstance(action, Doubt):
                 raise IllegalActionError("B3", "no passing: the seat to play must put down a card")
@@ -77,27 +89,40 @@ class DoubtGame(Game[DoubtState, DoubtAction]):
             raise IllegalActionError("B4", f"seat {seat} is not offered this doubt: {why}")
 
     @staticmethod
-    def _check_play(state: DoubtState, seat: int, cards: tuple[Card, ...]) -> None:
+    def _check_card(state: DoubtState, seat: int, action: Play | Add) -> None:
+        """A card put down: only the seat to play, and only it learns about the cards it set aside."""
         if state.phase == WINDOW:
             raise IllegalActionError("B4", f"seat {state.turn}'s play awaits doubts: doubt or pass first")
         if seat != state.turn:
             raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
-        most = state.options.max_cards_per_play
-        if not cards:
-            raise IllegalActionError("B3", "a play puts down at least one card")
-        if len(cards) > most:
-            raise IllegalActionError("B3", f"at most {most} card(s) per play, got {len(cards)}")
-        held = Counter(c.index for c in state.hands[seat])
-        held.subtract(c.index for c in cards)
-        if any(n < 0 for n in held.values()):
-            raise IllegalActionError("C6", f"seat {seat} does not hold {' '.join(map(str, cards))}")
+        most, picked, card = state.options.max_cards_per_play, state.picked, action.card
+        if isinstance(action, Add) and len(picked) + 1 >= most:
+            if most == 1:
+                raise IllegalActionError("B3", "one card per play (max_cards_per_play is 1): put it down with play")
+            raise IllegalActionError("B3", f"at most {most} cards per play: put the last one down with play")
+        rest = _left(state.hands[seat], picked)
+        if card not in rest:
+            again = " more" if card in picked else ""
+            raise IllegalActionError("C6", f"seat {seat} holds no{again} {card} to put down")
+        if picked and card.index < picked[-1].index:
+            raise IllegalActionError("B3", f"a play's cards go down in card order: after {picked[-1]} comes "
+                                           f"{picked[-1]} or a later card")
+        if isinstance(action, Add) and sum(1 for c in rest if c.index >= card.index) < 2:
+            raise IllegalActionError("B3", f"no card would be left to finish the play after {card} "
+                                           "(in card order): put it down with play")
 
     # -- acting ---------------------------------------------------------------
     def _apply(self, state: DoubtState, seat: int, action: DoubtAction) -> tuple[DoubtState, tuple[Event, ...]]:
         d = Draft(state)
+        if isinstance(action, Add):  # a sub-decision: not a step (C7), seen by this seat alone
+            d.picked = (*state.picked, action.card)
+            d.events.append(ev.Added(seat, action.card))
+            return d.finish()
         d.steps += 1
         if isinstance(action, Play):
-            rules.play(d, seat, action.cards)
+            cards = (*state.picked, action.card)
+            d.picked = ()
+            rules.play(d, seat, cards)
         elif isinstance(action, Doubt):
             rules.doubt(d, seat)
         else:
@@ -138,9 +163,26 @@ class DoubtGame(Game[DoubtState, DoubtAction]):
             header["deck"] = [str(c) for c in state.deck]
         return header
 
+    def _all_actions(self, state: DoubtState) -> Sequence[DoubtAction]:
+        """``play`` each card face of the game (the joker last, with ``jokers``), then with
+        ``max_cards_per_play`` > 1 ``add`` each, then ``doubt`` and ``pass`` (docs/doubt.md)."""
+        faces = CARDS if state.options.jokers else CARDS[:52]
+        adds = [ADDS[c.index] for c in faces] if state.options.max_cards_per_play > 1 else []
+        return [*(PLAYS[c.index] for c in faces), *adds, DOUBT, PASS]
+
     def all_cards(self, state: DoubtState) -> tuple[Card, ...]:
         return tuple(c for h in state.hands for c in h) + tuple(c for e in state.pile for c in e.cards) + state.discard
 
 
+def _left(hand: tuple[Card, ...], picked: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``hand`` less the cards set aside (both in card order)."""
+    if not picked:
+        return hand
+    rest = list(hand)
+    for card in picked:
+        rest.remove(card)
+    return tuple(rest)
+
+
 DOUBT_GAME = DoubtGame()
-__all__ = ["DOUBT_GAME", "DoubtGame", "DoubtView"]
+__all__ = ["DOUBT_GAME", "DoubtGame", "DoubtView", "legacy_actions"]

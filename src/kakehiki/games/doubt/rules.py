@@ -49,7 +49,7 @@ def new_game(
     hands = tuple(tuple(sorted(cards[seat::players], key=CARD_ORDER)) for seat in range(players))
     state = DoubtState(
         options=options, seed=seed, players=players, deck=deck, copies=tuple(copies),
-        hands=hands, pile=(), rank=1, turn=0, phase=PLAY, window=(), forfeited=(), discard=(),
+        hands=hands, pile=(), rank=1, turn=0, phase=PLAY, window=(), picked=(), forfeited=(), discard=(),
         successes=(0,) * players, known=knowledge.empty(players), sure=knowledge.empty(players),
         last_sure=((),) * (players + 1), penalty_draws=0, steps=0, outcome=None,
     )

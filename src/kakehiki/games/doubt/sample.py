@@ -3,7 +3,8 @@
 A sample carries nothing hidden from the seat: no seed (it would replay the two-card
 penalties' draws) and no explicit deck (it is the real deal); other seats' private
 knowledge is replaced by what the seat can know of it (``knowledge.seen_from``); an open
-doubt window and the step count are as the seat sees them (other seats' passes unseen, C4).
+doubt window and the step count are as the seat sees them (other seats' passes unseen, C4); a
+play another seat is making card by card (``add``) is not begun in the sample.
 The cards to deal are gathered in card order before the shuffle, so two states that differ
 only in what is hidden from the seat give the same sample for the same generator.
 """
@@ -67,6 +68,8 @@ def sample_hidden(state: DoubtState, seat: int | None, rng: random.Random) -> Do
             pile.append(PileEntry(entry.seat, entry.rank, tuple(sorted(draw(len(entry.cards)), key=CARD_ORDER)), False))
     d.pile = tuple(pile)
     d.seed, d.deck = 0, None
+    if seat != state.turn:
+        d.picked = ()  # a play being made card by card is the player's alone
     if state.phase == WINDOW:
         asked = offered(state.options, state.players, state.forfeited, state.turn)
         d.window = tuple(s for s in asked if s != seat or s in state.window)

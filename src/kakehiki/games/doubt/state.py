@@ -130,6 +130,7 @@ class DoubtState:
     ``known[v][s]`` are the cards viewer ``v`` knows to have gone into seat ``s``'s hand and has
     not seen leave (possibly still held); ``sure[v][s]`` those it knows ``s`` certainly still holds.
     Row ``players`` of both is what everyone knows (spectators).  See ``knowledge.py``.
+    ``picked`` is a play of several cards being made one card at a time: only ``turn`` sees it.
     There are no ``__slots__``: the draft copies ``__dict__`` wholesale, which keeps ``apply`` cheap.
     """
 
@@ -146,6 +147,7 @@ class DoubtState:
     turn: int  # PLAY: the seat to play; WINDOW: the seat whose play awaits doubts
     phase: int
     window: tuple[int, ...]  # seats still to answer the doubt window, by priority (B4, C4)
+    picked: tuple[Card, ...]  # PLAY: the cards ``turn`` has set aside with ``add`` (still in its hand), card order
     forfeited: tuple[int, ...]  # seats out by the forfeit penalty, in order (B7)
     discard: tuple[Card, ...]  # forfeited hands, face up
     successes: tuple[int, ...]  # successful doubts per seat

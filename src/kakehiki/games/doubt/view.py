@@ -27,12 +27,15 @@ class DoubtView(NamedTuple):
     doubt turned them up, or to the seat that made them).  ``known[s]`` / ``sure[s]``
     are the cards this seat knows went into seat ``s``'s hand and may still be /
     certainly are still there (see ``knowledge.py``); its own entries are empty.
+    ``picked`` is empty but for the seat to play while it sets cards aside for a play of several
+    (``add``): to every other seat that play is not made yet, and nothing of it shows.
     Who is still to answer the doubt window is not shown, nor is it counted in ``steps``: while
     the window is open, other seats' passes are left out of it (a pass is seen by its seat alone, C4).
     """
 
     seat: int | None
     hand: tuple[Card, ...] | None
+    picked: tuple[Card, ...]  # the seat's own play being made card by card (``add``), still in ``hand``
     hand_sizes: tuple[int, ...]
     phase: str  # "play", "doubt" or "over"
     turn: int  # "play": the seat to play; "doubt": the seat whose play may be doubted
@@ -82,6 +85,7 @@ def build_view(state: DoubtState, seat: int | None) -> DoubtView:
     return DoubtView(
         seat=seat,
         hand=None if seat is None else state.hands[seat],
+        picked=state.picked if seat == state.turn else (),
         hand_sizes=tuple(map(len, state.hands)),
         phase=PHASES.get(state.phase, "play"),
         turn=state.turn,

@@ -1,0 +1,33 @@
+"""Reading records of older versions of Doubt (see docs/doubt.md, Version History).
+
+* Version 1 → 2: a play of several cards, one action ``play S4 H9 D9`` before, is now made
+  one card at a time, ``add S4``, ``add H9``, ``play D9`` (in card order).  A play of one card,
+  ``doubt`` and ``pass`` are unchanged.  No state is needed: version 1's text lists every card.
+"""
+
+from __future__ import annotations
+
+from kakehiki.errors import NotationError
+from kakehiki.games.doubt.actions import excerpt, parse_action, parse_v1, steps_of
+
+CURRENT = 2
+
+
+def legacy_actions(version: int, seat: int | None, text: str) -> list[str]:
+    """The version-2 action texts that do what ``text``, an action of a version-``version`` record
+    by ``seat``, did: itself, or for a play of several cards its steps.
+
+    >>> legacy_actions(1, 0, "play H9 s4 D9"), legacy_actions(1, 2, "play S4"), legacy_actions(1, 1, "Pass")
+    (['add S4', 'add H9', 'play D9'], ['play S4'], ['pass'])
+    """
+    if version == CURRENT:
+        return [text]
+    if type(version) is not int or version != 1:
+        raise NotationError(f"doubt has no version {excerpt(repr(version))} (this build plays {CURRENT})")
+    cards = parse_v1(text)
+    if cards is None:
+        return [str(parse_action(text))]
+    return [str(step) for step in steps_of(cards)]
+
+
+__all__ = ["CURRENT", "legacy_actions"]
