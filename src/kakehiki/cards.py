@@ -81,6 +81,16 @@ class Card:
         return CARDS[SUITS.index(suit) * 13 + rank - 1]
 
 
+LONGEST_CARD: Final = 5  # "JOKER": no card's text is longer
+
+
+def card_of(token: str) -> Card:
+    """One card from its text, quoting at most a short excerpt of a bad one (C1)."""
+    if len(token) > LONGEST_CARD:
+        raise NotationError(f"not a card: {excerpt(token, 10)} (expected suit S/H/D/C then rank, e.g. S4, H10, DQ)")
+    return Card.parse(token)
+
+
 CARDS: Final[tuple[Card, ...]] = tuple(Card(i) for i in range(53))
 JOKER: Final = CARDS[JOKER_INDEX]
 STANDARD_DECK: Final[tuple[Card, ...]] = CARDS[:52]

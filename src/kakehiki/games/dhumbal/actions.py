@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from kakehiki.cards import Card
+from kakehiki.cards import Card, card_of
 from kakehiki.core import Action
-from kakehiki.errors import NotationError
+from kakehiki.errors import NotationError, excerpt
 from kakehiki.games.dhumbal.melds import discard_key
 
 STOCK_WORD = "stock"
@@ -71,19 +71,6 @@ def shared_turn(discard: tuple[Card, ...], take: Card | None) -> Turn:
 
 
 USAGE = "expected show, or discard CARD... take stock|CARD (e.g. discard S4 S5 S6 take stock)"
-LONGEST_CARD = 5  # "JOKER": no card's text is longer
-
-
-def excerpt(text: str, limit: int = 40) -> str:
-    """``text`` quoted for an error: whole if short, else its first ``limit`` characters and its length."""
-    return repr(text) if len(text) <= limit else f"{text[:limit]!r}… ({len(text):,} characters)"
-
-
-def card_of(token: str) -> Card:
-    """One card from its text, quoting at most a short excerpt of a bad one (C1)."""
-    if len(token) > LONGEST_CARD:
-        raise NotationError(f"not a card: {excerpt(token, 10)} (expected suit S/H/D/C then rank, e.g. S4, H10, DQ)")
-    return Card.parse(token)
 
 
 def parse_action(text: str) -> DhumbalAction:

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 
-from kakehiki.cards import CARDS, Card
+from kakehiki.cards import CARDS, LONGEST_CARD, Card, card_of
 from kakehiki.core import Action
-from kakehiki.errors import NotationError
+from kakehiki.errors import NotationError, excerpt
 
 CARD_ORDER = attrgetter("index")  # the one card order used everywhere: suit S H D C, then rank; the joker last
 
@@ -88,19 +88,6 @@ def next_step(cards: Sequence[Card], picked: Sequence[Card]) -> Add | Play | Non
 
 
 USAGE = "expected play CARD, add CARD, doubt or pass"
-LONGEST_CARD = 5  # "JOKER": no card's text is longer
-
-
-def excerpt(text: str, limit: int = 40) -> str:
-    """``text`` quoted for an error: whole if short, else its first ``limit`` characters and its length."""
-    return repr(text) if len(text) <= limit else f"{text[:limit]!r}… ({len(text):,} characters)"
-
-
-def card_of(token: str) -> Card:
-    """One card from its text, quoting at most a short excerpt of a bad one (C1)."""
-    if len(token) > LONGEST_CARD:
-        raise NotationError(f"not a card: {excerpt(token, 10)} (expected suit S/H/D/C then rank, e.g. S4, H10, DQ)")
-    return Card.parse(token)
 
 
 def parse_action(text: str) -> DoubtAction:

@@ -7,8 +7,8 @@
 
 from __future__ import annotations
 
-from kakehiki.errors import NotationError
-from kakehiki.games.doubt.actions import excerpt, parse_action, parse_v1, steps_of
+from kakehiki.errors import NotationError, excerpt
+from kakehiki.games.doubt.actions import parse_action, parse_v1, steps_of
 
 CURRENT = 2
 

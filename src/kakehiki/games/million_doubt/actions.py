@@ -21,9 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from kakehiki.cards import JOKER, STANDARD_DECK, Card
+from kakehiki.cards import JOKER, STANDARD_DECK, Card, card_of
 from kakehiki.core import Action
-from kakehiki.errors import NotationError
+from kakehiki.errors import NotationError, excerpt
 from kakehiki.games.million_doubt.plays import REVOLUTION_SIZE, sort_cards
 
 USAGE = "show CARD, play [*N [revolution]], hide CARD, pass, doubt, give CARD, done"
@@ -105,7 +105,6 @@ DONE = Done()
 PLAY = Play()
 _BARE: dict[str, MillionDoubtAction] = {"pass": PASS, "doubt": DOUBT, "done": DONE, "play": PLAY}
 
-LONGEST_CARD = 5  # "JOKER": no card's text is longer
 MOST_HIDDEN = 53  # no hand can hold more cards than the game has, less one
 
 
@@ -144,18 +143,6 @@ def all_actions(most_hidden: int) -> tuple[MillionDoubtAction, ...]:
 
 
 # -- parsing -------------------------------------------------------------------------------------------
-
-
-def excerpt(text: str, limit: int = 40) -> str:
-    """``text`` quoted for an error: whole if short, else its first ``limit`` characters and its length."""
-    return repr(text) if len(text) <= limit else f"{text[:limit]!r}… ({len(text):,} characters)"
-
-
-def card_of(token: str) -> Card:
-    """One card from its text, quoting at most a short excerpt of a bad one (C1)."""
-    if len(token) > LONGEST_CARD:
-        raise NotationError(f"not a card: {excerpt(token, 10)} (expected suit S/H/D/C then rank, e.g. S4, H10, DQ)")
-    return Card.parse(token)
 
 
 def parse_action(text: str) -> MillionDoubtAction:
