@@ -12,9 +12,11 @@ from kakehiki import get_game, parse_cards
 from kakehiki.bots import RandomBot, make_bot
 from kakehiki.bots.dhumbal import ThresholdBot, best_discard, show_chance, unseen_values
 from kakehiki.cli.main import build_app
+from kakehiki.cli.render_dhumbal import DhumbalRenderer
 from kakehiki.driver import play_out
+from kakehiki.i18n import language, set_language
 from kakehiki.record import load_record, replay
-from transcript_dhumbal import position
+from transcript_dhumbal import bot_turn, position
 
 GAME = get_game("dhumbal")
 APP = build_app()
@@ -26,8 +28,9 @@ def cli(*args: str, stdin: str | None = None) -> Result:
 
 
 def choice(hands: dict[int, str], up: str, *moves: str, stock: str = "") -> str:
-    view, legal, _ = position(hands, up, *moves, stock=stock)
-    return str(ThresholdBot().choose(view, legal, random.Random(0)))
+    """The whole turn the bot plays here, asked at each step (``discard … take …``)."""
+    _, _, state = position(hands, up, *moves, stock=stock)
+    return bot_turn(ThresholdBot(), state)[0]
 
 
 # -- the bot -------------------------------------------------------------------------------------
@@ -62,30 +65,45 @@ def test_threshold_bot_discards_a_whole_run_or_set() -> None:
 
 
 def test_threshold_bot_picks_up_what_completes_a_set() -> None:
-    assert choice({0: "S9 H9 C3 D4 SK", 1: "S5 H5 D7 C8 D9"}, "CA", "0: discard SK take stock",
-                  "1: discard D9 take stock", stock="HK CK") == "discard HK take D9"
+    assert choice({0: "S9 H9 C3 D4 SK", 1: "S5 H5 D7 C8 D9"}, "CA", "0: discard SK, take stock",
+                  "1: discard D9, take stock", stock="HK CK") == "discard HK take D9"
 
 
 def test_threshold_bot_picks_up_what_completes_a_run() -> None:
-    assert choice({0: "S4 S5 H9 DK C2", 1: "S6 H5 D7 C8 D9"}, "CA", "0: discard DK take stock",
-                  "1: discard S6 take stock", stock="HK CK") == "discard HK take S6"
+    assert choice({0: "S4 S5 H9 DK C2", 1: "S6 H5 D7 C8 D9"}, "CA", "0: discard DK, take stock",
+                  "1: discard S6, take stock", stock="HK CK") == "discard HK take S6"
+
+
+def test_threshold_bot_plays_the_turn_it_planned_at_its_start() -> None:
+    # Asked again after each card goes down, it goes on with the plan it made before the first.
+    for seed in range(3):
+        state = GAME.new(players=3, seed=seed)
+        for _ in range(30):
+            if GAME.result(state) is not None:
+                break
+            seat = GAME.actors(state)[0]
+            plan = ThresholdBot().plan(GAME.view(state, seat), GAME.legal_actions(state, seat))
+            played, state = bot_turn(ThresholdBot(), state)
+            assert played == str(plan)
 
 
 def test_show_chance_uses_what_it_has_seen() -> None:
     # Seat 0 is down to HA DA CA (3); the others hold 2 unknown cards each: a fair chance.
     hands = {0: "HA DA S8 S9 S10", 1: "H5 D5 C5 S5 C2", 2: "S4 H4 D4 C4 DQ"}
-    moves = ("0: discard S8 S9 S10 take stock", "1: discard S5 H5 D5 C5 take stock",
-             "2: discard S4 H4 D4 C4 take stock")
+    moves = ("0: discard S8, discard S9, discard S10, take stock",
+             "1: discard S5, discard H5, discard D5, discard C5, take stock",
+             "2: discard S4, discard H4, discard D4, discard C4, take stock")
     view, legal, _ = position(hands, "H7", *moves, stock="CA HK SJ")
     chance = show_chance(view, unseen_values(view))
     assert 0.5 < chance < 1 and str(ThresholdBot().choose(view, legal, random.Random(0))) == "show"
-    sure, _, _ = position(hands, "H7", moves[0], "1: discard S5 H5 D5 C5 take S8", moves[2],
-                                 stock="CA SJ")
+    sure, _, _ = position(hands, "H7", moves[0], "1: discard S5, discard H5, discard D5, discard C5, take S8",
+                          moves[2], stock="CA SJ")
     assert show_chance(sure, unseen_values(sure)) > chance  # seat 1 holds the known S8 and one card
     # Here seat 1 took SA from seat 0's run and shed everything else: its 1 point is public.
     low = {0: "SA S2 S3 HA DA", 1: "S4 S5 S6 S7 S8", 2: "H4 D4 C4 S9 DQ"}
-    view3, legal3, _ = position(low, "H7", "0: discard SA S2 S3 take stock", "1: discard S4 S5 S6 S7 S8 take SA",
-                                  "2: discard H4 D4 C4 take stock", stock="CA SJ")
+    view3, legal3, _ = position(low, "H7", "0: discard SA, discard S2, discard S3, take stock",
+                                "1: discard S4, discard S5, discard S6, discard S7, discard S8, take SA",
+                                "2: discard H4, discard D4, discard C4, take stock", stock="CA SJ")
     assert [str(c) for c in view3.known[1]] == ["SA"] and view3.hand_sizes[1] == 1
     assert show_chance(view3, unseen_values(view3)) == 0
     assert "show" in map(str, legal3) and str(ThresholdBot().choose(view3, legal3, random.Random(0))) != "show"
@@ -118,6 +136,27 @@ def test_sim_reports_rounds_and_is_reproducible() -> None:
     assert data["bots"]["threshold"]["wins"] > data["bots"]["random"]["wins"]
     drop = ("seconds", "games_per_s", "steps_per_s")
     assert {k: v for k, v in data.items() if k not in drop} == {k: v for k, v in other.items() if k not in drop}
+
+
+PROMPTS = {"en": ("another card", "a run needs 3+", "now take"), "ja": ("さらに", "3枚以上", "を捨てました")}
+
+
+def test_renderer_shows_the_cards_down_and_asks_for_the_next_step() -> None:
+    # After S4 the set or the run may grow, or the turn may end; after S4 S5 the run must grow;
+    # after CK only a take is left.  The other seat sees the cards down as well.
+    hands, labels = {0: "S4 S5 S6 H4 CK", 1: "H5 D5 C5 S7 C2"}, ["You", "Bot"]
+    before = language()
+    try:
+        for lang, words in PROMPTS.items():
+            set_language(lang)
+            for moves, word in zip(("0: discard S4", "0: discard S4, discard S5", "0: discard CK"), words, strict=True):
+                view, legal, state = position(hands, "H7", moves)
+                down = moves.split()[-1]
+                prompt = DhumbalRenderer(0).prompt(view, legal)
+                assert word in prompt and down in prompt
+                assert any(down in line for line in DhumbalRenderer(1).view(GAME.view(state, 1), labels))
+    finally:
+        set_language(before)
 
 
 def test_piped_play_saves_a_record_that_replays(tmp_path: Path) -> None:

@@ -14,14 +14,15 @@ from kakehiki.bots.dhumbal_expert import ExpertBot, hidden_bounds, show_chance, 
 from kakehiki.driver import play_out
 from kakehiki.games.dhumbal import DhumbalState, turn
 from kakehiki.games.dhumbal.melds import total
-from transcript_dhumbal import position
+from transcript_dhumbal import bot_turn, position
 
 GAME = get_game("dhumbal")
 
 
 def expert_choice(hands: dict[int, str], up: str, *moves: str, stock: str = "") -> str:
-    view, legal, _ = position(hands, up, *moves, stock=stock)
-    return str(ExpertBot().choose(view, legal, random.Random(0)))
+    """The whole turn the expert plays here, asked at each step (``discard … take …``)."""
+    _, _, state = position(hands, up, *moves, stock=stock)
+    return bot_turn(ExpertBot(), state)[0]
 
 
 def searched_choice(state: DhumbalState, seed: int = 0) -> str:
@@ -44,8 +45,9 @@ def holding(state: DhumbalState, hands: list[str], known: list[str]) -> DhumbalS
 # drew after that could be anything.
 LOW_SHEDDER = (
     {0: "SA S2 S3 HA CA", 1: "S9 H9 D9 C9 H3"}, "C7",
-    "0: discard SA S2 S3 take stock", "1: discard S9 H9 D9 C9 take stock",
-    "0: discard D2 take stock", "1: discard H3 take stock",
+    "0: discard SA, discard S2, discard S3, take stock",
+    "1: discard S9, discard H9, discard D9, discard C9, take stock",
+    "0: discard D2, take stock", "1: discard H3, take stock",
 )
 
 
@@ -91,14 +93,14 @@ def test_sheds_a_pair_of_aces_before_a_nine_heads_up() -> None:
     # Two cards out and one back: the hand gets smaller, which a single nine never does.
     hands = {0: "SA HA D9 C2 H3", 1: "S5 H5 D7 C8 S9"}
     assert expert_choice(hands, "CK") == "discard SA HA take stock"
-    view, legal, _ = position(hands, "CK")
-    assert str(ThresholdBot().choose(view, legal, random.Random(0))) == "discard D9 take stock"
+    _, _, state = position(hands, "CK")
+    assert bot_turn(ThresholdBot(), state)[0] == "discard D9 take stock"
 
 
 def test_takes_the_king_that_pairs_its_own_king() -> None:
     # Next turn the two kings go out together: 20 points and a card fewer.
-    choice = expert_choice({0: "SK D2 C3 HA S4", 1: "HK H5 D7 C8 S9"}, "C10", "0: discard C3 take stock",
-                           "1: discard HK take stock", stock="D3 DJ")
+    choice = expert_choice({0: "SK D2 C3 HA S4", 1: "HK H5 D7 C8 S9"}, "C10", "0: discard C3, take stock",
+                           "1: discard HK, take stock", stock="D3 DJ")
     assert choice == "discard S4 take HK"
 
 
@@ -111,6 +113,20 @@ def test_never_takes_back_a_card_that_neither_lowers_nor_melds() -> None:
     assert not stalls(parse_cards("H9 DA CA C2"), turn(parse_cards("H9"), s5))  # 9 out, 5 in: lower
     assert not stalls(parse_cards("H4 S4 CA C2"), turn(parse_cards("CA"), parse_cards("D4")[0]))  # a set
     assert not stalls(parse_cards("S6 S7 CA"), turn(parse_cards("CA"), s5))  # a run S5 S6 S7
+
+
+def test_expert_plays_the_turn_it_planned_at_its_start() -> None:
+    # Asked again after each card goes down (the search only runs where a Show is legal, at the
+    # start), it goes on with the plan it made before the first card.
+    for seed in range(3):
+        state = GAME.new(players=2, seed=seed)
+        for _ in range(30):
+            if GAME.result(state) is not None:
+                break
+            seat = GAME.actors(state)[0]
+            plan = ExpertBot().plan(GAME.view(state, seat), GAME.legal_actions(state, seat))
+            played, state = bot_turn(ExpertBot(), state)
+            assert played == str(plan)
 
 
 def test_expert_scores_far_less_than_the_threshold_bot_heads_up() -> None:

@@ -1,5 +1,6 @@
 """Dhumbal under hostile input (issue 12, items 3 and 4): every malformed action text is a
-:class:`NotationError` quoting at most a short excerpt, parsing never grows a shared table,
+:class:`NotationError` quoting at most a short excerpt, parsing only ever returns one of the
+106 shared actions (nothing is built or kept per text),
 huge option values are refused by their range, an explicit deck never overrides ``decks``,
 and nothing changes the state it was tried on."""
 
@@ -15,9 +16,9 @@ from hypothesis import strategies as st
 
 from kakehiki import CARDS, KakehikiError, NotationError, OptionError
 from kakehiki.cards import STANDARD_DECK
-from kakehiki.games.dhumbal import actions
-from transcript import deal_deck, play
-from transcript_dhumbal import GAME
+from kakehiki.games.dhumbal import ALL_ACTIONS
+from transcript import deal_deck
+from transcript_dhumbal import GAME, play
 
 SHORT = 600  # no error line is longer, whatever it quotes: 40 characters at most, 10 each when escaped
 
@@ -32,15 +33,16 @@ HANDS = {0: "HA DA S8 S9 S10", 1: "H5 D5 C5 S5 C2", 2: "S4 H4 D4 C4 DQ"}
 
 
 def live_states() -> list[Any]:
-    """The first turn, and a turn after a run was discarded."""
+    """The first turn, a turn half-way through a set, and a turn after a run was discarded."""
     state = GAME.new(players=3, deck=deal_deck(HANDS, field="H7", stock="CA HK SJ"))
-    return [state, play(GAME, state, "0: discard S8 S9 S10 take stock")]
+    return [state, play(GAME, state, "0: discard S8"),
+            play(GAME, state, "0: discard S8, discard S9, discard S10, take stock", "1: discard S5")]
 
 
 @pytest.mark.parametrize("text", [
-    "", "show now", "discard", "discard take stock", "discard S4 take", "discard S4 take stock take H7",
-    "discard S4 take stock S5", "discard S44 take stock", "discard S4 take S44", "discard Ｓ４ take stock",
-    "take S4 discard S5", "discard S٣ take stock", "discard S4 take " + "x" * 100, "x" * 1000,
+    "", "show now", "discard", "take", "discard take", "discard S4 take stock", "take stock S5", "discard S44",
+    "take S44", "discard Ｓ４", "take S4 discard S5", "discard S٣", "take " + "x" * 100, "x" * 1000, "discard JK",
+    "take joker", "discard stock", "take stock please",
 ])
 def test_malformed_actions_raise_notation_error(text: str) -> None:
     with pytest.raises(NotationError) as err:
@@ -49,15 +51,11 @@ def test_malformed_actions_raise_notation_error(text: str) -> None:
 
 
 def test_malformed_actions_quote_a_short_excerpt_of_a_huge_text() -> None:
-    for text in ("x" * 50_000_000, "discard S" + "4" * 50_000_000 + " take stock",
-                 "discard " + "S4 " * 1_000 + "take ZZ"):
+    for text in ("x" * 50_000_000, "discard S" + "4" * 50_000_000, "discard " + "S4 " * 200_000 + "take stock",
+                 "take " + " " * 1_000_000 + "stock x"):
         with pytest.raises(NotationError) as err:
             GAME.parse_action(text)
         assert len(str(err.value)) < SHORT
-    huge = GAME.parse_action("discard " + "S4 " * 200_000 + "take stock")
-    with pytest.raises(KakehikiError) as refused:
-        GAME.apply(live_states()[0], 0, huge)
-    assert len(str(refused.value)) < SHORT
 
 
 def test_malformed_actions_of_other_types_raise_notation_error() -> None:
@@ -66,21 +64,13 @@ def test_malformed_actions_of_other_types_raise_notation_error() -> None:
             GAME.parse_action(value)  # type: ignore[arg-type]
 
 
-def test_parse_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(actions, "_TURNS", {})
-    monkeypatch.setattr(actions, "TURN_CACHE_SIZE", 500)
-    # 20,000 distinct well-formed turns, as a hostile record or client could send: none is kept.
-    before = len(actions._TURNS)
-    cards = [str(c) for c in STANDARD_DECK]
-    for i in range(20_000):
-        text = f"discard {cards[i % 52]} {cards[i // 52 % 52]} {cards[i // 2704]} take {cards[(i * 7) % 52]}"
-        assert str(GAME.parse_action(text)).startswith("discard")
-    assert len(actions._TURNS) == before
-    # The table of turns offered by legal_actions stops growing at its size; turns stay equal.
-    for i in range(1000):
-        found = actions.shared_turn((CARDS[i % 52],) * (2 + i // 52), None)
-        assert found == actions.Turn((CARDS[i % 52],) * (2 + i // 52), None)
-    assert len(actions._TURNS) == 500
+def test_parsing_gives_one_of_the_shared_actions() -> None:
+    # Every well-formed text, in any case and with C1's aliases, is one of the 106 actions itself:
+    # a hostile record or client can make nothing new.
+    for card in STANDARD_DECK:
+        for text in (f"discard {card}", f"DISCARD {str(card).lower()}", f"take {card}", f" Take {card} "):
+            assert any(GAME.parse_action(text) is action for action in ALL_ACTIONS), text
+    assert GAME.parse_action("discard S13") is GAME.parse_action("discard SK") is ALL_ACTIONS[13]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -140,13 +130,15 @@ def test_the_largest_penalty_scores_a_failed_show() -> None:
     hands = {0: "HA D2 S8 S9 S10", 1: "H5 D5 C5 S5 SA", 2: "S4 H4 D4 C4 DQ"}
     state = GAME.new(players=3, options={"penalty": 1000, "limit": 10000},
                      deck=deal_deck(hands, field="H7", stock="C2 DA SJ"))
-    state = play(GAME, state, "0: discard S8 S9 S10 take stock", "1: discard S5 H5 D5 C5 take stock",
-                 "2: discard S4 H4 D4 C4 take stock", "0: show")
+    state = play(GAME, state, "0: discard S8, discard S9, discard S10, take stock",
+                 "1: discard S5, discard H5, discard D5, discard C5, take stock",
+                 "2: discard S4, discard H4, discard D4, discard C4, take stock", "0: show")
     assert GAME.view(state, None).scores == (1005, 0, 20)
     state = GAME.new(players=3, options={"penalty": 1000, "limit": 0},
                      deck=deal_deck(hands, field="H7", stock="C2 DA SJ"))
-    state = play(GAME, state, "0: discard S8 S9 S10 take stock", "1: discard S5 H5 D5 C5 take stock",
-                 "2: discard S4 H4 D4 C4 take stock", "0: show")
+    state = play(GAME, state, "0: discard S8, discard S9, discard S10, take stock",
+                 "1: discard S5, discard H5, discard D5, discard C5, take stock",
+                 "2: discard S4, discard H4, discard D4, discard C4, take stock", "0: show")
     result = GAME.result(state)
     assert result is not None and result.scores == (-1005.0, 0.0, -20.0) and result.losers == (0,)
 

@@ -11,12 +11,13 @@ import random
 from typing import Any
 
 from kakehiki import IllegalActionError, parse_cards
-from transcript import deal_deck, play
-from transcript_dhumbal import GAME
+from transcript import deal_deck
+from transcript_dhumbal import GAME, play
 
 HANDS = {0: "HA DA S8 S9 S10", 1: "H5 D5 C5 S5 C2", 2: "S4 H4 D4 C4 DQ"}
 # Seat 0 takes the turned-up H7, seat 1 takes seat 0's S9 (both public), seat 2 draws the stock's CK unseen.
-MOVES = ("0: discard S8 S9 S10 take H7", "1: discard S5 H5 D5 C5 take S9", "2: discard DQ take stock")
+MOVES = ("0: discard S8, discard S9, discard S10, take H7",
+         "1: discard S5, discard H5, discard D5, discard C5, take S9", "2: discard DQ, take stock")
 
 
 def swapped(first: str, second: str, seed: int = 0, **options: object) -> Any:
@@ -73,12 +74,11 @@ def test_sample_hidden_after_a_show_keeps_the_shown_hands() -> None:
 def test_D3_taking_from_the_discard_depends_on_no_hidden_card() -> None:
     # Seat 2 is to take from seat 1's discard (S5 H5 D5 C5) or the stock: its offers and the
     # refusals of takes it cannot make are the same whatever seats 0 and 1 hold unseen.
-    moves = MOVES[:2]
+    moves = (*MOVES[:2], "2: discard DQ")
     one, two = play(GAME, swapped("C2", "C2"), *moves), play(GAME, swapped("C2", "D9"), *moves)
     assert GAME.view(one, 2) == GAME.view(two, 2)
     assert GAME.legal_actions(one, 2) == GAME.legal_actions(two, 2)
-    for text in ("discard DQ take C2", "discard DQ take S5", "discard DQ take H7", "discard S4 take CK",
-                 "discard D9 take stock", "discard C2 take stock"):
+    for text in ("take C2", "take S5", "take H7", "take CK", "take stock", "discard D9", "discard C2", "show"):
         errors = []
         for state in (one, two):
             try:
@@ -87,3 +87,20 @@ def test_D3_taking_from_the_discard_depends_on_no_hidden_card() -> None:
             except IllegalActionError as err:
                 errors.append(str(err))
         assert errors[0] == errors[1], text
+
+
+def test_D3_a_turn_in_steps_shows_the_others_only_the_cards_put_down() -> None:
+    # Mid-turn (issue 13): seat 1 has put S5 and H5 down.  What the others see, are offered and
+    # sample is the same whatever seat 1 still holds unseen.
+    moves = (MOVES[0], "1: discard S5, discard H5")
+    one, two = play(GAME, swapped("C2", "C2"), *moves), play(GAME, swapped("C2", "D9"), *moves)
+    for seat in (0, 2, None):
+        assert GAME.view(one, seat) == GAME.view(two, seat)
+        assert [str(c) for c in GAME.view(one, seat).discarding] == ["S5", "H5"]
+        assert samples(one, seat) == samples(two, seat)
+    for seat in (0, 2):
+        assert GAME.legal_actions(one, seat) == GAME.legal_actions(two, seat) == ()
+        assert GAME.legal_mask(one, seat) == bytes(106)
+    assert [str(a) for a in GAME.legal_actions(one, 1)] == [
+        "discard D5", "discard C5", "take stock", "take S8", "take S9", "take S10"]
+    assert all(sample.discarding == one.discarding for sample in samples(one, 0))

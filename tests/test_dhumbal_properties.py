@@ -5,14 +5,13 @@ from __future__ import annotations
 import pickle
 import random
 from collections import Counter
-from itertools import combinations
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kakehiki import CARDS, IllegalActionError, get_game
-from kakehiki.games.dhumbal import SHOW, DhumbalAction, DhumbalState, turn
+from kakehiki.games.dhumbal import ALL_ACTIONS, DhumbalState, Discard
 from kakehiki.games.dhumbal.melds import total
 from playouts import random_walk
 
@@ -32,17 +31,6 @@ def walk(seed: int, players: int, opts: dict[str, Any], limit: int = 1500) -> li
     return random_walk(GAME, seed, players, opts, limit)
 
 
-def candidates(state: DhumbalState, seat: int) -> set[DhumbalAction]:
-    """Show, and every subset of the hand discarded with every take worth trying."""
-    hand = state.hands[seat]
-    takes = [None, *state.available, CARDS[0], CARDS[51]]
-    found: set[DhumbalAction] = {SHOW}
-    for size in range(1, len(hand) + 1):
-        for discard in combinations(hand, size):
-            found.update(turn(discard, take) for take in takes)
-    return found
-
-
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 10), opts=options)
 def test_cards_conserved_and_hands_consistent(seed: int, players: int, opts: dict[str, Any]) -> None:
@@ -50,7 +38,8 @@ def test_cards_conserved_and_hands_consistent(seed: int, players: int, opts: dic
         cards = Counter(c.index for c in GAME.all_cards(state))
         assert cards == Counter(c.index for c in CARDS[:52] * state.decks)
         for s in range(players):
-            assert 1 <= len(state.hands[s]) <= 5
+            down = len(state.discarding) if s == state.turn else 0  # mid-turn a run of 5 empties the hand
+            assert 1 <= len(state.hands[s]) + down <= 5
             assert state.totals[s] == total(state.hands[s])
             assert not Counter(state.known[s]) - Counter(state.hands[s]), "known cards are in the hand"
 
@@ -74,14 +63,18 @@ def test_views_hide_what_is_hidden_and_keep_known_cards(seed: int, players: int,
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 6), opts=options)
 def test_listed_actions_apply_and_others_are_refused_untouched(seed: int, players: int, opts: dict[str, Any]) -> None:
-    for state, _, _ in walk(seed, players, opts, limit=200)[:-1:9]:
+    for state, _, _ in walk(seed, players, opts, limit=400)[:-1:7]:
         before = pickle.dumps(state)
         for seat in range(players):
-            legal = set(GAME.legal_actions(state, seat))
-            assert len(legal) == len(GAME.legal_actions(state, seat)), "no action listed twice"
+            listed = GAME.legal_actions(state, seat)
+            legal = set(listed)
+            assert len(legal) == len(listed), "no action listed twice"
+            indices = [GAME.action_index(state, a) for a in listed]
+            assert indices == sorted(indices), "listed in index order"
+            assert GAME.legal_mask(state, seat) == bytes(a in legal for a in ALL_ACTIONS)
             for action in legal:
                 GAME.apply(state, seat, action)
-            for action in candidates(state, seat) - legal:
+            for action in set(ALL_ACTIONS) - legal:  # the whole action space
                 try:
                     GAME.apply(state, seat, action)
                 except IllegalActionError as err:
@@ -94,12 +87,14 @@ def test_listed_actions_apply_and_others_are_refused_untouched(seed: int, player
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 8), steps=st.integers(1, 300))
 def test_matches_end_within_max_steps(seed: int, players: int, steps: int) -> None:
-    trail = walk(seed, players, {"max_steps": steps}, limit=steps + 1)
+    """C7 counts Shows and whole turns; a turn takes at most 6 actions (5 cards put down, a take)."""
+    trail = walk(seed, players, {"max_steps": steps}, limit=6 * steps + 1)
     result = GAME.result(trail[-1][0])
     assert result is not None, "a match always ends by max_steps"
-    assert len(trail) - 1 <= steps
+    turns = sum(1 for _, _, action in trail[:-1] if not isinstance(action, Discard))
+    assert turns <= steps
     if result.reason == "max_steps":
-        assert len(trail) - 1 == steps and result.draw and not result.winners and not result.losers
+        assert turns == steps and result.draw and not result.winners and not result.losers
 
 
 @settings(max_examples=10, deadline=None)

@@ -3,7 +3,8 @@
 Each test is named after the ruling it checks and reads as a game transcript: a fixed first deal
 built with :func:`transcript.deal_deck` (five cards each, dealt one at a time clockwise from seat 0,
 which plays first; then the turned-up card; then the stock, drawn from the front), then moves
-``"SEAT: ACTION"``.  Default options unless a test says otherwise.
+``"SEAT: ACTION"``; the steps of one turn (each card put down, then the take) may share a line,
+separated by commas.  Default options unless a test says otherwise.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from kakehiki.games.dhumbal import DhumbalState
 from kakehiki.games.dhumbal.melds import is_discard, is_run, points
 from kakehiki.record import make_record, replay
 from kakehiki.rng import derive
-from transcript import cards, deal_deck, hand, move, of_type, play, run, texts
+from transcript import cards, deal_deck, hand, move, of_type, texts
+from transcript_dhumbal import play, run, steps
 
 GAME = kakehiki.get_game("dhumbal")
 
@@ -40,8 +42,11 @@ def new(hands: dict[int, str], up: str, stock: str = "", decks: int = 1, seed: i
 
 
 def refused(state: DhumbalState, text: str) -> IllegalActionError:
-    """Apply ``"SEAT: ACTION"`` expecting a refusal; check the state is untouched; return the error."""
-    seat, action = move(text)
+    """Apply ``"SEAT: A, B, …"``: every step but the last applies, the last is refused and leaves
+    the state it was tried on untouched; return the error."""
+    *first, last = steps(text)
+    state = play(GAME, state, *first)
+    seat, action = move(last)
     before = dataclasses.replace(state)
     with pytest.raises(IllegalActionError) as info:
         GAME.apply(state, seat, action)
@@ -68,8 +73,9 @@ def bot_match(seed: int, players: int = 4, bot: str = "threshold", **options: ob
 
 # Three seats; seat 0 sheds a run and draws CA: HA DA CA = 3 when its turn comes back.
 SHEDDING = {0: "HA DA S8 S9 S10", 1: "H5 D5 C5 S5 C2", 2: "S4 H4 D4 C4 DQ"}
-SHED_MOVES = ("0: discard S8 S9 S10 take stock", "1: discard S5 H5 D5 C5 take stock",
-              "2: discard S4 H4 D4 C4 take stock")
+SHED_MOVES = ("0: discard S8, discard S9, discard S10, take stock",
+              "1: discard S5, discard H5, discard D5, discard C5, take stock",
+              "2: discard S4, discard H4, discard D4, discard C4, take stock")
 
 
 def shed(stock: str, hands: dict[int, str] | None = None, moves: tuple[str, ...] = SHED_MOVES,
@@ -81,8 +87,10 @@ def shed(stock: str, hands: dict[int, str] | None = None, moves: tuple[str, ...]
 # Four seats for the show-back ties: seat 0 ends on HA D2 C2 = 5, seat 1 on SA DA = 2 (two cards),
 # seat 2 on S2 = 2 (one card), seat 3 on DQ SJ = 20.
 TIES = {0: "HA D2 S8 S9 S10", 1: "H5 D5 C5 S5 SA", 2: "H9 H10 HJ HQ HK", 3: "S6 H6 D6 C6 DQ"}
-TIE_MOVES = ("0: discard S8 S9 S10 take stock", "1: discard S5 H5 D5 C5 take stock",
-             "2: discard H9 H10 HJ HQ HK take stock", "3: discard S6 H6 D6 C6 take stock")
+TIE_MOVES = ("0: discard S8, discard S9, discard S10, take stock",
+             "1: discard S5, discard H5, discard D5, discard C5, take stock",
+             "2: discard H9, discard H10, discard HJ, discard HQ, discard HK, take stock",
+             "3: discard S6, discard H6, discard D6, discard C6, take stock")
 
 
 # -- C1 cards and notation -----------------------------------------------------------------------
@@ -91,20 +99,21 @@ TIE_MOVES = ("0: discard S8 S9 S10 take stock", "1: discard S5 H5 D5 C5 take sto
 @pytest.mark.parametrize(("text", "canonical"), [
     ("show", "show"),
     (" SHOW ", "show"),
-    ("discard s6 s4 s5 take STOCK", "discard S4 S5 S6 take stock"),
-    ("discard c10 s10 h10 take c7", "discard S10 H10 C10 take C7"),
-    ("discard h9 take c1", "discard H9 take CA"),
-    ("Discard S13 s11 S12 Take d12", "discard SJ SQ SK take DQ"),
+    ("discard s6", "discard S6"),
+    ("Discard c10", "discard C10"),
+    ("take STOCK", "take stock"),
+    ("TAKE c1", "take CA"),
+    (" take d12 ", "take DQ"),
 ])
 def test_C1_action_notation_round_trips(text: str, canonical: str) -> None:
     action = GAME.parse_action(text)
     assert str(action) == canonical
-    assert GAME.parse_action(str(action)) == action
+    assert GAME.parse_action(str(action)) is action  # one shared instance per action
 
 
 @pytest.mark.parametrize("text", [
-    "", "discard", "discard take stock", "discard S4", "discard S4 take", "discard S4 take stock C7",
-    "discard S4 take stock take C7", "take stock", "show now", "discard S44 take stock", "draw", "play S4",
+    "", "discard", "take", "discard stock", "discard S4 take stock", "discard S4 S5", "take stock C7",
+    "show now", "discard S44", "take S44", "discard JK", "draw", "play S4",
 ])
 def test_C1_malformed_actions_raise_notation_error(text: str) -> None:
     state = new(SHEDDING, up="H7")
@@ -125,7 +134,7 @@ def test_C2_deal_goes_clockwise_one_card_at_a_time_from_the_first_seat() -> None
     assert hand(GAME, state, 1) == cards("HA H5 D5 C7 HJ")
     assert hand(GAME, state, 2) == cards("S8 S9 D8 C10 D10")
     assert texts(public(state).available) == ["H3"] and public(state).turn == 0
-    state = play(GAME, state, "0: discard DK take stock", "1: discard HJ take stock")
+    state = play(GAME, state, "0: discard DK, take stock", "1: discard HJ, take stock")
     assert hand(GAME, state, 0) == cards("S4 H9 C6 SQ CQ")  # the stock is drawn from the front
     assert hand(GAME, state, 1) == cards("HA H5 D5 C7 CJ")
 
@@ -134,9 +143,12 @@ def test_C2_turns_go_clockwise_and_only_the_turn_seat_acts() -> None:
     state = new(SHEDDING, up="H7", stock="CA HK SJ")
     seen = []
     for text in SHED_MOVES:
-        seen.append(public(state).turn)
-        assert refused(state, f"{(seen[-1] + 1) % 3}: discard S8 take stock").rule == "C2"
-        state = play(GAME, state, text)
+        seat = public(state).turn
+        seen.append(seat)
+        for step in steps(text):  # before the turn and between its steps: only the turn seat acts
+            assert GAME.actors(state) == (seat,)
+            assert refused(state, f"{(seat + 1) % 3}: discard C2").rule == "C2"
+            state = play(GAME, state, step)
     assert seen == [0, 1, 2] and public(state).turn == 0
     with pytest.raises(IllegalActionError) as info:
         GAME.apply(state, 3, "show")
@@ -188,14 +200,14 @@ def test_C4_only_the_turn_seat_is_ever_asked() -> None:
 
 def test_C6_illegal_actions_leave_the_state_unchanged() -> None:
     state = new(SHEDDING, up="H7", stock="CA")
-    assert refused(state, "0: discard SK take stock").rule == "C6"  # not in the hand
-    assert refused(state, "0: discard HA HA take stock").rule == "C6"  # only one HA held
-    assert refused(state, "0: discard HA S8 take stock").rule == "D3"  # no set, no run
-    assert refused(state, "0: discard S8 S9 S10 take C7").rule == "D3"  # C7 was not discarded
+    assert refused(state, "0: discard SK").rule == "C6"  # not in the hand
+    assert refused(state, "0: discard HA, discard HA").rule == "C6"  # only one HA held
+    assert refused(state, "0: discard HA, discard S8").rule == "D3"  # no set, no run
+    assert refused(state, "0: discard S8, discard S9, discard S10, take C7").rule == "D3"  # C7 was not discarded
     assert refused(state, "0: show").rule == "D3"  # 29 points
-    assert refused(state, "1: discard C2 take stock").rule == "C2"  # not seat 1's turn
+    assert refused(state, "1: discard C2").rule == "C2"  # not seat 1's turn
     assert state == new(SHEDDING, up="H7", stock="CA")
-    state = play(GAME, state, "0: discard S8 S9 S10 take H7")
+    state = play(GAME, state, "0: discard S8, discard S9, discard S10, take H7")
     assert hand(GAME, state, 0) == cards("HA DA H7")
 
 
@@ -236,11 +248,24 @@ def test_C7_max_steps_counts_over_the_whole_match() -> None:
     state = play(GAME, state, "0: show")  # step 4 ends round 1; round 2 is dealt
     assert public(state).round_no == 1 and GAME.result(state) is None
     seat = GAME.actors(state)[0]
-    state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[-1])
+    state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[-1])  # a card put down: no step yet
+    assert GAME.result(state) is None
+    state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[-1])  # the take ends turn (step) 5
     result = GAME.result(state)
     assert result is not None and result.draw
     assert [r.reason for r in result.rounds] == ["show", "max_steps"]
     assert result.scores == (0.0, -12.0, -20.0)  # round 1 still counted
+
+
+def test_C7_a_turn_counts_one_step_however_many_cards_it_puts_down() -> None:
+    state = new(SHEDDING, up="H7", stock="CA HK SJ", max_steps=2)
+    state = play(GAME, state, "0: discard S8, discard S9, discard S10, take stock", "1: discard S5, discard H5")
+    assert GAME.result(state) is None and GAME.actors(state) == (1,)
+    state = play(GAME, state, "1: discard D5, discard C5")
+    assert GAME.result(state) is None
+    state = play(GAME, state, "1: take stock")
+    result = GAME.result(state)
+    assert result is not None and result.reason == "max_steps"
 
 
 # -- D1 points and runs --------------------------------------------------------------------------
@@ -268,8 +293,9 @@ def test_D1_face_cards_count_ten_in_a_show() -> None:
 
 def test_D1_a_wrapping_run_is_refused() -> None:
     state = new({0: "SQ SK SA S5 H9", 1: "H5 D5 C5 S6 C2"}, up="H7")
-    assert refused(state, "0: discard SQ SK SA take stock").rule == "D3"
-    assert "discard SQ SK take stock" not in legal(state, 0)
+    assert refused(state, "0: discard SQ, discard SK").rule == "D3"  # no rank after K: SQ SK cannot grow
+    assert refused(state, "0: discard SK, discard SA").rule == "D3"
+    assert legal(play(GAME, state, "0: discard SQ"), 0) == {"take stock", "take H7"}
 
 
 # -- D2 deal and decks ---------------------------------------------------------------------------
@@ -303,8 +329,8 @@ def test_D2_decks_option() -> None:
 def test_D2_two_decks_from_an_explicit_deck_allow_a_pair_of_the_same_card() -> None:
     state = new({0: "H9 H9 S2 S3 C4", 1: "H5 D5 C5 S5 C2"}, up="H7", decks=2)
     assert public(state).decks == 2
-    assert "discard H9 H9 take stock" in legal(state, 0)
-    state = play(GAME, state, "0: discard H9 H9 take H7", "1: discard C2 take H9")
+    assert legal(play(GAME, state, "0: discard H9"), 0) == {"discard H9", "take stock", "take H7"}
+    state = play(GAME, state, "0: discard H9, discard H9, take H7", "1: discard C2, take H9")
     assert hand(GAME, state, 1) == cards("S5 H5 H9 D5 C5")
     assert texts(public(state).buried) == ["H9"]
 
@@ -312,35 +338,77 @@ def test_D2_two_decks_from_an_explicit_deck_allow_a_pair_of_the_same_card() -> N
 # -- D3 a turn: discard, then take ---------------------------------------------------------------
 
 
+def turns_in_steps(state: DhumbalState, seat: int, done: tuple[str, ...] = ()) -> set[str]:
+    """Every whole turn ``seat`` can play from here in steps, written as version 1 wrote it."""
+    found: set[str] = set()
+    for action in GAME.legal_actions(state, seat):
+        words = str(action).split()
+        if words[0] == "take":
+            found.add(f"discard {' '.join(done)} take {words[1]}")
+        elif words[0] == "discard":
+            found |= turns_in_steps(GAME.apply(state, seat, action)[0], seat, (*done, words[1]))
+    return found
+
+
 def test_D3_legal_turns_are_every_discard_shape_times_every_take() -> None:
     state = new({0: "S4 S5 S6 H6 CK", 1: "H5 D5 C5 S7 C2"}, up="H7")
     discards = ["S4", "S5", "S6", "H6", "CK", "S6 H6", "S4 S5 S6"]
-    assert legal(state, 0) == {f"discard {d} take {t}" for d in discards for t in ("stock", "H7")}
+    assert turns_in_steps(state, 0) == {f"discard {d} take {t}" for d in discards for t in ("stock", "H7")}
+
+
+def test_D3_a_discard_goes_down_one_card_at_a_time_by_rank_then_suit() -> None:
+    state = new({0: "S4 S5 S6 H6 CK", 1: "H5 D5 C5 S7 C2"}, up="H7")
+    assert legal(state, 0) == {"discard S4", "discard S5", "discard S6", "discard H6", "discard CK"}
+    assert legal(play(GAME, state, "0: discard S4"), 0) == {"discard S5", "take stock", "take H7"}
+    assert legal(play(GAME, state, "0: discard S4, discard S5"), 0) == {"discard S6"}  # a run needs 3
+    assert legal(play(GAME, state, "0: discard S6"), 0) == {"discard H6", "take stock", "take H7"}
+    assert legal(play(GAME, state, "0: discard S6, discard H6"), 0) == {"take stock", "take H7"}
+    assert legal(play(GAME, state, "0: discard S5"), 0) == {"take stock", "take H7"}  # S5 S6 S7: no S7 held
+    assert refused(state, "0: discard H6, discard S6").rule == "D3"  # S before H
+    assert refused(state, "0: discard S6, discard S5").rule == "D3"  # rank up
+    assert refused(state, "0: discard S4, discard S5, take stock").rule == "D3"  # not a discard yet
+    assert refused(state, "0: take stock").rule == "D3"  # discard first
+    state, events = run(GAME, state, "0: discard S4, discard S5, discard S6, take stock")
+    assert [str(e.card) for e in of_type(events, "Discarded")] == ["S4", "S5", "S6"]
+    assert texts(public(state).available) == ["S4", "S5", "S6"] and public(state).discarding == ()
+    assert public(state).log[-1] == (0, tuple(parse_cards("S4 S5 S6")), None)
+
+
+def test_D3_cards_put_down_are_public_as_they_go_and_stay_down() -> None:
+    state = new({0: "S4 S5 S6 H6 CK", 1: "H5 D5 C5 S7 C2"}, up="H7")
+    state, events = run(GAME, state, "0: discard S6")
+    assert all(e.seen_by(1) == e for e in events)
+    for seat in (None, 0, 1):
+        view = GAME.view(state, seat)
+        assert texts(view.discarding) == ["S6"] and view.hand_sizes == (4, 5)
+    assert hand(GAME, state, 0) == cards("S4 S5 H6 CK")
+    assert refused(state, "0: discard S6").rule == "C6"  # down already: no taking it back
+    assert refused(state, "0: discard S4").rule == "D3"  # nor starting another discard
 
 
 def test_D3_a_set_of_three_and_a_run_of_five() -> None:
     hands = {0: "S10 C10 D10 S2 C3", 1: "H9 H10 HJ HQ HK"}
-    state = play(GAME, new(hands, up="H7", stock="CA D2"), "0: discard S10 D10 C10 take stock")
+    state = play(GAME, new(hands, up="H7", stock="CA D2"), "0: discard S10, discard D10, discard C10, take stock")
     assert hand(GAME, state, 0) == cards("S2 C3 CA")
-    state = play(GAME, state, "1: discard H9 H10 HJ HQ HK take stock")
+    state = play(GAME, state, "1: discard H9, discard H10, discard HJ, discard HQ, discard HK, take stock")
     assert hand(GAME, state, 1) == cards("D2")
-    assert refused(state, "0: discard S2 C3 take stock").rule == "D3"  # neither a set nor a run
+    assert refused(state, "0: discard S2, discard C3").rule == "D3"  # neither a set nor a run
 
 
 def test_D3_take_one_of_the_previous_discards_and_the_rest_is_buried() -> None:
-    state = play(GAME, new(SHEDDING, up="H7", stock="CA HK SJ"), "0: discard S8 S9 S10 take stock")
-    assert legal(state, 1) >= {"discard C2 take S8", "discard C2 take S9", "discard C2 take S10"}
-    state, events = run(GAME, state, "1: discard C2 take S9")
+    state = play(GAME, new(SHEDDING, up="H7", stock="CA HK SJ"), "0: discard S8, discard S9, discard S10, take stock")
+    assert legal(play(GAME, state, "1: discard C2"), 1) == {"take stock", "take S8", "take S9", "take S10"}
+    state, events = run(GAME, state, "1: discard C2, take S9")
     assert hand(GAME, state, 1) == cards("S5 S9 H5 D5 C5")
     assert texts(of_type(events, "Buried")[0].cards) == ["S8", "S10"]
     view = public(state)
     assert texts(view.buried) == ["H7", "S8", "S10"] and texts(view.available) == ["C2"]
-    assert refused(state, "2: discard DQ take S8").rule == "D3"  # buried: nobody may take it
-    assert refused(state, "2: discard DQ take S9").rule == "D3"  # taken already
+    assert refused(state, "2: discard DQ, take S8").rule == "D3"  # buried: nobody may take it
+    assert refused(state, "2: discard DQ, take S9").rule == "D3"  # taken already
 
 
 def test_D3_the_first_turn_may_take_the_turned_up_card() -> None:
-    state, events = run(GAME, new(SHEDDING, up="H7"), "0: discard S8 S9 S10 take H7")
+    state, events = run(GAME, new(SHEDDING, up="H7"), "0: discard S8, discard S9, discard S10, take H7")
     assert hand(GAME, state, 0) == cards("HA H7 DA")
     took = of_type(events, "Took")[0]
     assert (took.seat, str(took.card), took.owner) == (0, "H7", None)
@@ -348,8 +416,8 @@ def test_D3_the_first_turn_may_take_the_turned_up_card() -> None:
 
 
 def test_D3_taking_from_the_stock_buries_the_whole_previous_discard() -> None:
-    state = play(GAME, new(SHEDDING, up="H7", stock="CA HK"), "0: discard S8 S9 S10 take stock")
-    state, events = run(GAME, state, "1: discard C2 take stock")
+    state = play(GAME, new(SHEDDING, up="H7", stock="CA HK"), "0: discard S8, discard S9, discard S10, take stock")
+    state, events = run(GAME, state, "1: discard C2, take stock")
     assert texts(public(state).buried) == ["H7", "S8", "S9", "S10"]
     drew = of_type(events, "Drew")[0]
     assert str(drew.card) == "HK" and drew.seen_by(0).card is None and drew.seen_by(1).card is drew.card
@@ -357,25 +425,27 @@ def test_D3_taking_from_the_stock_buries_the_whole_previous_discard() -> None:
 
 def test_D3_a_seat_may_not_take_its_own_discard() -> None:
     state = new(SHEDDING, up="H7")
-    assert refused(state, "0: discard S8 take S8").rule == "D3"
+    assert refused(state, "0: discard S8, take S8").rule == "D3"
 
 
 def test_D3_cards_taken_from_the_discards_stay_public_until_discarded() -> None:
-    state = play(GAME, new(SHEDDING, up="H7", stock="CA HK SJ"), "0: discard S10 take H7")
+    state = play(GAME, new(SHEDDING, up="H7", stock="CA HK SJ"), "0: discard S10, take H7")
     assert [texts(k) for k in public(state).known] == [["H7"], [], []]
     assert GAME.view(state, 2).known == GAME.view(state, 0).known
-    state = play(GAME, state, "1: discard C2 take S10", "2: discard DQ take stock")
+    state = play(GAME, state, "1: discard C2, take S10", "2: discard DQ, take stock")
     assert [texts(k) for k in public(state).known] == [["H7"], ["S10"], []]
-    state = play(GAME, state, "0: discard H7 take stock")
+    state = play(GAME, state, "0: discard H7, take stock")
     assert [texts(k) for k in public(state).known] == [[], ["S10"], []]
 
 
 def test_D3_show_only_at_the_start_of_a_turn_with_a_low_hand() -> None:
-    state = play(GAME, new(SHEDDING, up="H7", stock="CA HK SJ"), "0: discard S8 S9 S10 take stock")
+    state = play(GAME, new(SHEDDING, up="H7", stock="CA HK SJ"), "0: discard S8, discard S9, discard S10, take stock")
     assert hand(GAME, state, 0) == cards("HA DA CA")
     assert refused(state, "0: show").rule == "C2"  # its turn is over: it must wait
     state = play(GAME, state, *SHED_MOVES[1:])
     assert "show" in legal(state, 0)
+    assert refused(state, "0: discard CA, show").rule == "D3"  # a card is down: too late to Show
+    assert "show" not in legal(play(GAME, state, "0: discard CA"), 0)
     assert refused(state, "1: show").rule == "C2"
 
 
@@ -422,7 +492,7 @@ def test_D4_penalty_option(penalty: int) -> None:
 ])
 def test_D4_a_tie_with_the_caller(show_tie: str, reason: str, added: tuple[int, ...]) -> None:
     hands = {0: "HA D2 S8 S9 S10", 1: "H5 D5 C5 S5 SA", 2: "S6 H6 D6 C6 DQ"}
-    moves = (*SHED_MOVES[:2], "2: discard S6 H6 D6 C6 take stock")
+    moves = (*SHED_MOVES[:2], "2: discard S6, discard H6, discard D6, discard C6, take stock")
     state = play(GAME, shed("C2 H4 SJ", hands=hands, moves=moves, show_tie=show_tie), "0: show")
     outcome = last_round(state)
     assert outcome.totals == (5, 5, 20)  # seat 1: SA H4
@@ -432,7 +502,7 @@ def test_D4_a_tie_with_the_caller(show_tie: str, reason: str, added: tuple[int, 
 def test_D4_default_tie_is_a_failed_show() -> None:
     # No show_tie option given: seat 0 shows on 5 against seat 1's 5 (SA H4) and is shown back.
     hands = {0: "HA D2 S8 S9 S10", 1: "H5 D5 C5 S5 SA", 2: "S6 H6 D6 C6 DQ"}
-    moves = (*SHED_MOVES[:2], "2: discard S6 H6 D6 C6 take stock")
+    moves = (*SHED_MOVES[:2], "2: discard S6, discard H6, discard D6, discard C6, take stock")
     state = play(GAME, shed("C2 H4 SJ", hands=hands, moves=moves), "0: show")
     outcome = last_round(state)
     assert outcome.totals == (5, 5, 20)
@@ -450,8 +520,10 @@ def test_D4_lowest_others_tied_fewer_cards_scores_zero() -> None:
 
 def test_D4_lowest_others_tied_on_cards_too_all_score_zero() -> None:
     hands = {0: "HA D2 S8 S9 S10", 1: "S3 S4 S5 S6 S7", 2: "H9 H10 HJ HQ HK", 3: "D3 H3 C3 DQ DJ"}
-    moves = ("0: discard S8 S9 S10 take stock", "1: discard S3 S4 S5 S6 S7 take stock",
-             "2: discard H9 H10 HJ HQ HK take stock", "3: discard H3 D3 C3 take stock")
+    moves = ("0: discard S8, discard S9, discard S10, take stock",
+             "1: discard S3, discard S4, discard S5, discard S6, discard S7, take stock",
+             "2: discard H9, discard H10, discard HJ, discard HQ, discard HK, take stock",
+             "3: discard H3, discard D3, discard C3, take stock")
     state = play(GAME, new(hands, up="H7", stock="C2 S2 H2 SJ"), *moves, "0: show")
     outcome = last_round(state)
     assert outcome.totals == (5, 2, 2, 30)
@@ -482,8 +554,10 @@ def test_D5_the_match_ends_after_the_round_that_passes_the_limit() -> None:
 
 def test_D5_ties_share_the_win() -> None:
     hands = {0: "HA D2 S8 S9 S10", 1: "S3 S4 S5 S6 S7", 2: "H9 H10 HJ HQ HK", 3: "D3 H3 C3 DQ DJ"}
-    moves = ("0: discard S8 S9 S10 take stock", "1: discard S3 S4 S5 S6 S7 take stock",
-             "2: discard H9 H10 HJ HQ HK take stock", "3: discard H3 D3 C3 take stock")
+    moves = ("0: discard S8, discard S9, discard S10, take stock",
+             "1: discard S3, discard S4, discard S5, discard S6, discard S7, take stock",
+             "2: discard H9, discard H10, discard HJ, discard HQ, discard HK, take stock",
+             "3: discard H3, discard D3, discard C3, take stock")
     state = play(GAME, new(hands, up="H7", stock="C2 S2 H2 SJ", limit=30), *moves, "0: show")  # (35, 0, 0, 30)
     result = GAME.result(state)
     assert result is not None
@@ -557,7 +631,7 @@ def drain(seed: int = 0) -> tuple[DhumbalState, list[Any]]:
     for _ in range(11):
         seat = public(state).turn
         top = max(state.hands[seat], key=lambda c: (points(c), c.index))
-        state, caused = GAME.apply(state, seat, f"discard {top} take stock")
+        state, caused = run(GAME, state, f"{seat}: discard {top}, take stock")
         events.extend(caused)
     return state, events
 
@@ -569,7 +643,7 @@ def test_D7_empty_stock_the_buried_discards_become_the_new_stock() -> None:
     view = public(state)
     assert view.stock_size == 11 and view.buried == ()
     # The new stock is the turned-up card and the first ten discards; the eleventh is still on offer.
-    discards = [e.cards[0] for e in of_type(events, "Discarded")]
+    discards = [e.card for e in of_type(events, "Discarded")]
     assert Counter(state.stock) == Counter([Card.parse("C2"), *discards[:10]])
     assert list(view.available) == discards[10:]
 
@@ -578,7 +652,7 @@ def test_D7_the_rebuild_is_shuffled_from_the_seed() -> None:
     one, _ = drain(seed=1)
     two, _ = drain(seed=2)
     assert Counter(one.stock) == Counter(two.stock) and one.stock != two.stock
-    buried = [Card.parse("C2"), *[e.cards[0] for e in of_type(drain(seed=1)[1], "Discarded")][:10]]
+    buried = [Card.parse("C2"), *[e.card for e in of_type(drain(seed=1)[1], "Discarded")][:10]]
     expected = list(buried)
     derive(1, "dhumbal", "rebuild", 0, 0).shuffle(expected)
     assert list(one.stock) == expected

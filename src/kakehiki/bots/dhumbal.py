@@ -2,7 +2,12 @@
 shows once the chance that its hand is the strict lowest is high enough.
 
 What it knows of the other hands is what the view makes public: their sizes, the cards
-they took from the discards, and which cards were discarded.  Every other card is
+they took from the discards, and which cards were discarded.
+
+A turn is played in steps (each card of the discard, then the take).  The bot plans the
+whole turn at every step from the view alone (the cards already put down are in it) and
+plays the plan's next step: the plan it makes once some cards are down is the one it made
+before them, since the turns still open are among those it weighed, in the same order.  Every other card is
 "unseen"; an unknown card in another hand is taken to be drawn from the unseen cards'
 point values (an estimate: it ignores that players keep their low cards).
 """
@@ -14,32 +19,40 @@ from collections import Counter
 from collections.abc import Sequence
 
 from kakehiki.bots import register_bot
-from kakehiki.cards import Card, make_deck
+from kakehiki.cards import STANDARD_DECK, Card
 from kakehiki.core import Action
-from kakehiki.games.dhumbal import SHOW, DhumbalView, Turn
+from kakehiki.games.dhumbal import SHOW, DhumbalView, Show, Turn, whole_turns
 from kakehiki.games.dhumbal.melds import POINTS, total
 
 MAX_POINTS = 10
 Distribution = list[float]  # probability of each point value 0..10
 
 
-def unseen_cards(view: DhumbalView) -> Counter[Card]:
-    """The cards this seat has not seen this round: in other hands unknown, or in the stock."""
-    seen = Counter(view.hand or ())
-    seen.update(view.buried)
-    seen.update(view.available)
+def unseen_counts(view: DhumbalView) -> list[int]:
+    """How many copies of each card (by index) this seat has not seen this round: in other
+    hands unknown, or in the stock.  A bot asks at every step of a turn, so this is kept cheap."""
+    counts = [view.decks] * len(STANDARD_DECK)
+    for cards in (view.hand or (), view.discarding, view.buried, view.available):
+        for card in cards:
+            counts[card.index] -= 1
     for seat, known in enumerate(view.known):
         if seat != view.seat:
-            seen.update(known)
-    return Counter(make_deck(view.decks)) - seen
+            for card in known:
+                counts[card.index] -= 1
+    return counts
+
+
+def unseen_cards(view: DhumbalView) -> Counter[Card]:
+    """The cards this seat has not seen this round: in other hands unknown, or in the stock."""
+    return Counter({STANDARD_DECK[i]: n for i, n in enumerate(unseen_counts(view)) if n > 0})
 
 
 def unseen_values(view: DhumbalView) -> Distribution:
     """The point-value distribution of the cards this seat has not seen this round."""
-    unseen = unseen_cards(view)
     counts = [0.0] * (MAX_POINTS + 1)
-    for card, n in unseen.items():
-        counts[POINTS[card.rank]] += n
+    for card, n in zip(STANDARD_DECK, unseen_counts(view), strict=True):
+        if n > 0:
+            counts[POINTS[card.rank]] += n
     size = sum(counts) or 1.0
     return [c / size for c in counts]
 
@@ -99,6 +112,11 @@ def best_discard(hand: Sequence[Card]) -> int:
     return best
 
 
+def held(view: DhumbalView) -> list[Card]:
+    """The hand as the turn began: what is held and what is put down so far, by card."""
+    return sorted((*(view.hand or ()), *view.discarding), key=lambda c: c.index)
+
+
 class ThresholdBot:
     """Shows when its estimated chance of success reaches the threshold; otherwise plays the
     turn that leaves the lowest ``total - lookahead * best next discard`` (expected over the
@@ -124,13 +142,20 @@ class ThresholdBot:
         return self.confidence * max(0.0, 1 - late)
 
     def choose(self, view: DhumbalView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        plan = self.plan(view, legal)
+        return plan if isinstance(plan, Show) else plan.step(len(view.discarding))
+
+    def plan(self, view: DhumbalView, legal: Sequence[Action]) -> Show | Turn:
+        """A Show, or the whole turn to play (its first steps may be down already)."""
         values = unseen_values(view)
         if SHOW in legal and show_chance(view, values) >= self.threshold(view):
             return SHOW
-        turns = [a for a in legal if isinstance(a, Turn)]
         mean = sum(v * p for v, p in enumerate(values))
-        hand = view.hand or ()
-        return min(turns, key=lambda a: self.cost(hand, a, values, mean))
+        hand = held(view)
+        return min(whole_turns(view.hand or (), view.discarding, view.available),
+                   key=lambda a: self.cost(hand, a, values, mean))
 
     def cost(self, hand: Sequence[Card], action: Turn, values: Distribution, mean: float) -> float:
         rest = list(hand)

@@ -26,7 +26,9 @@ Three ideas, each where the threshold bot (``normal``) is weakest:
   it Shows when its chance of the strict lowest total reaches the style's ``confidence``.
 
 No memory is kept between calls; everything comes from the view (its ``log``) and, for the
-search, the sampler the driver hands over.
+search, the sampler the driver hands over.  A turn is played in steps (each card put down,
+then the take): at each the bot plans the whole turn again and plays its next step, as the
+threshold bot does; inside the search each seat's whole turn is applied at once.
 """
 
 from __future__ import annotations
@@ -40,11 +42,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from kakehiki.bots import Bot, register_bot
-from kakehiki.bots.dhumbal import ThresholdBot, unseen_cards
+from kakehiki.bots.dhumbal import ThresholdBot, held, unseen_cards
 from kakehiki.bots.search import Sampler
 from kakehiki.cards import Card
 from kakehiki.core import Action, Game
-from kakehiki.games.dhumbal import SHOW, DhumbalState, DhumbalView, Turn
+from kakehiki.games.dhumbal import SHOW, DhumbalState, DhumbalView, Show, Turn, whole_turns
 from kakehiki.games.dhumbal.melds import POINTS, total
 from kakehiki.games.dhumbal.state import HAND_SIZE, OVER
 
@@ -238,9 +240,16 @@ class ExpertBot:
         return self.heads_up if len(view.hand_sizes) == HEADS_UP else self.table
 
     def choose(self, view: DhumbalView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        plan = self.plan(view, legal)
+        return plan if isinstance(plan, Show) else plan.step(len(view.discarding))
+
+    def plan(self, view: DhumbalView, legal: Sequence[Action]) -> Show | Turn:
+        """A Show, or the whole turn to play (its first steps may be down already)."""
         if SHOW in legal and show_chance(view, self.slack) >= self.style(view).confidence:
             return SHOW
-        return self.best_turn(view, legal)
+        return self.best_turn(view)
 
     def choose_sampled(
         self, game: Game[Any, Any], seat: int, view: DhumbalView, legal: Sequence[Action], rng: random.Random,
@@ -248,14 +257,15 @@ class ExpertBot:
     ) -> Action:
         if SHOW not in legal or not self.worlds or len(view.hand_sizes) != HEADS_UP:
             return self.choose(view, legal, rng)
-        turn = self.best_turn(view, legal)
-        return SHOW if self.show_beats(turn, game, view, rng, sample) > 0 else turn
+        turn = self.best_turn(view)
+        return SHOW if self.show_beats(turn, game, view, rng, sample) > 0 else turn.step(0)
 
     # -- turns ---------------------------------------------------------------------------------
 
-    def best_turn(self, view: DhumbalView, legal: Sequence[Action]) -> Turn:
-        hand = view.hand or ()
-        turns = [a for a in legal if isinstance(a, Turn)]
+    def best_turn(self, view: DhumbalView) -> Turn:
+        """The whole turn to play, among those still open once ``view.discarding`` is down."""
+        hand = held(view)
+        turns = whole_turns(view.hand or (), view.discarding, view.available)
         turns = [a for a in turns if not stalls(hand, a)] or turns
         unseen = unseen_cards(view)
         style = self.style(view)
@@ -319,7 +329,7 @@ class ExpertBot:
         for _ in range(self.worlds):
             world = deal_hidden(view, sample(rng), self.slack, rng)
             shown, _ = game.apply(world, seat, SHOW)
-            waited, _ = game.apply(world, seat, turn)
+            waited = play_plan(game, world, seat, turn)
             gain += round_gain(shown, seat, world.round_no)
             gain -= round_gain(play_round_out(game, waited, bots, rng, self.horizon), seat, world.round_no)
         return gain
@@ -346,17 +356,26 @@ def deal_hidden(view: DhumbalView, sampled: DhumbalState, slack: float, rng: ran
     return dataclasses.replace(sampled, hands=tuple(hands), totals=tuple(totals), stock=tuple(pool))
 
 
+def play_plan(game: Game[Any, Any], state: DhumbalState, seat: int, plan: Show | Turn) -> DhumbalState:
+    """``state`` once ``seat`` has played the whole of ``plan`` (a Show, or a turn's steps)."""
+    for action in (plan,) if isinstance(plan, Show) else plan.steps()[len(state.discarding):]:
+        state, _ = game.apply(state, seat, action)
+    return state
+
+
 def play_round_out(
     game: Game[Any, Any], state: DhumbalState, bots: Sequence[Bot], rng: random.Random, horizon: int
 ) -> DhumbalState:
-    """Play on until the round is scored, or for ``horizon`` turns at most."""
+    """Play on until the round is scored, or for ``horizon`` turns at most; each seat plans its
+    whole turn once (``bots`` are threshold or expert bots, which make plans)."""
     round_no = state.round_no
     for _ in range(horizon):
         if state.round_no != round_no or state.phase == OVER:
             break
         seat = state.turn
-        action = bots[seat].choose(game.view(state, seat), game.legal_actions(state, seat), rng)
-        state, _ = game.apply(state, seat, action)
+        planner: Any = bots[seat]
+        plan = planner.plan(game.view(state, seat), game.legal_actions(state, seat))
+        state = play_plan(game, state, seat, plan)
     return state
 
 

@@ -44,12 +44,19 @@ class DhumbalRenderer:
             mark = ">" if seat == view.turn and not view.over else " "
             lines.append(t("dhumbal.view.seat", mark=mark, seat=labels[seat], cards=view.hand_sizes[seat],
                            known=cards_text(view.known[seat]), score=view.scores[seat]))
+        if view.discarding:
+            lines.append(t("dhumbal.view.discarding", seat=labels[view.turn], cards=cards_text(view.discarding)))
         if view.hand is not None:
             lines.append(t("dhumbal.view.hand", cards=cards_text(view.hand), total=total(view.hand)))
         lines.append(t("dhumbal.view.over") if view.over else t("dhumbal.view.turn", seat=labels[view.turn]))
         return lines
 
     def prompt(self, view: DhumbalView, legal: Sequence[Action]) -> str:
+        if view.discarding:
+            ends = any(str(a).startswith("take") for a in legal)
+            grows = any(str(a).startswith("discard") for a in legal)
+            key = "discarding" if ends and grows else "take" if ends else "finish_run"
+            return t(f"dhumbal.prompt.{key}", cards=cards_text(view.discarding))
         if any(str(a) == "show" for a in legal):
             return t("dhumbal.prompt.show", total=total(view.hand or ()))
         return t("dhumbal.prompt.turn")
@@ -92,7 +99,7 @@ _EVENTS: dict[type[Event], Callable[[Any, Labels], str]] = {
                                          starter=labels[e.starter], decks=e.decks),
     ev.Dealt: _dealt,
     ev.TurnedUp: lambda e, labels: t("dhumbal.event.turned_up", card=e.card),
-    ev.Discarded: lambda e, labels: t("dhumbal.event.discarded", seat=labels[e.seat], cards=cards_text(e.cards)),
+    ev.Discarded: lambda e, labels: t("dhumbal.event.discarded", seat=labels[e.seat], card=e.card),
     ev.Took: lambda e, labels: t("dhumbal.event.took", seat=labels[e.seat], card=e.card),
     ev.Drew: _drew,
     ev.Buried: lambda e, labels: t("dhumbal.event.buried", cards=cards_text(e.cards)),

@@ -1,20 +1,25 @@
-"""Dhumbal actions and their one text form each (D3).
+"""Dhumbal actions, their one text form each, and their numbering (D3; issue 13).
 
-A turn is one action holding both of its halves: what is discarded and what is taken.
+A turn is made in steps by the same seat: ``discard CARD`` puts one card of its discard down,
+once, or again for each further card of a set or run, and ``take stock`` or ``take CARD`` ends
+the turn.  ``show`` is one action, at the very start of a turn.  Every action is one of 106
+shared instances, numbered in :data:`ALL_ACTIONS` order whatever the players and decks.
 
->>> [str(parse_action(t)) for t in ("show", "discard s6 s4 s5 take STOCK", "Discard h9 take c7")]
-['show', 'discard S4 S5 S6 take stock', 'discard H9 take C7']
+>>> [str(parse_action(t)) for t in ("show", "Discard s4", "take STOCK", "take c1")]
+['show', 'discard S4', 'take stock', 'take CA']
+>>> [ALL_ACTIONS.index(parse_action(t)) for t in ("show", "discard SA", "discard CK", "take stock", "take CK")]
+[0, 1, 52, 53, 105]
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Final
 
-from kakehiki.cards import Card, card_of
+from kakehiki.cards import STANDARD_DECK, Card
+from kakehiki.cards import card_of as any_card_of
 from kakehiki.core import Action
 from kakehiki.errors import NotationError, excerpt
-from kakehiki.games.dhumbal.melds import discard_key
 
 STOCK_WORD = "stock"
 
@@ -28,69 +33,76 @@ class Show(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Turn(Action):
-    """Discard ``discard`` (written by rank, then suit), then take ``take``: one of the
-    previous seat's last discards, or the stock's top card when ``None`` (D3).
-    Build it with :func:`turn`, which puts the cards in their written order."""
+class Discard(Action):
+    """Put ``card`` down face up as the first or next card of this turn's discard (D3).
 
-    discard: tuple[Card, ...]
-    take: Card | None
+    The cards of a set or run are put down in their written order: by rank, then suit."""
+
+    card: Card
 
     def __str__(self) -> str:
-        cards = " ".join(str(c) for c in self.discard)
-        return f"discard {cards} take {STOCK_WORD if self.take is None else self.take}"
+        return f"discard {self.card}"
 
 
-DhumbalAction = Show | Turn
-SHOW = Show()
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    """End the turn: take ``card`` from the previous seat's last discard, or the stock's top
+    card when ``None`` (D3)."""
+
+    card: Card | None
+
+    def __str__(self) -> str:
+        return f"take {STOCK_WORD if self.card is None else self.card}"
 
 
-_TURNS: dict[tuple[tuple[Card, ...], Card | None], Turn] = {}
-TURN_CACHE_SIZE = 1 << 15  # more than the distinct turns of real play; past it turns are built afresh
+DhumbalAction = Show | Discard | Take
+SHOW: Final = Show()
+DISCARDS: Final[tuple[Discard, ...]] = tuple(Discard(c) for c in STANDARD_DECK)  # by card index
+TAKE_STOCK: Final = Take(None)
+TAKES: Final[tuple[Take, ...]] = tuple(Take(c) for c in STANDARD_DECK)  # by card index
+ALL_ACTIONS: Final[tuple[DhumbalAction, ...]] = (SHOW, *DISCARDS, TAKE_STOCK, *TAKES)
+"""Every action in index order: ``show`` 0, ``discard CARD`` 1 + card index (1–52),
+``take stock`` 53, ``take CARD`` 54 + card index (54–105)."""
 
 
-def turn(discard: Iterable[Card], take: Card | None) -> Turn:
-    """A turn with its discard in the one written order."""
-    return shared_turn(tuple(sorted(discard, key=discard_key)), take)
+def discard(card: Card) -> Discard:
+    return DISCARDS[card.index]
 
 
-def shared_turn(discard: tuple[Card, ...], take: Card | None) -> Turn:
-    """The one shared instance of a turn whose discard is already in written order.
-
-    Actions are immutable values; reusing them spares building thousands per second
-    in ``legal_actions``.  The table only grows to the turns actually offered, and never
-    past ``TURN_CACHE_SIZE`` entries (parsed text does not go through it).
-    """
-    key = (discard, take)
-    found = _TURNS.get(key)
-    if found is None:
-        found = Turn(discard, take)
-        if len(_TURNS) < TURN_CACHE_SIZE:
-            _TURNS[key] = found
-    return found
+def take(card: Card | None) -> Take:
+    return TAKE_STOCK if card is None else TAKES[card.index]
 
 
-USAGE = "expected show, or discard CARD... take stock|CARD (e.g. discard S4 S5 S6 take stock)"
+USAGE = "expected show, discard CARD, take stock or take CARD"
+
+
+def card_of(token: str) -> Card:
+    """One card of a standard deck from its text, quoting at most a short excerpt of a bad one (C1)."""
+    card = any_card_of(token)
+    if card.is_joker:
+        raise NotationError("Dhumbal is played without jokers")
+    return card
 
 
 def parse_action(text: str) -> DhumbalAction:
-    """The action written ``text``; :class:`NotationError`, quoting a short excerpt, if malformed.
-
-    Parsed turns are built afresh, not shared: hostile text cannot grow the shared table."""
+    """The action written ``text`` (one of the shared instances); :class:`NotationError`,
+    quoting a short excerpt, if malformed.  A whole turn in one text (version 1's
+    ``discard S4 S5 S6 take stock``) is refused with a hint: it is made in steps now."""
     if not isinstance(text, str):
         raise NotationError(f"an action is text, not {type(text).__name__}")
-    words = text.strip().split()
+    words = text.split(maxsplit=2)
     if not words:
         raise NotationError(f"empty action ({USAGE})")
-    verb = words[0].lower()
+    verb = words[0].lower() if len(words[0]) <= len("discard") else ""
     if verb == "show" and len(words) == 1:
         return SHOW
-    lowered = [w.lower() for w in words]
-    if verb != "discard" or lowered.count("take") != 1:
-        raise NotationError(f"not a Dhumbal action: {excerpt(text)} ({USAGE})")
-    at = lowered.index("take")
-    cards, target = words[1:at], words[at + 1:]
-    if not cards or len(target) != 1:
-        raise NotationError(f"not a Dhumbal action: {excerpt(text)} ({USAGE})")
-    take = None if target[0].lower() == STOCK_WORD else card_of(target[0])
-    return Turn(tuple(sorted((card_of(c) for c in cards), key=discard_key)), take)
+    if verb in ("discard", "take") and len(words) == 2:
+        target = words[1]
+        if verb == "take" and target.lower() == STOCK_WORD:
+            return TAKE_STOCK
+        card = card_of(target)
+        return DISCARDS[card.index] if verb == "discard" else TAKES[card.index]
+    if verb == "discard" and len(words) == 3:
+        raise NotationError(f"not a Dhumbal action: {excerpt(text)} (a turn is made in steps: discard one card "
+                            "at a time, then take, e.g. discard S4, discard S5, discard S6, take stock)")
+    raise NotationError(f"not a Dhumbal action: {excerpt(text)} ({USAGE})")

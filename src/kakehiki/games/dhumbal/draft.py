@@ -34,6 +34,7 @@ class Draft:
     totals: list[int]
     known: list[tuple[Card, ...]]
     stock: tuple[Card, ...]
+    discarding: tuple[Card, ...]
     available: tuple[Card, ...]
     available_owner: int
     buried: tuple[Card, ...]

@@ -26,8 +26,10 @@ class TurnedUp(Event):
 
 @dataclass(frozen=True, slots=True)
 class Discarded(Event):
+    """One card of a discard put down, face up (a turn's discard is put down one card at a time)."""
+
     seat: int
-    cards: tuple[Card, ...]
+    card: Card
 
 
 @dataclass(frozen=True, slots=True)

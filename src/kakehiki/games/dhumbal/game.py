@@ -4,15 +4,27 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar, assert_never
 
 from kakehiki.cards import Card
 from kakehiki.core import Event, Game, Result, RoundResult
 from kakehiki.errors import IllegalActionError
 from kakehiki.games.dhumbal import rounds
-from kakehiki.games.dhumbal.actions import SHOW, DhumbalAction, Show, Turn, parse_action, shared_turn
+from kakehiki.games.dhumbal.actions import (
+    ALL_ACTIONS,
+    DISCARDS,
+    SHOW,
+    TAKE_STOCK,
+    TAKES,
+    DhumbalAction,
+    Discard,
+    Show,
+    Take,
+    parse_action,
+)
 from kakehiki.games.dhumbal.draft import CARD_ORDER, Draft
-from kakehiki.games.dhumbal.melds import discard_options, is_discard, total
+from kakehiki.games.dhumbal.melds import continuations, is_discard, total
 from kakehiki.games.dhumbal.state import OPTION_SPECS, OVER, DhumbalOptions, DhumbalState
 from kakehiki.games.dhumbal.view import DhumbalView, build_view
 from kakehiki.options import OptionSpec, OptionValue
@@ -22,7 +34,7 @@ class DhumbalGame(Game[DhumbalState, DhumbalAction]):
     id: ClassVar[str] = "dhumbal"
     title_en: ClassVar[str] = "Dhumbal"
     title_ja: ClassVar[str] = "ダンバル"
-    version: ClassVar[int] = 1
+    version: ClassVar[int] = 2
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 16
     default_players: ClassVar[int] = 4
@@ -39,14 +51,20 @@ class DhumbalGame(Game[DhumbalState, DhumbalAction]):
         return () if state.phase == OVER else (state.turn,)
 
     def _legal_actions(self, state: DhumbalState, seat: int) -> tuple[DhumbalAction, ...]:
+        """In index order: ``show``, ``discard`` by card, ``take stock``, ``take`` by card.
+
+        Hands are sorted by card, and a discard (so ``available``) is in written order, which
+        for one card, a set or a run is card order too: nothing needs sorting here."""
         if state.phase == OVER or seat != state.turn:
             return ()
-        actions: list[DhumbalAction] = []
-        if state.totals[seat] <= state.options.show_max:
-            actions.append(SHOW)
-        takes: list[Card | None] = [None, *dict.fromkeys(state.available)]
-        for discard in discard_options(state.hands[seat]):
-            actions.extend(shared_turn(discard, take) for take in takes)  # discard_options: in written order
+        hand, pending = state.hands[seat], state.discarding
+        if not pending:  # the start of the turn: Show, or put down any card held
+            firsts = tuple(DISCARDS[c.index] for c in dict.fromkeys(hand))
+            return (SHOW, *firsts) if state.totals[seat] <= state.options.show_max else firsts
+        actions: list[DhumbalAction] = [DISCARDS[c.index] for c in continuations(hand, pending)]
+        if is_discard(pending):
+            actions.append(TAKE_STOCK)
+            actions.extend(TAKES[c.index] for c in dict.fromkeys(state.available))
         return tuple(actions)
 
     def _check(self, state: DhumbalState, seat: int, action: DhumbalAction) -> None:
@@ -55,41 +73,62 @@ class DhumbalGame(Game[DhumbalState, DhumbalAction]):
             raise IllegalActionError(ended_by, "the match is over")
         if seat != state.turn:
             raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
-        if isinstance(action, Show):
-            if state.totals[seat] > state.options.show_max:
-                limit, held = state.options.show_max, state.totals[seat]
-                raise IllegalActionError("D3", f"a Show needs a hand of {limit} points or less, not {held}")
-            return
-        self._check_turn(state, seat, action)
+        match action:
+            case Show():
+                self._check_show(state, seat)
+            case Discard(card):
+                self._check_discard(state, seat, card)
+            case Take(card):
+                self._check_take(state, card)
+            case _:
+                assert_never(action)
 
-    def _check_turn(self, state: DhumbalState, seat: int, action: Turn) -> None:
-        hand = list(state.hands[seat])
-        for card in action.discard:
-            if card not in hand:
-                times = " that many times" if card in state.hands[seat] else ""
-                raise IllegalActionError("C6", f"seat {seat} does not hold {card}{times}")
-            hand.remove(card)
-        if not is_discard(action.discard):
-            shown = " ".join(map(str, action.discard))
-            raise IllegalActionError("D3", f"{shown} is neither one card, a set of one rank nor a run of 3+ in a suit")
-        if action.take is None:
+    def _check_show(self, state: DhumbalState, seat: int) -> None:
+        if state.discarding:
+            raise IllegalActionError("D3", "a Show comes at the very start of a turn, before any card is put down")
+        if state.totals[seat] > state.options.show_max:
+            limit, held = state.options.show_max, state.totals[seat]
+            raise IllegalActionError("D3", f"a Show needs a hand of {limit} points or less, not {held}")
+
+    def _check_discard(self, state: DhumbalState, seat: int, card: Card) -> None:
+        pending = state.discarding
+        if card not in state.hands[seat]:
+            more = " any more" if card in pending else ""
+            raise IllegalActionError("C6", f"seat {seat} does not hold {card}{more}")
+        if pending and card not in continuations(state.hands[seat], pending):
+            raise IllegalActionError("D3", f"{cards_text(pending)} then {card} makes no set of one rank or run of 3+ "
+                                           "in a suit with the cards held (a discard goes down by rank, then suit)")
+
+    def _check_take(self, state: DhumbalState, card: Card | None) -> None:
+        pending = state.discarding
+        if not pending:
+            raise IllegalActionError("D3", "discard first: put down one card, a set or a run, then take")
+        if not is_discard(pending):
+            raise IllegalActionError("D3", f"{cards_text(pending)} is not a discard yet: a run needs 3+ cards")
+        if card is None:
             if not state.stock:  # never happens: the stock is rebuilt as soon as it runs out (D7)
                 raise IllegalActionError("D7", "the stock is empty")
-        elif action.take not in state.available:
-            offered = " ".join(map(str, state.available))
-            raise IllegalActionError("D3", f"{action.take} is not among the previous discards ({offered})")
+        elif card not in state.available:
+            raise IllegalActionError("D3", f"{card} is not among the previous discards ({cards_text(state.available)})")
 
     # -- acting ---------------------------------------------------------------
     def _apply(self, state: DhumbalState, seat: int, action: DhumbalAction) -> tuple[DhumbalState, tuple[Event, ...]]:
+        """A Show or a take ends a turn and counts as one step (C7); a card put down does not."""
+        if isinstance(action, Discard):
+            return rounds.put_down(state, seat, action.card)
         d = Draft(state)
         d.steps += 1
         if isinstance(action, Show):
             rounds.show(d, seat)
         else:
-            rounds.take_turn(d, seat, action.discard, action.take)
+            rounds.take_turn(d, seat, action.card)
         if d.phase != OVER and d.steps >= d.options.max_steps:
             rounds.stop_at_step_limit(d)
         return d.finish()
+
+    def _all_actions(self, state: DhumbalState) -> Sequence[DhumbalAction]:
+        """The same 106 actions for any players and decks (see docs/dhumbal.md, Actions)."""
+        return ALL_ACTIONS
 
     def parse_action(self, text: str) -> DhumbalAction:
         return parse_action(text)
@@ -100,7 +139,8 @@ class DhumbalGame(Game[DhumbalState, DhumbalAction]):
 
     def _sample_hidden(self, state: DhumbalState, seat: int | None, rng: random.Random) -> DhumbalState:
         """Deal anew every card ``seat`` cannot see: the other hands' cards not known to all, and
-        the stock.  Known cards stay where they are; every count stays the same.  Once the match
+        the stock.  Known cards, and the cards put down so far this turn (face up), stay where
+        they are; every count stays the same.  Once the match
         ended at a Show every hand was shown and only the stock's order is hidden.
 
         The sample carries nothing hidden from ``seat``: no seed (it shuffles later deals and
@@ -112,8 +152,10 @@ class DhumbalGame(Game[DhumbalState, DhumbalAction]):
         others = [] if shown else [s for s in range(state.players) if s != seat]
         pool = list(state.stock)
         for s in others:
-            unknown = Counter(state.hands[s]) - Counter(state.known[s])
-            pool.extend(unknown.elements())
+            if state.known[s]:
+                pool.extend((Counter(state.hands[s]) - Counter(state.known[s])).elements())
+            else:
+                pool.extend(state.hands[s])
         pool.sort(key=CARD_ORDER)
         rng.shuffle(pool)
         for s in others:
@@ -157,7 +199,12 @@ class DhumbalGame(Game[DhumbalState, DhumbalAction]):
         return header
 
     def all_cards(self, state: DhumbalState) -> tuple[Card, ...]:
-        return tuple(c for h in state.hands for c in h) + state.stock + state.available + state.buried
+        held = tuple(c for h in state.hands for c in h)
+        return held + state.stock + state.discarding + state.available + state.buried
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(map(str, cards))
 
 
 DHUMBAL = DhumbalGame()

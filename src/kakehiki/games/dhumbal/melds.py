@@ -7,6 +7,10 @@
 (True, False, True)
 >>> [" ".join(map(str, d)) for d in discard_options(parse_cards("S4 S5 S6 H6"))]
 ['S4', 'S5', 'S6', 'H6', 'S6 H6', 'S4 S5 S6']
+>>> [str(c) for c in continuations(parse_cards("S5 S6 H6 C6"), parse_cards("S4"))]
+['S5']
+>>> [str(c) for c in continuations(parse_cards("S4 S5 H6 C6"), parse_cards("S6"))], continuations([], [])
+(['H6', 'C6'], [])
 """
 
 from __future__ import annotations
@@ -14,10 +18,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import combinations, pairwise
 
-from kakehiki.cards import Card
+from kakehiki.cards import CARDS, Card
 
 POINTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # by rank: A=1 … 10, J Q K = 10 (D1)
 MIN_SET, MIN_RUN = 2, 3
+MAX_RANK = 13  # K: runs never wrap to the ace (D1)
 
 
 def points(card: Card) -> int:
@@ -91,3 +96,30 @@ def _runs(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
                 if end - start + 1 >= MIN_RUN:
                     runs.append(tuple(ranks[r] for r in range(start, end + 1)))
     return runs
+
+
+def continuations(hand: Sequence[Card], pending: Sequence[Card]) -> list[Card]:
+    """The cards of ``hand`` (sorted by card index) that may follow ``pending``, the cards of a
+    discard put down so far in written order, each once and by card index (D3).
+
+    ``pending`` is a prefix of some discard of ``hand`` + ``pending`` (the steps never leave
+    it otherwise).  After one card: the same card again (several decks), a card of its rank
+    from a later suit, or the next rank of its suit if the one after that is held too; after a
+    set's cards, more of its rank; after a run's, the next rank of its suit.  By card index
+    that is: the same card, the next rank of the suit, then the later suits' cards of the rank.
+    """
+    if not pending:
+        return []
+    first, last = pending[0], pending[-1]
+    rank, done = last.rank, len(pending)
+    as_set = first.rank == rank
+    found: list[Card] = []
+    if as_set and last in hand:
+        found.append(last)
+    if first.suit == last.suit and rank - first.rank == done - 1 and rank < MAX_RANK:
+        after = CARDS[last.index + 1]  # the next rank of the suit
+        if after in hand and (done > 1 or (rank + 1 < MAX_RANK and CARDS[last.index + 2] in hand)):
+            found.append(after)
+    if as_set:
+        found.extend(dict.fromkeys(c for c in hand if c.rank == rank and c.index > last.index))
+    return found

@@ -10,7 +10,7 @@ from kakehiki.core import Event, ranks_from_keys
 from kakehiki.errors import OptionError
 from kakehiki.games.dhumbal import events as ev
 from kakehiki.games.dhumbal.draft import CARD_ORDER, Draft
-from kakehiki.games.dhumbal.melds import total
+from kakehiki.games.dhumbal.melds import POINTS, total
 from kakehiki.games.dhumbal.state import (
     HAND_SIZE,
     OVER,
@@ -48,7 +48,7 @@ def new_match(
     state = DhumbalState(
         options=options, seed=seed, players=players, deck=deck, decks=deck_count(options, players, deck),
         round_no=0, starter=0, scores=(0,) * players, history=(), phase=PLAY, steps=0,
-        hands=((),) * players, totals=(0,) * players, known=((),) * players, stock=(), available=(),
+        hands=((),) * players, totals=(0,) * players, known=((),) * players, stock=(), discarding=(), available=(),
         available_owner=TURNED_UP, buried=(), turn=0, round_turns=0, log=(), rebuilds=0,
     )
     d = Draft(state)
@@ -73,17 +73,41 @@ def deal(d: Draft) -> None:
     d.totals = [total(h) for h in hands]
     d.known = [()] * n
     d.stock = tuple(reversed(deck[HAND_SIZE * n + 1:]))
-    d.available, d.available_owner, d.buried = (up,), TURNED_UP, ()
+    d.discarding, d.available, d.available_owner, d.buried = (), (up,), TURNED_UP, ()
     d.turn, d.round_turns, d.log, d.rebuilds = d.starter, 0, (), 0
     d.events.append(ev.RoundStarted(d.round_no, d.starter, d.decks))
     d.events.extend(ev.Dealt(s, d.hands[s], HAND_SIZE) for s in seats)
     d.events.append(ev.TurnedUp(up))
 
 
-def take_turn(d: Draft, seat: int, discard: tuple[Card, ...], take: Card | None) -> None:
-    """Discard, then take one of the previous discards or the stock's top; bury the rest (D3)."""
-    d.remove(seat, discard)
-    d.events.append(ev.Discarded(seat, discard))
+def put_down(state: DhumbalState, seat: int, card: Card) -> tuple[DhumbalState, tuple[Event, ...]]:
+    """One card of this turn's discard goes down, face up: public from now on (D3).
+
+    The commonest step, so it skips the draft: only the hand, its total, what is known of it
+    and the cards down change."""
+    values = dict(state.__dict__)
+    hands, totals = list(state.hands), list(state.totals)
+    hand = list(hands[seat])
+    hand.remove(card)
+    hands[seat] = tuple(hand)
+    totals[seat] -= POINTS[card.rank]
+    if card in state.known[seat]:  # a card taken from the discards goes back down
+        known = list(state.known)
+        kept = list(known[seat])
+        kept.remove(card)
+        known[seat] = tuple(kept)
+        values["known"] = tuple(known)
+    values["hands"], values["totals"] = tuple(hands), tuple(totals)
+    values["discarding"] = (*state.discarding, card)
+    new = object.__new__(DhumbalState)
+    object.__setattr__(new, "__dict__", values)  # as Draft.freeze does
+    return new, (ev.Discarded(seat, card),)
+
+
+def take_turn(d: Draft, seat: int, take: Card | None) -> None:
+    """The discard is down: take one of the previous discards or the stock's top; bury the
+    rest; the discard is the next seat's to take from (D3)."""
+    discard, d.discarding = d.discarding, ()
     offered = d.available
     if take is None:
         card = d.stock[-1]

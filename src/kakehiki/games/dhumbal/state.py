@@ -104,9 +104,10 @@ class DhumbalState:
 
     Hands and ``known`` are kept sorted by card.  ``known[seat]`` is the part of that hand
     every seat knows: cards it took from the discards and has not discarded since.
-    ``available`` is the previous seat's last discard (or the turned-up card), the
-    cards the turn seat may take; ``buried`` are the discards nobody took, since the
-    last stock rebuild.  No ``__slots__``: :class:`~kakehiki.games.dhumbal.draft.Draft`
+    ``discarding`` is the part of its discard the turn seat has put down so far (a turn is
+    played in steps: each card, then the take).  ``available`` is the previous seat's last
+    discard (or the turned-up card), the cards the turn seat may take; ``buried`` are the
+    discards nobody took, since the last stock rebuild.  No ``__slots__``: :class:`~kakehiki.games.dhumbal.draft.Draft`
     copies ``__dict__`` wholesale, which keeps ``apply`` cheap.
     """
 
@@ -122,12 +123,13 @@ class DhumbalState:
     scores: tuple[int, ...]  # cumulative (D5)
     history: tuple[RoundOutcome, ...]
     phase: int
-    steps: int  # actions applied in the whole match (C7)
+    steps: int  # Shows and whole turns in the whole match (C7): a turn's steps count once
     # the round in progress
     hands: tuple[tuple[Card, ...], ...]
     totals: tuple[int, ...]  # each hand's points (D1)
     known: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]  # the next card to draw is stock[-1]
+    discarding: tuple[Card, ...]  # the turn seat's discard put down so far this turn, face up (D3)
     available: tuple[Card, ...]
     available_owner: int  # seat that discarded ``available``, or TURNED_UP
     buried: tuple[Card, ...]

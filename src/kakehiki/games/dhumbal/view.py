@@ -13,7 +13,8 @@ class DhumbalView(NamedTuple):
     """A seat's view: its own hand, and of the others only what is public.
 
     Public: every hand's size and the cards each seat took from the discards and still
-    holds (``known``); the previous seat's last discard (``available``, what the turn
+    holds (``known``); the cards the turn seat has put down so far this turn (``discarding``:
+    face up, as each goes down); the previous seat's last discard (``available``, what the turn
     seat may take); the discards buried since the last stock rebuild (everything
     discarded was seen face up); the round's turns as everyone saw them (``log``: who
     discarded what and took which discard, or the stock's hidden top); scores, options and every finished round with the
@@ -24,6 +25,7 @@ class DhumbalView(NamedTuple):
     hand: tuple[Card, ...] | None
     hand_sizes: tuple[int, ...]
     known: tuple[tuple[Card, ...], ...]
+    discarding: tuple[Card, ...]  # the turn seat's discard put down so far this turn
     available: tuple[Card, ...]
     available_owner: int | None  # None: the turned-up card
     buried: tuple[Card, ...]
@@ -53,6 +55,7 @@ def build_view(state: DhumbalState, seat: int | None) -> DhumbalView:
         hand=None if seat is None else state.hands[seat],
         hand_sizes=tuple(map(len, state.hands)),
         known=state.known,
+        discarding=state.discarding,
         available=state.available,
         available_owner=None if state.available_owner == TURNED_UP else state.available_owner,
         buried=state.buried,
