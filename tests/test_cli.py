@@ -287,8 +287,8 @@ def test_language_from_the_locale(env: dict[str, str], lang: str) -> None:
 
 
 def test_play_cuts_a_long_list_of_choices_and_all_shows_it(tmp_path: Path) -> None:
-    # Doubt, seed 2, two players on two decks with jokers: the person starts with 41 possible plays.
-    result = run("play", "doubt", "--seed", "2", "--players", "2", "-o", "decks=2", "-o", "jokers=2", "--lang", "en",
+    # Doubt, seed 1, two players on two decks with jokers: the person starts with 42 possible plays.
+    result = run("play", "doubt", "--seed", "1", "--players", "2", "-o", "decks=2", "-o", "jokers=2", "--lang", "en",
                  "--save", str(tmp_path / "r.json"), stdin="all\nquit\n")
     lines = result.stdout.splitlines()
     numbered = [line for line in lines if re.match(r"^ +\d+\) ", line)]

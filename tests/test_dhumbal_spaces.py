@@ -13,6 +13,7 @@ import pytest
 from kakehiki import NotationError, get_game
 from kakehiki.cards import STANDARD_DECK
 from kakehiki.games.dhumbal import ALL_ACTIONS, legacy_actions
+from kakehiki.rng import LegacySeed
 from transcript import deal_deck
 from transcript_dhumbal import play
 
@@ -84,7 +85,7 @@ def test_version_1_records_replay_to_the_same_match() -> None:
     steps, replay to the results they saved."""
     for record in json.loads(V1_RECORDS.read_text()):
         assert record["version"] == 1 and GAME.version == 2
-        state = GAME.new(players=len(record["seats"]), options=record["options"], seed=record["seed"])
+        state = GAME.new(players=len(record["seats"]), options=record["options"], seed=LegacySeed(record["seed"]))
         for moves in record["actions"]:
             for seat, text in moves:
                 state = play(GAME, state, *(f"{seat}: {step}" for step in legacy_actions(1, seat, text)))

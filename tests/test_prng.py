@@ -9,14 +9,19 @@ from __future__ import annotations
 
 import json
 import pickle
+import random
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from kakehiki.bots import make_bot
 from kakehiki.cards import STANDARD_DECK
+from kakehiki.driver import play_out
 from kakehiki.prng import Stream, fnv1a64, stream, stream_key
+from kakehiki.registry import game_ids, get_game
+from kakehiki.rng import LegacySeed, derive
 
 VECTORS: dict[str, Any] = json.loads((Path(__file__).parent / "data" / "prng_vectors.json").read_text())
 M = 2**64
@@ -103,3 +108,21 @@ def test_random_api_draws_from_the_stream() -> None:
     c = pickle.loads(pickle.dumps(a))
     assert c.next64() == a.next64()
     assert 0 <= stream(1, "x").getrandbits(100) < 2**100
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_chance_event_draws_from_the_generator(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With CPython's generator out of reach, whole seeded matches (with bots) still play; the same
+    matches on a LegacySeed reach for it, so the check can fail."""
+    game = get_game(game_id)
+
+    def forbidden(*args: object) -> None:
+        raise AssertionError(f"CPython's random.Random{args} used for a chance event")
+
+    monkeypatch.setattr(random, "Random", forbidden)
+    for seed in range(3):
+        state = game.new(seed=seed)
+        play_out(game, state, [make_bot(game_id, "random") for _ in range(game.players(state))], seed=seed)
+        assert isinstance(derive(seed, game_id, "deal", 0), Stream)
+    with pytest.raises(AssertionError, match=r"CPython.s random\.Random"):
+        game.new(seed=LegacySeed(1))

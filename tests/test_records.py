@@ -29,6 +29,7 @@ from kakehiki.record import (
     save_record,
 )
 from kakehiki.registry import game_ids
+from kakehiki.rng import LegacySeed, generator_of
 
 GAME = get_game("dobon")
 DATA = Path(__file__).parent / "data"
@@ -271,7 +272,8 @@ def test_issue12_result_must_be_an_object_and_every_field_is_compared() -> None:
 
 
 @pytest.mark.parametrize(("field", "value", "words"), [
-    ("format", "kakehiki-record/9", "format must be one of kakehiki-record/1, kakehiki-record/2, got"),
+    ("format", "kakehiki-record/9",
+     "format must be one of kakehiki-record/1, kakehiki-record/2, kakehiki-record/3, got"),
     ("format", None, "format must be one of"),
     ("version", True, "version must be a whole number, got true"),
     ("version", 1.0, "version must be a whole number, got 1.0"),
@@ -295,11 +297,37 @@ def test_issue12_a_bad_header_field_is_refused_naming_it(field: str, value: Any,
     refused({**bot_record(5), field: value}, words)
 
 
-def test_issue12_format_is_required_and_format_1_replays() -> None:
+def test_issue12_format_is_required() -> None:
     record = bot_record(5)
     refused({k: v for k, v in record.items() if k != "format"}, "missing keys: format")
-    _, _, result = replay({**record, "format": "kakehiki-record/1"})
-    assert result is not None
+
+
+def test_issue13_a_record_names_its_generator_and_a_format_3_record_needs_it() -> None:
+    record = bot_record(5)
+    assert (record["format"], record["rng"]) == ("kakehiki-record/3", "splitmix64/1")
+    refused({k: v for k, v in record.items() if k != "rng"}, "missing key: rng")
+    refused({**record, "rng": "mt19937"}, "rng must be one of splitmix64/1, cpython-random/1, got 'mt19937'")
+
+
+def test_issue13_the_same_record_under_the_other_generator_deals_other_cards() -> None:
+    record = bot_record(5)
+    refused({**record, "rng": "cpython-random/1"}, "game 1, move")
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (DATA / "format2").glob("*.json")))
+def test_issue13_format_2_records_saved_before_the_generator_replay_on_the_old_one(name: str) -> None:
+    """Saved by the build before issue 13 (``kakehiki-record/2``, no ``rng``): still dealt by
+    CPython's ``random`` seeded with the label text, and replaying to their saved result; saved
+    again, they say so (``"rng": "cpython-random/1"``) and replay the same."""
+    record = load_record(DATA / "format2" / name)
+    assert record["format"] == "kakehiki-record/2" and "rng" not in record
+    game, _, result = replay(record)
+    assert result is not None and result.to_dict() == record["result"]
+    initial = game.new(players=len(record["seats"]), seed=LegacySeed(record["seed"]), options=record["options"])
+    assert game.record_header(initial)["seed"] == record["seed"]
+    again = {**record, "format": "kakehiki-record/3", "rng": generator_of(initial.seed)}
+    assert again["rng"] == "cpython-random/1"
+    assert replay(again)[2] == result
 
 
 SEATS = [(True, "true"), (False, "false"), (-1, "-1"), (4, "4"), ("0", "'0'"), (1.0, "1.0"),
@@ -360,7 +388,7 @@ def test_issue12_a_host_action_is_recorded_with_seat_null_and_replayed_through_a
     actions: list[tuple[int, int | None, Any]] = list(playout.actions)
     actions.insert(3, (0, None, "delay"))
     record = make_record(game, state, actions, ["ann", "bob", "cho", "dai"], playout.state)
-    assert record["actions"][0][3] == [None, "delay"] and record["format"] == "kakehiki-record/2"
+    assert record["actions"][0][3] == [None, "delay"] and record["format"] == "kakehiki-record/3"
     save_record(tmp_path / "host.json", record)
     assert json.loads((tmp_path / "host.json").read_text(encoding="utf-8"))["actions"][0][3] == [None, "delay"]
     _, _, result = replay(load_record(tmp_path / "host.json"))
@@ -369,8 +397,8 @@ def test_issue12_a_host_action_is_recorded_with_seat_null_and_replayed_through_a
     for _, seat, action in playout.actions[:3]:
         prefix, _ = GAME.apply(prefix, seat, action)
     assert game.calls == [(prefix, "delay")]
-    refused({**record, "format": "kakehiki-record/1"}, "move 4 ([null, 'delay']): a host's action (seat null) "
-            "needs format kakehiki-record/2")
+    refused({**record, "format": "kakehiki-record/1", "actions": [[[None, "delay"]]]},
+            "move 1 ([null, 'delay']): a host's action (seat null) needs format kakehiki-record/2 or later")
     record["actions"][0][3] = [None, "hurry"]
     refused(record, "move 4", "[C5] dobon has no host action 'hurry'")
 

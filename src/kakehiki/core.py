@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from kakehiki.cards import Card
 from kakehiki.errors import IllegalActionError, KakehikiError, NotationError, OptionError, describe
 from kakehiki.options import OptionSpec, OptionValue, resolve_options
+from kakehiki.rng import LegacySeed
 from kakehiki.spaces import ActionSpace
 
 
@@ -193,7 +194,7 @@ class Game(ABC, Generic[S, A]):
         if type(count) is not int or not self.min_players <= count <= self.max_players:
             shown = describe(count, 20)
             raise OptionError("players", f"{self.id} takes {self.min_players}–{self.max_players} players, got {shown}")
-        if type(seed) is not int:
+        if type(seed) not in (int, LegacySeed):
             raise OptionError("seed", f"the seed must be an integer, got {type(seed).__name__}")
         return self._start(count, resolve_options(self.options, options), seed, deck_of(deck))
 

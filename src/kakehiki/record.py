@@ -1,8 +1,8 @@
 """Game records: JSON files that replay a game or match exactly (C3).
 
-A record (format ``kakehiki-record/2``) holds ``format``, ``game``, ``version``,
+A record (format ``kakehiki-record/3``) holds ``format``, ``game``, ``version``,
 ``options``, ``seats`` (names), ``seed`` (and ``deck`` when the first deal was
-explicit), ``actions`` — one list per game of a match, each entry
+explicit), ``rng`` (the generator that dealt from the seed), ``actions`` — one list per game of a match, each entry
 ``[seat, "action text"]``, or ``[null, "text"]`` for a host's action (Dobon's
 ``delay``, J14) — and the ``result`` it reached (``null`` while unfinished).
 
@@ -10,6 +10,9 @@ Replaying checks every field, every step and the result.  Anything that does not
 replay raises :class:`RecordError`: one short line naming the field, or the game
 and move, at fault.  A game's own failure on a record (a bug) is reported the same
 way, with the original exception kept as ``__cause__``.  See ``docs/core.md``.
+
+Formats 1 and 2 have no ``rng``: their games were dealt by the generator before
+``splitmix64/1`` (CPython's ``random``), which replays them (:class:`LegacySeed`).
 """
 
 from __future__ import annotations
@@ -24,10 +27,12 @@ from typing import Any
 from kakehiki.core import Action, Game, Result
 from kakehiki.errors import KakehikiError, RecordError, describe, excerpt
 from kakehiki.registry import get_game
+from kakehiki.rng import GENERATORS, LEGACY_GENERATOR, generator_of, seed_for
 
-FORMAT = "kakehiki-record/2"
-FORMATS = ("kakehiki-record/1", FORMAT)
-"""Formats this build reads; format 1 is format 2 without host actions."""
+FORMAT = "kakehiki-record/3"
+FORMATS = ("kakehiki-record/1", "kakehiki-record/2", FORMAT)
+"""Formats this build reads: format 2 is format 3 without ``rng`` (dealt by the legacy
+generator), format 1 is format 2 without host actions."""
 REQUIRED = ("format", "game", "version", "options", "seats", "actions")
 MAX_ACTION_TEXT = 1000
 """The longest action text a record may hold (the longest real one is far shorter)."""
@@ -63,11 +68,13 @@ def make_record(
     for round_no, seat, action in actions:
         rounds[round_no].append([seat, str(action)])
     result = game.result(final)
+    header = game.record_header(initial)
     return {
         "format": FORMAT,
         "game": game.id,
         "version": game.version,
-        **game.record_header(initial),
+        **header,
+        "rng": generator_of(header.get("seed", 0)),
         "seats": list(seats),
         "actions": rounds,
         "result": None if result is None else result.to_dict(),
@@ -191,11 +198,23 @@ def _header(record: object) -> tuple[Game[Any, Any], SkipPredicate | None]:
     seed = record.get("seed", 0)
     if type(seed) is not int or not -MAX_SEED < seed < MAX_SEED:
         raise RecordError(f"seed must be a whole number below 2**64, got {describe(seed)}")
+    _generator(record)
     deck = record.get("deck")
     if deck is not None and (not isinstance(deck, list) or not all(isinstance(c, str) and len(c) <= 8 for c in deck)):
         bad = deck if not isinstance(deck, list) else next(c for c in deck if not isinstance(c, str) or len(c) > 8)
         raise RecordError(f"deck must be a list of card texts, got {describe(bad)}")
     return game, skips
+
+
+def _generator(record: dict[str, Any]) -> str:
+    """The generator that dealt the record's games: ``rng``, or the legacy one before format 3."""
+    if record["format"] != FORMAT:
+        return LEGACY_GENERATOR
+    if "rng" not in record:
+        raise RecordError(f"missing key: rng (the generator, {GENERATORS[0]} for games of this build)")
+    if record["rng"] not in GENERATORS:
+        raise RecordError(f"rng must be one of {', '.join(GENERATORS)}, got {describe(record['rng'])}")
+    return str(record["rng"])
 
 
 def _version(game: Game[Any, Any], version: object) -> SkipPredicate | None:
@@ -215,8 +234,8 @@ def _version(game: Game[Any, Any], version: object) -> SkipPredicate | None:
 
 def _start(game: Game[Any, Any], record: dict[str, Any]) -> Any:
     try:
-        return game.new(players=len(record["seats"]), options=record["options"], seed=record.get("seed", 0),
-                        deck=record.get("deck"))
+        seed = seed_for(record.get("seed", 0), _generator(record))
+        return game.new(players=len(record["seats"]), options=record["options"], seed=seed, deck=record.get("deck"))
     except KakehikiError as exc:
         raise RecordError(f"cannot start the game: {_clip(exc)}") from None
     except Exception as exc:  # a bug in the game: say so in one line, keep it as the cause
@@ -257,7 +276,7 @@ def _move(move: object, players: int, host_ok: bool) -> tuple[int | None, str]:
         raise RecordError('expected [seat, "action"]')
     seat, text = move
     if seat is None and not host_ok:
-        raise RecordError(f"a host's action (seat null) needs format {FORMAT}")
+        raise RecordError(f"a host's action (seat null) needs format {FORMATS[1]} or later")
     if seat is not None and (type(seat) is not int or not 0 <= seat < players):
         raise RecordError(f"seat must be a seat number 0–{players - 1}, or null for the host, got {describe(seat)}")
     if not isinstance(text, str):
