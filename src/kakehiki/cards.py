@@ -16,7 +16,8 @@ Card('HQ')
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
 from typing import Final
 
 from kakehiki.errors import NotationError, excerpt
@@ -82,6 +83,10 @@ class Card:
 
 
 LONGEST_CARD: Final = 5  # "JOKER": no card's text is longer
+
+
+CARD_ORDER: Final[Callable[[Card], int]] = attrgetter("index")
+"""The one card order of every game, as a sort key: suit S H D C, then rank A..K; the joker last."""
 
 
 def card_of(token: str) -> Card:
