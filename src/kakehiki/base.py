@@ -49,7 +49,8 @@ class GameOptions:
         values: dict[str, OptionValue] = {}
         for f in dataclasses.fields(self):  # type: ignore[arg-type]
             value, spec = getattr(self, f.name), specs[f.name]
-            values[f.name] = spec.choices[0] if value is None and spec.kind in ("int", "float") and spec.choices else value
+            word = value is None and spec.kind in ("int", "float") and spec.choices
+            values[f.name] = spec.choices[0] if word else value
         return values
 
 
