@@ -278,6 +278,27 @@ class Game(ABC, Generic[S, A]):
         it with the seat ``null``.  Games without host actions refuse every one."""
         raise IllegalActionError("C5", f"{self.id} has no host action {describe(action)}")
 
+    def turn_seat(self, state: S) -> int | None:
+        """The seat a move is expected from now, which a host waits for and times (C5);
+        ``None`` when only out-of-turn calls are open (every actor may decline).  Host-facing,
+        like :meth:`actors`; the default is the first actor."""
+        actors = self.actors(state)
+        return actors[0] if actors else None
+
+    def timeout_move(self, state: S, seat: int) -> tuple[bool, A | str]:
+        """The move a host makes for ``seat`` when its turn timer runs out (C5), as
+        ``(is_host_action, move)``.
+
+        The default is the seat's ``pass`` if it may pass, else ``draw`` if it may draw,
+        else its first legal action in action-space order.  A game with a penalty for
+        slowness (Dobon's ``delay``, J14) answers with its host action instead."""
+        legal = self.legal_actions(state, seat)
+        texts = [str(a) for a in legal]
+        for word in ("pass", "draw"):
+            if word in texts:
+                return False, legal[texts.index(word)]
+        return False, legal[0]
+
     # -- looking --------------------------------------------------------------
     def view(self, state: S, seat: int | None) -> Any:
         """What ``seat`` may see (``None``: a spectator).  The only way to hidden cards."""

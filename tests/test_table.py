@@ -1,0 +1,211 @@
+"""The table host (issue 14 item 1) on a fake clock: windows, priority, late answers, timers, grace."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from kakehiki import get_game
+from kakehiki.bots import make_bot
+from kakehiki.core import Dealt
+from kakehiki.driver import play_out
+from kakehiki.table import Clocks, Notice, Table, bots_table
+
+DOBON = get_game("dobon")
+DOUBT = get_game("doubt")
+OPTIONS = {"official": False, "first_dealer": 0}
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def random_position(seed: int, moves: int) -> Any:
+    """A three-seat Dobon game after ``moves`` uniform-random moves of its first actors."""
+    state = DOBON.new(players=3, seed=seed, options=OPTIONS)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        seat = DOBON.actors(state)[0]
+        legal = DOBON.legal_actions(state, seat)
+        state, _ = DOBON.apply(state, seat, legal[rng.randrange(len(legal))])
+    return state
+
+
+# Seat 2's turn (play S7, play S9 or draw); seat 0 may call Dobon on the field's top card.
+CALL = random_position(0, 22)
+REACTION = 3.0
+
+
+TIMED = Clocks(reaction=REACTION)
+
+
+def people(state: Any, clocks: Clocks = TIMED) -> tuple[Table, FakeClock]:
+    clock = FakeClock()
+    return Table(DOBON, state, clocks, clock), clock
+
+
+def kinds(messages: list[Any]) -> list[str]:
+    return [m.kind if isinstance(m, Notice) else type(m).__name__ for m in messages]
+
+
+def test_the_position_is_a_call_against_a_turn() -> None:
+    assert DOBON.actors(CALL) == (2, 0) and DOBON.turn_seat(CALL) == 2
+    assert "dobon top=S4" in map(str, DOBON.legal_actions(CALL, 0))
+    assert "play S7" in map(str, DOBON.legal_actions(CALL, 2))
+
+
+def test_C5_a_bots_only_table_plays_the_same_game_as_play_out() -> None:
+    for game_id, seed in [("dobon", 3), ("dobon-arith", 4), ("doubt", 5), ("million-doubt", 6), ("dhumbal", 7)]:
+        game = get_game(game_id)
+        state = game.new(seed=seed)
+        bots = [make_bot(game_id, "normal") for _ in range(game.players(state))]
+        table = bots_table(game, state, bots, seed=seed)
+        again = play_out(game, state, [make_bot(game_id, "normal") for _ in bots], seed=seed)
+        assert table.over and [(r, s, str(a)) for r, s, a in table.actions] == \
+            [(r, s, str(a)) for r, s, a in again.actions]
+
+
+def test_C4_the_turn_seats_move_waits_for_the_window_then_is_made() -> None:
+    table, clock = people(CALL)
+    assert table.submit(2, "play S7").kind == "accepted"
+    clock.advance(REACTION - 0.1)
+    table.poll()
+    assert table.state is CALL, "the window is still open"
+    clock.advance(0.1)
+    table.poll()
+    assert [str(a) for _, _, a in table.actions] == ["play S7"]
+
+
+def test_C4_the_same_pace_whether_or_not_anyone_could_call() -> None:
+    """Noninterference for the host: the turn seat's move is made when the window closes
+    even where nobody could call, so the pace tells nobody who could."""
+    quiet = random_position(0, 23)
+    assert DOBON.actors(quiet) == (DOBON.turn_seat(quiet),)
+    for state in (quiet, CALL):
+        table, clock = people(state)
+        turn = DOBON.turn_seat(state)
+        assert table.submit(turn, "draw").kind == "accepted"
+        clock.advance(REACTION - 0.01)
+        table.poll()
+        assert not table.actions
+        clock.advance(0.01)
+        table.poll()
+        assert len(table.actions) == 1
+
+
+def test_C4_a_call_beats_the_turn_seats_move_and_the_turn_seat_is_told() -> None:
+    table, clock = people(CALL)
+    assert table.submit(2, "play S7").kind == "accepted"
+    assert table.submit(0, "dobon top=S4").kind == "accepted"
+    assert not table.actions, "nothing is decided while the window is open"
+    clock.advance(REACTION)
+    table.poll()
+    assert [(s, str(a)) for _, s, a in table.actions] == [(0, "dobon top=S4")]
+    told = [m for m in table.inbox(2) if isinstance(m, Notice)]
+    assert [n.kind for n in told] == ["accepted", "lost_priority"] and told[-1].by == 0
+
+
+def test_C4_a_call_made_in_the_window_is_made_when_it_closes_even_before_the_turn_seat_moves() -> None:
+    table, clock = people(CALL)
+    table.submit(0, "dobon top=S4")
+    clock.advance(REACTION)
+    table.poll()
+    assert [(s, str(a)) for _, s, a in table.actions] == [(0, "dobon top=S4")]
+
+
+def test_C4_without_a_reaction_clock_a_call_waits_for_the_turn_seat_ahead_of_it() -> None:
+    table, _ = people(CALL, Clocks())
+    table.submit(0, "dobon top=S4")
+    table.poll()
+    assert not table.actions, "the turn seat, ahead in priority, has not answered"
+    table.submit(2, "draw")
+    assert [(s, str(a)) for _, s, a in table.actions] == [(0, "dobon top=S4")]
+    assert [m.kind for m in table.inbox(2) if isinstance(m, Notice)] == ["lost_priority"]
+
+
+def test_C4_an_answer_to_a_state_already_gone_is_too_late() -> None:
+    table, clock = people(CALL)
+    table.submit(2, "play S7")
+    clock.advance(REACTION)
+    table.poll()
+    late = table.submit(0, "dobon top=S4")
+    assert late.kind == "too_late" and late.by == 2 and "seat 2 moved first" in late.text
+    assert [str(a) for _, _, a in table.actions] == ["play S7"]
+
+
+def test_C4_a_window_seat_that_does_not_answer_declines_when_the_window_closes() -> None:
+    table, clock = people(CALL, Clocks(reaction=REACTION))
+    table.submit(2, "draw")
+    clock.advance(REACTION)
+    table.poll()
+    assert [(s, str(a)) for _, s, a in table.actions][:1] == [(2, "draw")]
+
+
+def test_C2_an_illegal_answer_is_refused_naming_the_rule_and_changes_nothing() -> None:
+    table, _ = people(CALL)
+    refused = table.submit(1, "draw")
+    assert (refused.kind, refused.rule) == ("refused", "C2")
+    assert table.submit(2, "play HK").kind == "refused"
+    assert table.submit(2, "fly away").kind == "refused"
+    assert table.state is CALL and not table.actions
+
+
+def test_C5_the_turn_timer_makes_the_default_move() -> None:
+    state = DOUBT.new(players=3, seed=2)
+    table = Table(DOUBT, state, Clocks(turn=20.0), clock := FakeClock())
+    turn = DOUBT.turn_seat(state)
+    assert turn is not None
+    clock.advance(19.9)
+    table.poll()
+    assert not table.actions
+    clock.advance(0.1)
+    table.poll()
+    assert table.actions and table.actions[0][1] == turn
+    assert "timed_out" in kinds(table.inbox(None))
+
+
+def test_C5_a_seat_is_kept_through_its_grace_and_then_played_by_a_bot() -> None:
+    state = DOUBT.new(players=3, seed=2)
+    clock = FakeClock()
+    table = Table(DOUBT, state, Clocks(grace=30.0), clock)
+    turn = DOUBT.turn_seat(state)
+    assert turn is not None
+    table.disconnect(turn)
+    clock.advance(29)
+    table.poll()
+    table.reconnect(turn)
+    clock.advance(10)
+    table.poll()
+    assert not table.actions, "reconnected in time: still the person's seat"
+    table.disconnect(turn)
+    assert table.next_deadline() == clock.now + 30.0
+    clock.advance(30)
+    table.poll()
+    assert "replaced_by_bot" in kinds(table.inbox(None)) and table.actions and table.actions[0][1] == turn
+
+
+def test_every_seat_reads_its_own_censored_events() -> None:
+    table, clock = people(CALL)
+    table.submit(2, "draw")
+    clock.advance(REACTION)
+    table.poll()
+    drawn = {seat: [m for m in table.inbox(seat) if type(m).__name__ == "Drew"] for seat in (0, 1, 2, None)}
+    assert drawn[2] and all(d == [drawn[2][0].seen_by(seat)] for seat, d in drawn.items() if seat != 2)
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_dealt_cards_reach_their_seat_only(seat: int) -> None:
+    state = DOBON.new(players=3, seed=9, options={**OPTIONS, "games": 2})
+    table = bots_table(DOBON, state, [make_bot("dobon", "random") for _ in range(3)], seed=9)
+    for message in table.inbox(seat):
+        if isinstance(message, Dealt) and message.seat != seat:
+            assert message.cards is None
