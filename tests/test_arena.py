@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kakehiki.arena import rating_ranks, run_arena, seating, wilson_interval
+from kakehiki.cli.arena import by_win_rate, write_chart
 from kakehiki.cli.main import build_app
 
 
@@ -75,3 +76,21 @@ def test_arena_command_refuses_a_bad_table() -> None:
     assert result.exit_code == 2 and "one bot per seat" in result.output
     result = runner.invoke(build_app(), ["arena", "dobon", "--bots", "normal,nobody", "--lang", "en"])
     assert result.exit_code == 2 and "nobody" in result.output
+
+
+def test_an_interval_always_holds_its_win_rate() -> None:
+    for games in range(1, 400):
+        assert wilson_interval(0, games)[0] == 0.0 and wilson_interval(games, games)[1] == 1.0
+        for wins in (0, 1, games // 2, games):
+            low, high = wilson_interval(wins, games)
+            assert low <= wins / games <= high
+
+
+def test_the_chart_draws_a_bot_that_never_won_and_orders_bars_by_win_rate(tmp_path: Path) -> None:
+    report = run_arena("dobon", ["normal", "random"], 4, seed=3)
+    rows = [{"bot": "never", "win_rate": 0.0, "ci_low": 1e-17, "ci_high": 0.2, "rating": 9.0},
+            {"bot": "sometimes", "win_rate": 0.125, "ci_low": 0.05, "ci_high": 0.3, "rating": 1.0},
+            {"bot": "always", "win_rate": 1.0, "ci_low": 0.8, "ci_high": 1.0 - 1e-17, "rating": 0.0}]
+    assert [r["bot"] for r in by_win_rate(rows)] == ["always", "sometimes", "never"]
+    write_chart(tmp_path / "chart.png", report, rows)
+    assert (tmp_path / "chart.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

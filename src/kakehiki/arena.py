@@ -35,7 +35,8 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     denom = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denom
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # Rounding can put the bounds a hair beyond p when p is 0 or 1; an interval always holds p.
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def seating(bots: Sequence[str], index: int) -> tuple[str, ...]:

@@ -79,15 +79,22 @@ def write_outputs(directory: Path, report: ArenaReport, results: list[dict[str, 
         fail(t("error.save", path=directory, message=exc.strerror or str(exc)), code=1)
 
 
+def by_win_rate(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The bars' order: best win rate first (ratings, which weigh whom a bot beat, may differ)."""
+    return sorted(results, key=lambda r: -float(r["win_rate"]))
+
+
 def write_chart(path: Path, report: ArenaReport, results: list[dict[str, Any]]) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    names = [r["bot"] for r in results]
-    rates = [r["win_rate"] for r in results]
-    errors = [[r["win_rate"] - r["ci_low"] for r in results], [r["ci_high"] - r["win_rate"] for r in results]]
+    ordered = by_win_rate(results)
+    names = [r["bot"] for r in ordered]
+    rates = [r["win_rate"] for r in ordered]
+    errors = [[max(0.0, r["win_rate"] - r["ci_low"]) for r in ordered],
+              [max(0.0, r["ci_high"] - r["win_rate"]) for r in ordered]]
     fig, ax = plt.subplots(figsize=(6, 1.2 + 0.5 * len(names)))
     ax.barh(names, rates, xerr=errors, capsize=4, color="#4c72b0")
     ax.axvline(1 / len(report.bots), color="grey", linestyle="--", linewidth=1, label="1 / seats")
