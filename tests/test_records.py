@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -593,3 +594,20 @@ def test_issue12_cli_replay_help_lists_the_exit_statuses() -> None:
     assert {"0  it replays and its result matches", "2  bad arguments",
             "1  it does not replay (one line on stderr names the field or move)",
             "3  it replays, but the game in it is unfinished"} <= set(lines)
+
+
+def test_issue14_replay_show_prints_every_move_and_only_what_the_viewer_may_see(tmp_path: Path) -> None:
+    record = bot_record(5)
+    save_record(tmp_path / "r.json", record)
+    moves = [(seat, text) for game in record["actions"] for seat, text in game]
+    shown = run_replay(tmp_path / "r.json", "--show")
+    assert shown.exit_code == 0, shown.output
+    lines = shown.stdout.splitlines()
+    assert [line for line in lines if not line.startswith("  ")][:len(moves)] == \
+        [f"Seat {seat} ({record['seats'][seat]}): {text}" for seat, text in moves]
+    as_seat = run_replay(tmp_path / "r.json", "--show", "--seat", "1")
+    drawn = r"Seat 1 \(bob\) draws \d+ \(\w+\): [SHDC]"
+    assert as_seat.exit_code == 0 and re.search(drawn, as_seat.stdout), "seat 1 sees the cards it draws"
+    assert not re.search(r"draws \d+ \(\w+\): ", shown.stdout), "a spectator never sees drawn cards"
+    refused = run_replay(tmp_path / "r.json", "--show", "--seat", "9")
+    assert refused.exit_code == 2 and "--seat 9" in refused.stderr

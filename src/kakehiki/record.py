@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from kakehiki.core import Action, Game, Result
+from kakehiki.core import Action, Event, Game, Result
 from kakehiki.errors import KakehikiError, RecordError, describe, excerpt
 from kakehiki.registry import get_game
 from kakehiki.rng import GENERATORS, LEGACY_GENERATOR, generator_of, seed_for
@@ -245,9 +245,14 @@ def _start(game: Game[Any, Any], record: dict[str, Any]) -> Any:
 # -- the moves ------------------------------------------------------------------------------
 
 
-def replay(record: dict[str, Any]) -> tuple[Game[Any, Any], Any, Result | None]:
+Watcher = Callable[[int | None, str, Any, tuple[Event, ...]], None]
+"""Called after each move a replay applies: ``(seat, action_text, state_after, events)``."""
+
+
+def replay(record: dict[str, Any], watcher: Watcher | None = None) -> tuple[Game[Any, Any], Any, Result | None]:
     """Replay a record; return the game, final state and result (``None``: the record is of
-    an unfinished game, which it says with ``"result": null``), or raise RecordError."""
+    an unfinished game, which it says with ``"result": null``), or raise RecordError.
+    ``watcher`` sees every move as it is applied (``kakehiki replay --show``)."""
     game, skips = _header(record)
     state = _start(game, record)
     rounds = record["actions"]
@@ -262,11 +267,13 @@ def replay(record: dict[str, Any]) -> tuple[Game[Any, Any], Any, Result | None]:
             where = f"game {round_no + 1}, move {step + 1} ({describe(move, 80)})"
             try:
                 seat, text = _move(move, players, host_ok)
-                state = _apply_move(game, state, round_no, seat, text, skips, record["version"])
+                state, events = _apply_move(game, state, round_no, seat, text, skips, record["version"])
             except KakehikiError as exc:
                 raise RecordError(f"{where}: {_clip(exc)}", step) from None
             except Exception as exc:  # a bug in the game: say so in one line, keep it as the cause
                 raise RecordError(f"{where}: {_crash(game, exc)}", step) from exc
+            if watcher is not None:
+                watcher(seat, text, state, events)
             step += 1
     return game, state, _check_result(game, state, record, skips is not None, step)
 
@@ -289,22 +296,24 @@ def _move(move: object, players: int, host_ok: bool) -> tuple[int | None, str]:
 def _apply_move(
     game: Game[Any, Any], state: Any, round_no: int, seat: int | None, text: str, skips: SkipPredicate | None,
     version: int,
-) -> Any:
+) -> tuple[Any, tuple[Event, ...]]:
     if game.result(state) is not None:
         raise RecordError("the game was already over")
     current = game.round_of(state)
     if current != round_no:
         raise RecordError(f"this move belongs to game {current + 1}")
     if seat is None:
-        return game.apply_host(state, text)[0]
+        return game.apply_host(state, text)
     if skips is None:
-        return game.apply(state, seat, text)[0]
+        return game.apply(state, seat, text)
     if skips(state, seat, text):  # older versions had no host actions to skip
-        return state
+        return state, ()
     translate = legacy_translator(game)
+    events: tuple[Event, ...] = ()
     for step in translate(version, seat, text) if translate is not None else [text]:
-        state = game.apply(state, seat, step)[0]
-    return state
+        state, caused = game.apply(state, seat, step)
+        events += caused
+    return state, events
 
 
 def _check_result(

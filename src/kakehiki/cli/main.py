@@ -109,9 +109,11 @@ def _add_replay(app: typer.Typer) -> None:
     def replay(
         path: Annotated[Path, typer.Argument(metavar="FILE", help=t("help.replay_file"), dir_okay=False)],
         as_json: Annotated[bool, typer.Option("--json", help=t("help.json"))] = False,
+        show: Annotated[bool, typer.Option("--show", help=t("help.replay_show"))] = False,
+        seat: Annotated[int | None, typer.Option("--seat", help=t("help.replay_seat"), min=0)] = None,
         lang: Annotated[Lang | None, _lang_option()] = None,
     ) -> None:
-        replay_command(path, as_json, lang)
+        replay_command(path, as_json, lang, show=show, seat=seat)
 
 
 def main() -> None:

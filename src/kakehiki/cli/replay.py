@@ -18,19 +18,46 @@ from typing import Any
 import typer
 
 from kakehiki.cli.common import Lang, console, fail, result_lines, use_language
+from kakehiki.cli.render import renderer_for
+from kakehiki.core import Event
 from kakehiki.errors import RecordError
 from kakehiki.i18n import t
-from kakehiki.record import load_record, replay
+from kakehiki.record import Watcher, load_record, replay
 
 REPLAY_FAILED = 1
 REPLAY_UNFINISHED = 3
 
 
-def replay_command(path: Path, as_json: bool, lang: Lang | None) -> None:
+def _watcher(record: dict[str, Any], viewer: int | None) -> Watcher:
+    """Prints each move and what ``viewer`` (``None``: a spectator) sees of it, as in play."""
+    seats = record.get("seats")
+    if not isinstance(seats, list) or not isinstance(record.get("game"), str):
+        return lambda *_: None  # replay refuses the record itself, naming the field
+    if viewer is not None and viewer >= len(seats):
+        fail(t("error.replay_seat", seat=viewer, seats=len(seats) - 1), code=2)
+    labels = [t("seat.named", seat=s, name=str(name)) for s, name in enumerate(seats)]
+    renderer, out = renderer_for(record["game"], viewer), console()
+
+    def watch(seat: int | None, text: str, state: Any, events: tuple[Event, ...]) -> None:
+        who = t("replay.host") if seat is None else labels[seat]
+        out.print(t("replay.move", who=who, action=text), markup=False)
+        for event in events:
+            seen = event.seen_by(viewer)
+            line = None if seen is None else renderer.event(seen, labels)
+            if line:
+                out.print("  " + line, markup=False)
+
+    return watch
+
+
+def replay_command(
+    path: Path, as_json: bool, lang: Lang | None, show: bool = False, seat: int | None = None
+) -> None:
     use_language(lang)
     try:
         record = load_record(path)
-        game, _, result = replay(record)
+        watcher = _watcher(record, seat) if show else None
+        game, _, result = replay(record, watcher)
     except RecordError as exc:
         fail(t("error.record", path=path, message=str(exc)), code=REPLAY_FAILED)
     seats: list[str] = list(record["seats"])
