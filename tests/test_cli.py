@@ -210,6 +210,15 @@ def test_play_end_of_input_quits_cleanly(tmp_path: Path) -> None:
     assert not save.exists()
 
 
+def test_play_quitting_mid_match_saves_the_unfinished_game(tmp_path: Path) -> None:
+    save = tmp_path / "left.json"
+    result = run("play", "dobon", "--seed", "1", "--save", str(save), "--lang", "en", stdin="1\n1\nquit\n")
+    assert result.exit_code == 0 and "Game abandoned" in result.stdout and f"Record saved: {save}" in result.stdout
+    record = json.loads(save.read_text(encoding="utf-8"))
+    assert record["result"] is None and any(seat == 0 for seat, _ in record["actions"][0]), "the person's moves"
+    assert run("replay", str(save)).exit_code == 3  # replays, unfinished
+
+
 def test_play_ctrl_c_quits_with_status_130(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     def interrupted(prompt: str) -> str:
         raise KeyboardInterrupt

@@ -226,18 +226,26 @@ def run_play(
     session = Session(game, initial, [None, *opponents], labels, out, read, renderer_for(game.id, HUMAN),
                       [derive(seed, "bot", s) for s in range(count)])
     session.show_events(opening)
-    try:
-        result = session.run()
-    except KeyboardInterrupt:
-        raise Quit(INTERRUPTED) from None
-    for line in result_lines(result, labels):
-        out.print(Text(line))
     path = save if save is not None else default_record_path(game.id, seed)
     try:
-        save_record(path, make_record(game, initial, session.actions, [HUMAN_NAME, *names], session.state))
+        result = session.run()
+    except (Quit, KeyboardInterrupt) as exc:
+        # Leaving mid-match keeps the game: an unfinished record replays (exit 3) and can be watched.
+        if session.actions:
+            save_session(session, initial, [HUMAN_NAME, *names], path)
+        raise Quit(exc.code if isinstance(exc, Quit) else INTERRUPTED) from None
+    for line in result_lines(result, labels):
+        out.print(Text(line))
+    save_session(session, initial, [HUMAN_NAME, *names], path)
+
+
+def save_session(session: Session, initial: Any, names: list[str], path: Path) -> None:
+    """Save the session's record (finished or not) and say where."""
+    try:
+        save_record(path, make_record(session.game, initial, session.actions, names, session.state))
     except OSError as exc:
         fail(t("error.save", path=path, message=exc.strerror or str(exc)), code=1)
-    out.print(Text(t("play.saved", path=path)))
+    session.out.print(Text(t("play.saved", path=path)))
 
 
 def play_command(
