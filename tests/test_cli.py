@@ -15,7 +15,7 @@ from kakehiki.cli.main import build_app
 from kakehiki.cli.play import Quit, run_play
 from kakehiki.i18n import catalog, detect_language
 from kakehiki.record import initial_state
-from kakehiki.registry import get_game
+from kakehiki.registry import game_ids, get_game
 
 CLI_SOURCES = Path(__file__).resolve().parents[1] / "src" / "kakehiki" / "cli"
 APP = build_app()
@@ -147,7 +147,7 @@ def test_replay_of_a_missing_file_fails(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "Same-number interrupt"), ("ja", "ドボン")])
 def test_rules_print_the_text_and_every_option(lang: str, words: str) -> None:
-    result = run("rules", "dobon", "--lang", lang)
+    result = run("rules", "dobon", "--lang", lang, "--markdown")
     assert result.exit_code == 0, result.output
     assert words in result.stdout
     for spec in get_game("dobon").options:
@@ -159,7 +159,16 @@ def test_rules_print_the_text_and_every_option(lang: str, words: str) -> None:
 
 def test_rules_language_defaults_to_the_locale() -> None:
     assert "オプション" in run("rules", "dobon", env={"LANG": "ja_JP.UTF-8"}).stdout
-    assert "| option |" in run("rules", "dobon", env={"LANG": "en_US.UTF-8"}).stdout
+    assert "| option |" in run("rules", "dobon", "--markdown", env={"LANG": "en_US.UTF-8"}).stdout
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_rules_are_rendered_and_their_example_option_is_accepted(game_id: str) -> None:
+    shown = run("rules", game_id, "--lang", "en").stdout
+    assert "**" not in shown and not re.search(r"^#+ ", shown, re.MULTILINE), "rendered, not raw Markdown"
+    example = re.search(r"e\.g\. -o (\S+)\.", shown)
+    assert example is not None
+    assert run("sim", game_id, "--games", "1", "--seed", "1", "-o", example.group(1)).exit_code == 0
 
 
 def test_games_lists_dobon() -> None:

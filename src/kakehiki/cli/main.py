@@ -53,9 +53,10 @@ def _add_info_commands(app: typer.Typer) -> None:
     @app.command("rules", help=t("help.rules"))
     def rules(
         game_id: Annotated[str, _game_argument()],
+        markdown: Annotated[bool, typer.Option("--markdown", help=t("help.rules_markdown"))] = False,
         lang: Annotated[Lang | None, _lang_option()] = None,
     ) -> None:
-        rules_command(game_id, lang)
+        rules_command(game_id, lang, markdown)
 
 
 def _add_play(app: typer.Typer) -> None:

@@ -10,6 +10,8 @@ from importlib.resources import files
 from typing import Any
 
 import typer
+from rich.console import Console
+from rich.markdown import Markdown
 from rich.table import Table
 
 from kakehiki.cli.common import Lang, console, fail, load_game, use_language
@@ -58,7 +60,7 @@ def options_table(game: Game[Any, Any], lang: str) -> list[str]:
         f"## {t('rules.options_title', game=game.id)}",
         "",
         t("rules.players", low=game.min_players, high=game.max_players, default=game.default_players),
-        t("rules.options_usage"),
+        t("rules.options_usage", example=example_option(game)),
         "",
         "| " + " | ".join(t(f"rules.col.{key}") for key in COLUMNS) + " |",
         "|" + "---|" * len(COLUMNS),
@@ -70,15 +72,44 @@ def options_table(game: Game[Any, Any], lang: str) -> list[str]:
     return lines
 
 
-def rules_command(game_id: str, lang: Lang | None) -> None:
+def rules_command(game_id: str, lang: Lang | None, markdown: bool = False) -> None:
+    """The rules and the option table: rendered for reading, or as their Markdown source."""
     use_language(lang)
     game = load_game(game_id)
     text = rules_text(game.id, language())
     if text is None:
         fail(t("error.no_rules", game=game.id), code=1)
-    typer.echo(text.rstrip("\n"))
-    typer.echo("")
-    typer.echo("\n".join(options_table(game, language())))
+    table = options_table(game, language())
+    if markdown:
+        typer.echo(text.rstrip("\n") + "\n\n" + "\n".join(table))
+        return
+    out = Console(highlight=False)  # wrapped to the terminal (80 columns when piped)
+    out.print(Markdown(text.rstrip("\n") + "\n\n" + "\n".join(table[:4])))
+    out.print(rendered_options(game, language()))
+
+
+def rendered_options(game: Game[Any, Any], lang: str) -> Table:
+    """The option table for reading: names, defaults and values never cut, the help wrapped."""
+    table = Table(show_lines=False)
+    for key in COLUMNS:
+        table.add_column(t(f"rules.col.{key}"), no_wrap=key in ("name", "default"),
+                         overflow="fold", ratio=3 if key == "help" else None)
+    for spec in game.options:
+        table.add_row(spec.name, spec.describe_default(), allowed_values(spec),
+                      spec.help_ja if lang == "ja" else spec.help_en, spec.ruling)
+    return table
+
+
+def example_option(game: Game[Any, Any]) -> str:
+    """An ``-o NAME=VALUE`` this game accepts, other than its default: the usage line's example."""
+    for spec in game.options:
+        if spec.kind == "bool":
+            return f"{spec.name}={'false' if spec.default else 'true'}"
+        if spec.kind == "int" and isinstance(spec.default, int) and spec.default < (spec.maximum or 0):
+            return f"{spec.name}={spec.default + 1}"
+        if spec.kind == "choice" and len(spec.choices) > 1:
+            return f"{spec.name}={next(c for c in spec.choices if c != spec.default)}"
+    return "max_steps=500"
 
 
 def games_command(lang: Lang | None) -> None:
