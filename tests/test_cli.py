@@ -166,7 +166,7 @@ def test_rules_language_defaults_to_the_locale() -> None:
 def test_rules_are_rendered_and_their_example_option_is_accepted(game_id: str) -> None:
     shown = run("rules", game_id, "--lang", "en").stdout
     assert "**" not in shown and not re.search(r"^#+ ", shown, re.MULTILINE), "rendered, not raw Markdown"
-    example = re.search(r"e\.g\. -o (\S+)\.", shown)
+    example = re.search(r"e\.g\.\s+-o\s+(\S+)\.", shown)
     assert example is not None
     assert run("sim", game_id, "--games", "1", "--seed", "1", "-o", example.group(1)).exit_code == 0
 
