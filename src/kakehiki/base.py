@@ -2,7 +2,8 @@
 
 Every game's state is a frozen dataclass with the fields of :class:`StandardState`
 (``options``, ``seed``, ``players``, ``deck``, ``round_no``, ``outcomes``, ``phase``,
-``steps``, ``log``), named and meaning the same in every game:
+``steps``), named and meaning the same in every game, and ``log`` in those with a public
+move log:
 
 * ``round_no`` — the game of a match being played (Dobon's 試合, Dhumbal's round), from 0;
 * ``outcomes`` — each finished one, a :class:`~kakehiki.core.RoundResult` or a subclass of it;
@@ -30,8 +31,8 @@ class GameOptions:
     """A mixin for a game's frozen options dataclass whose fields are named as its options.
 
     ``SPECS`` are the game's :class:`OptionSpec` values.  A number option whose value is
-    one of its words (``auto``, ``none``) is ``None`` in the dataclass and the first word
-    again in the values (a ``float``/``int`` option without words gives ``None`` back)."""
+    its one word (``auto``, or ``none``) is ``None`` in the dataclass and that word again in
+    the values; an option with several words (``random``/``last_winner``) keeps the word."""
 
     __slots__ = ()
     SPECS: ClassVar[tuple[OptionSpec, ...]]
@@ -58,7 +59,9 @@ def _field_value(spec: OptionSpec, value: OptionValue) -> OptionValue:
     if spec.kind == "bool":
         return bool(value)
     if spec.kind in ("int", "float"):
-        if value is None or isinstance(value, str):
+        if isinstance(value, str):  # one of its words: a lone word (auto, none) is None, several stay words
+            return value if len(spec.choices) > 1 else None
+        if value is None:
             return None
         return int(value) if spec.kind == "int" else float(value)
     return value
