@@ -248,3 +248,13 @@ def test_sampled_states_keep_public_cards_and_stay_playable(seed: int, players: 
             for actor in GAME.actors(sampled):
                 for action in GAME.legal_actions(sampled, actor)[:5]:
                     GAME.apply(sampled, actor, action)
+
+
+@settings(max_examples=60, deadline=None)
+@given(options)
+def test_options_round_trip_through_the_record_header(chosen: dict[str, Any]) -> None:
+    """Each word of an option (``last_winner``, ``hand``, ...) comes back as itself, not as the first word."""
+    state = GAME.new(players=3, options=chosen, seed=1)
+    values = GAME.record_header(state)["options"]
+    assert {k: values[k] for k in chosen} == chosen
+    assert GAME.new(players=3, options=values, seed=1) == state

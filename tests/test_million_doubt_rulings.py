@@ -94,7 +94,7 @@ def test_M1_first_leader_last_winner_leads_the_next_game() -> None:
     whole = ", ".join(f"hide {c}" for c in view(state, first).hand)
     state = play(state, f"{first}: play *7, {whole}", f"{1 - first}: pass")
     assert GAME.round_results(state)[0].winners == (first,)
-    assert view(state).game_no == 1 and view(state).turn == first and view(state).leader == first
+    assert view(state).round_no == 1 and view(state).turn == first and view(state).leader == first
 
 
 # -- M2 Daifugo plays ----------------------------------------------------------------------------------
@@ -557,8 +557,8 @@ def test_M10_play_goes_on_until_one_seat_is_left() -> None:
 
 def test_M10_points_add_up_over_the_games_of_a_match() -> None:
     state = GAME.new(players=2, seed=8, options={"games": 2, "first_leader": 0})
-    for game_no in range(2):
-        assert view(state).game_no == game_no
+    for round_no in range(2):
+        assert view(state).round_no == round_no
         whole = ", ".join(f"hide {c}" for c in view(state, 0).hand)
         state = play(state, f"0: play *7, {whole}", "1: pass")
     result = GAME.result(state)

@@ -166,12 +166,12 @@ def first_out(
     is cut short (``MAX_ROLLOUT_STEPS``, or the decision's ``budget`` spent).  Several seats offered
     Doubt at once are asked together and the first to call it in the window's order is heard (C4).
     """
-    finished, game_no = len(state.finished), state.game_no
+    finished, round_no = len(state.finished), state.round_no
     for _ in range(MAX_ROLLOUT_STEPS):
         if len(state.finished) > finished:
             return 1.0 if state.finished[finished] == seat else 0.0
-        if state.phase == OVER or state.game_no != game_no:
-            outcome = state.outcomes[game_no] if len(state.outcomes) > game_no else None
+        if state.phase == OVER or state.round_no != round_no:
+            outcome = state.outcomes[round_no] if len(state.outcomes) > round_no else None
             return 1.0 if outcome is not None and seat in outcome.winners else 0.0
         if budget is not None:
             if budget.steps_left <= 0:

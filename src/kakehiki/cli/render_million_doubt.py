@@ -35,7 +35,7 @@ class MillionDoubtRenderer:
         self.viewer = viewer
 
     def view(self, view: MillionDoubtView, labels: Labels) -> list[str]:
-        lines = [t("million-doubt.view.header", game=view.game_no + 1, games=view.games,
+        lines = [t("million-doubt.view.header", game=view.round_no + 1, games=view.games,
                    order=order_text(view.revolution, view.eleven_back),
                    lock=view.lock or t("million-doubt.lock.none"), gone=len(view.gone),
                    gone_down=view.gone_down, aside=view.aside)]
@@ -144,7 +144,7 @@ def _scores(scores: Sequence[int], labels: Labels) -> str:
 
 
 def _game_ended(e: Any, labels: Labels) -> str:
-    return t("million-doubt.event.game_ended", game=e.game_no + 1, winners=seats_text(e.winners, labels),
+    return t("million-doubt.event.game_ended", game=e.round_no + 1, winners=seats_text(e.winners, labels),
              losers=seats_text(e.losers, labels), scores=_scores(e.scores, labels))
 
 
@@ -154,7 +154,7 @@ def _match_ended(e: Any, labels: Labels) -> str:
 
 
 _EVENTS: dict[type[Event], Callable[[Any, Labels], str | None]] = {
-    ev.GameStarted: lambda e, labels: t("million-doubt.event.game_started", game=e.game_no + 1,
+    ev.GameStarted: lambda e, labels: t("million-doubt.event.game_started", game=e.round_no + 1,
                                         seat=labels[e.leader], how=t(f"million-doubt.how.{e.how}"), aside=e.aside),
     ev.Dealt: _dealt,
     ev.Played: _played,

@@ -6,29 +6,35 @@ a new state at the end, so the caller's state is never touched.
 
 from __future__ import annotations
 
+from kakehiki import base
 from kakehiki.cards import Card
-from kakehiki.core import Event
-from kakehiki.games.million_doubt.plays import Lock, Visible, sort_cards
+from kakehiki.games.million_doubt.plays import Lock, sort_cards
 from kakehiki.games.million_doubt.state import (
     PLAYING,
     Claim,
+    Derived,
     FieldPlay,
-    GameOutcome,
     MillionDoubtOptions,
     MillionDoubtState,
+    Phase,
+    RoundOutcome,
+    Status,
 )
 
 
-class Draft:
+class Draft(Derived, base.Draft[MillionDoubtState]):
     """Attributes mirror :class:`MillionDoubtState`; per-seat tuples become lists."""
+
+    STATE = MillionDoubtState
+    LISTS = ("scores", "hands", "known", "status")
 
     options: MillionDoubtOptions
     seed: int
     players: int
     deck: tuple[Card, ...] | None
-    game_no: int
+    round_no: int
     scores: list[int]
-    outcomes: tuple[GameOutcome, ...]
+    outcomes: tuple[RoundOutcome, ...]
     steps: int
     leader: int
     hands: list[tuple[Card, ...]]
@@ -36,7 +42,7 @@ class Draft:
     aside: tuple[Card, ...]
     gone: tuple[Card, ...]
     gone_down: tuple[tuple[int, Card], ...]
-    status: list[int]
+    status: list[Status]
     finished: tuple[int, ...]
     bursts: tuple[int, ...]
     field: tuple[FieldPlay, ...]
@@ -47,7 +53,7 @@ class Draft:
     turn: int
     last_player: int
     passes: int
-    phase: int
+    phase: Phase
     laying: tuple[Card, ...]
     claim: Claim | None
     hiding: tuple[Card, ...]
@@ -58,45 +64,7 @@ class Draft:
     pool: tuple[Card, ...]
     given: tuple[Card, ...]
 
-    _LISTS = ("scores", "hands", "known", "status")
-
-    def __init__(self, state: MillionDoubtState) -> None:
-        self.__dict__.update(state.__dict__)
-        for name in self._LISTS:
-            setattr(self, name, list(getattr(state, name)))
-        self.events: list[Event] = []
-
-    def freeze(self) -> MillionDoubtState:
-        """The new state.  The draft hands over its attribute dict and must not be used after."""
-        values = self.__dict__
-        del values["events"]
-        for name in self._LISTS:
-            values[name] = tuple(values[name])
-        new = object.__new__(MillionDoubtState)
-        object.__setattr__(new, "__dict__", values)  # as dataclasses' own frozen __init__ does
-        return new
-
-    def finish(self) -> tuple[MillionDoubtState, tuple[Event, ...]]:
-        events = tuple(self.events)
-        return self.freeze(), events
-
     # -- helpers ------------------------------------------------------------------------------------
-    @property
-    def reversed_order(self) -> bool:
-        return self.revolution != self.eleven_back
-
-    @property
-    def binding_play(self) -> Visible | None:
-        return None if self.binding < 0 else self.field[self.binding].shown
-
-    @property
-    def giver(self) -> int:
-        return self.doubted if self.truthful else self.caller
-
-    @property
-    def receiver(self) -> int:
-        return self.caller if self.truthful else self.doubted
-
     def is_active(self, seat: int) -> bool:
         return self.status[seat] == PLAYING
 

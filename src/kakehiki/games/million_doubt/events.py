@@ -11,7 +11,7 @@ from kakehiki.core import Event
 
 @dataclass(frozen=True, slots=True)
 class GameStarted(Event):
-    game_no: int
+    round_no: int
     leader: int
     how: str  # random, last_winner, fixed
     aside: int  # cards set aside unseen (M1)
@@ -148,7 +148,7 @@ class Burst(Event):
 
 @dataclass(frozen=True, slots=True)
 class GameEnded(Event):
-    game_no: int
+    round_no: int
     winners: tuple[int, ...]
     losers: tuple[int, ...]
     reason: str

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from operator import attrgetter
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar, assert_never
 
-from kakehiki.cards import Card
-from kakehiki.core import Event, Game, Result, RoundResult
+from kakehiki.base import StandardGame
+from kakehiki.cards import CARD_ORDER, Card
+from kakehiki.core import Event, Result
 from kakehiki.errors import IllegalActionError
 from kakehiki.games.million_doubt import flow, legal, match
 from kakehiki.games.million_doubt.actions import HIDE as HIDE_CARD
@@ -38,17 +38,15 @@ from kakehiki.games.million_doubt.state import (
     TURN,
     Claim,
     FieldPlay,
-    GameOutcome,
     MillionDoubtOptions,
     MillionDoubtState,
+    RoundOutcome,
 )
 from kakehiki.games.million_doubt.view import MillionDoubtView, build_view
 from kakehiki.options import OptionSpec, OptionValue
 
-CARD_ORDER = attrgetter("index")
 
-
-class MillionDoubtGame(Game[MillionDoubtState, MillionDoubtAction]):
+class MillionDoubtGame(StandardGame[MillionDoubtState, MillionDoubtAction]):
     id: ClassVar[str] = "million-doubt"
     title_en: ClassVar[str] = "Million Doubt"
     title_ja: ClassVar[str] = "ミリオンダウト"
@@ -160,21 +158,6 @@ class MillionDoubtGame(Game[MillionDoubtState, MillionDoubtAction]):
     def result(self, state: MillionDoubtState) -> Result | None:
         return match.match_result(state) if state.phase == OVER else None
 
-    def players(self, state: MillionDoubtState) -> int:
-        return state.players
-
-    def round_results(self, state: MillionDoubtState) -> tuple[RoundResult, ...]:
-        return tuple(RoundResult(o.winners, o.losers, o.reason) for o in state.outcomes)
-
-    def round_of(self, state: MillionDoubtState) -> int:
-        return state.game_no
-
-    def record_header(self, state: MillionDoubtState) -> dict[str, Any]:
-        header: dict[str, Any] = {"options": state.options.to_values(), "seed": state.seed}
-        if state.deck is not None:
-            header["deck"] = [str(c) for c in state.deck]
-        return header
-
     def all_cards(self, state: MillionDoubtState) -> tuple[Card, ...]:
         return (
             tuple(c for h in state.hands for c in h) + state.aside + state.gone
@@ -195,29 +178,31 @@ def _step(d: Draft, seat: int, action: MillionDoubtAction) -> None:
     """One action, checked already.  ``steps`` (C7's ``max_steps``) counts every action, each card
     shown or named included."""
     d.steps += 1
-    _MOVES[type(action)](d, seat, action)
+    match action:
+        case Show():
+            flow.show(d, action.card)
+        case Hide():
+            flow.hide_card(d, seat, action.card)
+        case Play():
+            flow.end_showing(d, seat, action.hidden, action.revolution)
+        case Pass():
+            if d.phase == DOUBT:
+                flow.decline_doubt(d, seat)
+            else:
+                flow.pass_turn(d, seat)
+        case Give():
+            flow.give_card(d, action.card)
+        case Doubt():
+            flow.doubt(d, seat)
+        case Done():
+            flow.settle(d)
+        case _:
+            assert_never(action)
     if d.phase != OVER and flow.over(d):
         match.finish_game(d, match.outcome_of(d))
     if d.phase != OVER and d.steps >= d.options.max_steps:
-        match.finish_game(d, GameOutcome((), (), match.DRAW_REASON))
+        match.finish_game(d, RoundOutcome(winners=(), losers=(), reason=match.DRAW_REASON))
 
-
-def _pass(d: Draft, seat: int, action: Pass) -> None:
-    if d.phase == DOUBT:
-        flow.decline_doubt(d, seat)
-    else:
-        flow.pass_turn(d, seat)
-
-
-_MOVES: dict[type, Callable[[Draft, int, Any], None]] = {
-    Show: lambda d, seat, a: flow.show(d, a.card),
-    Play: lambda d, seat, a: flow.end_showing(d, seat, a.hidden, a.revolution),
-    Hide: lambda d, seat, a: flow.hide_card(d, seat, a.card),
-    Pass: _pass,
-    Doubt: lambda d, seat, a: flow.doubt(d, seat),
-    Give: lambda d, seat, a: flow.give_card(d, a.card),
-    Done: lambda d, seat, a: flow.settle(d),
-}
 
 MILLION_DOUBT = MillionDoubtGame()
 __all__ = ["MILLION_DOUBT", "IllegalActionError", "MillionDoubtGame", "MillionDoubtView", "legacy_actions"]

@@ -12,6 +12,8 @@ a time in hand order), since nobody checks them unless Doubt is called.
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from kakehiki.cards import Card
 from kakehiki.errors import IllegalActionError
 from kakehiki.games.million_doubt.actions import (
@@ -100,21 +102,24 @@ def check(state: MillionDoubtState, seat: int, action: MillionDoubtAction) -> No
     if state.phase == OVER:
         ended_by = "C7" if state.outcomes and state.outcomes[-1].reason == DRAW_REASON else "M10"
         raise IllegalActionError(ended_by, "the game is over")
-    if isinstance(action, Pass):
-        _check_pass(state, seat)
-    elif isinstance(action, Doubt):
-        _check_window(state, seat, "call Doubt")
-    elif isinstance(action, Show):
-        _check_turn(state, seat, TURN, "show a card")
-        _check_show(state, seat, action.card)
-    elif isinstance(action, Play):
-        _check_turn(state, seat, TURN, "play")
-        _check_claim(state, seat, action)
-    elif isinstance(action, Hide):
-        _check_turn(state, seat, HIDE_PHASE, "name face-down cards")
-        _check_hide(state, seat, action.card)
-    else:
-        _check_give(state, seat, action)
+    match action:
+        case Pass():
+            _check_pass(state, seat)
+        case Doubt():
+            _check_window(state, seat, "call Doubt")
+        case Show():
+            _check_turn(state, seat, TURN, "show a card")
+            _check_show(state, seat, action.card)
+        case Play():
+            _check_turn(state, seat, TURN, "play")
+            _check_claim(state, seat, action)
+        case Hide():
+            _check_turn(state, seat, HIDE_PHASE, "name face-down cards")
+            _check_hide(state, seat, action.card)
+        case Give() | Done():
+            _check_give(state, seat, action)
+        case _:
+            assert_never(action)
 
 
 def _check_pass(state: MillionDoubtState, seat: int) -> None:
@@ -258,10 +263,15 @@ def _check_give(state: MillionDoubtState, seat: int, action: Give | Done) -> Non
         raise IllegalActionError("M7", "no doubt penalty is being chosen now")
     if seat != state.giver:
         raise IllegalActionError("M7", f"seat {state.giver} won the doubt and chooses the penalty")
-    if isinstance(action, Give) and action.card not in state.pool:
-        raise IllegalActionError("M7", f"{action.card} is not on the field")
-    if isinstance(action, Done) and not state.given:
-        raise IllegalActionError("M7", "give at least one card")
+    match action:
+        case Give():
+            if action.card not in state.pool:
+                raise IllegalActionError("M7", f"{action.card} is not on the field")
+        case Done():
+            if not state.given:
+                raise IllegalActionError("M7", "give at least one card")
+        case _:
+            assert_never(action)
 
 
 def _cards(cards: tuple[Card, ...], most: int = 4) -> str:

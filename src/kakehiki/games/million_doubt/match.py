@@ -13,9 +13,9 @@ from kakehiki.games.million_doubt.state import (
     OVER,
     PLAYING,
     TURN,
-    GameOutcome,
     MillionDoubtOptions,
     MillionDoubtState,
+    RoundOutcome,
 )
 from kakehiki.rng import derive
 
@@ -39,7 +39,7 @@ def new_match(
     empty: tuple[tuple[Card, ...], ...] = ((),) * players
     state = MillionDoubtState(
         options=options, seed=seed, players=players, deck=deck,
-        game_no=0, scores=(0,) * players, outcomes=(), steps=0,
+        round_no=0, scores=(0,) * players, outcomes=(), steps=0,
         leader=0, hands=empty, known=empty, aside=(), gone=(), gone_down=(),
         status=(PLAYING,) * players, finished=(), bursts=(),
         field=(), binding=-1, lock=None, revolution=False, eleven_back=False,
@@ -59,10 +59,10 @@ def checked_deck(deck: tuple[Card, ...]) -> tuple[Card, ...]:
 
 def deal(d: Draft) -> None:
     """Seven cards each, one at a time from seat 0 clockwise; the rest is set aside unseen (M1)."""
-    if d.game_no == 0 and d.deck is not None:
+    if d.round_no == 0 and d.deck is not None:
         deck = d.deck
     else:
-        deck = shuffled(full_deck(), derive(d.seed, "million-doubt", "deal", d.game_no))
+        deck = shuffled(full_deck(), derive(d.seed, "million-doubt", "deal", d.round_no))
     dealt = HAND_SIZE * d.players
     d.hands = [sort_cards(deck[s:dealt:d.players]) for s in range(d.players)]
     d.known = [()] * d.players
@@ -75,7 +75,7 @@ def deal(d: Draft) -> None:
     d.caller, d.doubted, d.truthful, d.pool, d.given = -1, -1, False, (), ()
     d.leader, how = first_leader(d)
     d.turn = d.leader
-    d.events.append(ev.GameStarted(d.game_no, d.leader, how, len(d.aside)))
+    d.events.append(ev.GameStarted(d.round_no, d.leader, how, len(d.aside)))
     d.events.extend(ev.Dealt(s, d.hands[s], len(d.hands[s])) for s in range(d.players))
 
 
@@ -86,28 +86,28 @@ def first_leader(d: Draft) -> tuple[int, str]:
         return choice, "fixed"
     if choice == "last_winner" and d.outcomes and d.outcomes[-1].winners:
         return d.outcomes[-1].winners[0], "last_winner"
-    return derive(d.seed, "million-doubt", "leader", d.game_no).randrange(d.players), "random"
+    return derive(d.seed, "million-doubt", "leader", d.round_no).randrange(d.players), "random"
 
 
-def outcome_of(d: Draft) -> GameOutcome:
+def outcome_of(d: Draft) -> RoundOutcome:
     """Winner: the first seat out (or the last one standing if all others burst); seats that
     went out later neither win nor lose (their order shows in the points).  Losers: the seat
     left holding cards, then the bursts (M9, M10)."""
     left = tuple(s for s in range(d.players) if d.status[s] == PLAYING)
     if d.finished:
-        return GameOutcome(d.finished[:1], left + d.bursts, END_REASON)
-    return GameOutcome(left, d.bursts, END_REASON)
+        return RoundOutcome(winners=d.finished[:1], losers=left + d.bursts, reason=END_REASON)
+    return RoundOutcome(winners=left, losers=d.bursts, reason=END_REASON)
 
 
-def finish_game(d: Draft, outcome: GameOutcome) -> None:
+def finish_game(d: Draft, outcome: RoundOutcome) -> None:
     """Record the game; deal the next one, or end the match (after ``games`` games or at ``max_steps``)."""
-    d.events.append(ev.GameEnded(d.game_no, outcome.winners, outcome.losers, outcome.reason, tuple(d.scores)))
+    d.events.append(ev.GameEnded(d.round_no, outcome.winners, outcome.losers, outcome.reason, tuple(d.scores)))
     d.outcomes = (*d.outcomes, outcome)
-    if outcome.reason == DRAW_REASON or d.game_no + 1 >= d.options.games:
+    if outcome.reason == DRAW_REASON or d.round_no + 1 >= d.options.games:
         d.phase, d.window, d.laying, d.claim, d.hiding = OVER, (), (), None, ()
         d.events.append(ev.MatchEnded(final_ranks(tuple(d.scores), d.outcomes), tuple(d.scores)))
         return
-    d.game_no += 1
+    d.round_no += 1
     deal(d)
 
 
@@ -116,7 +116,7 @@ def match_ranks(scores: tuple[int, ...]) -> tuple[int, ...]:
     return ranks_from_keys([(-s,) for s in scores])
 
 
-def final_ranks(scores: tuple[int, ...], outcomes: tuple[GameOutcome, ...]) -> tuple[int, ...]:
+def final_ranks(scores: tuple[int, ...], outcomes: tuple[RoundOutcome, ...]) -> tuple[int, ...]:
     """The match's ranks: by points (M10); every seat 1 at ``max_steps`` (C7).  In a match of one
     game, seats level on points (``burst_points=0`` can leave all at 0) are ordered by the game
     itself, winner first, losers last: a game with losers is no draw."""

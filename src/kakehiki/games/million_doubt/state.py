@@ -2,18 +2,40 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any, ClassVar, Self
 
+from kakehiki.base import GameOptions
 from kakehiki.cards import Card
+from kakehiki.core import RoundResult
 from kakehiki.games.million_doubt.plays import Lock, Visible, visible
 from kakehiki.options import OptionSpec, OptionValue, max_steps_option
 
-# phases
-TURN, HIDE, DOUBT, GIVE, OVER = 0, 1, 2, 3, 4
-PHASE_NAMES = ("turn", "hide", "doubt", "give", "over")
-# seat status
-PLAYING, OUT, BURST = 0, 1, 2
-STATUS_NAMES = ("playing", "out", "burst")
+
+class Phase(IntEnum):
+    """What the game waits for: a turn, face-down cards named, answers to Doubt, a penalty; or nothing."""
+
+    TURN = 0
+    HIDE = 1
+    DOUBT = 2
+    GIVE = 3
+    OVER = 4
+
+
+class Status(IntEnum):
+    """A seat in the game in progress: still playing, gone out, or burst (M9)."""
+
+    PLAYING = 0
+    OUT = 1
+    BURST = 2
+
+
+TURN, HIDE, DOUBT, GIVE, OVER = Phase  # the rules' hot paths read these
+PLAYING, OUT, BURST = Status
+PHASE_NAMES = tuple(p.name.lower() for p in Phase)  # a view's phase: turn, hide, doubt, give, over
+STATUS_NAMES = tuple(s.name.lower() for s in Status)  # a view's status: playing, out, burst
 
 HAND_SIZE = 7  # M1
 TWO_PLAYER_BURST_POINTS = 11  # M10: with two players the source fixes a burst at 11 points
@@ -44,7 +66,9 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
 
 
 @dataclass(frozen=True, slots=True)
-class MillionDoubtOptions:
+class MillionDoubtOptions(GameOptions):
+    SPECS: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+
     first_leader: str | int  # "random", "last_winner" or a seat
     spade3_beats_joker: bool
     face_down: bool
@@ -53,29 +77,14 @@ class MillionDoubtOptions:
     games: int
     max_steps: int
 
-    @staticmethod
-    def from_values(values: dict[str, OptionValue]) -> MillionDoubtOptions:
-        leader, points = values["first_leader"], values["burst_points"]
-        return MillionDoubtOptions(
-            first_leader=leader if isinstance(leader, int) else str(leader),
-            spade3_beats_joker=bool(values["spade3_beats_joker"]),
-            face_down=bool(values["face_down"]),
-            burst_at=int(values["burst_at"] or 11),
-            burst_points=points if isinstance(points, int) else str(points),
-            games=int(values["games"] or 1),
-            max_steps=int(values["max_steps"] or 1),
-        )
-
-    def to_values(self) -> dict[str, OptionValue]:
-        return {
-            "first_leader": self.first_leader,
-            "spade3_beats_joker": self.spade3_beats_joker,
-            "face_down": self.face_down,
-            "burst_at": self.burst_at,
-            "burst_points": self.burst_points,
-            "games": self.games,
-            "max_steps": self.max_steps,
-        }
+    @classmethod
+    def from_values(cls, values: dict[str, OptionValue]) -> Self:
+        """As :meth:`GameOptions.from_values`, keeping the words: these two number options have
+        two words each, which the shared conversion would both turn into ``None``."""
+        words: dict[str, Any] = {name: values[name] for name in ("first_leader", "burst_points")
+                                 if isinstance(values[name], str)}
+        shared = super(MillionDoubtOptions, cls).from_values(values)  # slots=True: no bare super()
+        return dataclasses.replace(shared, **words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,59 +123,21 @@ class Claim:
 
 
 @dataclass(frozen=True, slots=True)
-class GameOutcome:
-    winners: tuple[int, ...]
-    losers: tuple[int, ...]
-    reason: str
+class RoundOutcome(RoundResult):
+    """One finished game of the match (M9, M10)."""
 
 
-@dataclass(frozen=True)
-class MillionDoubtState:
-    """A whole match (usually of one game).
+class Derived:
+    """What a state and its draft (:class:`~kakehiki.games.million_doubt.draft.Draft`) both
+    read off the trick and the doubt."""
 
-    Hands are kept sorted (:func:`plays.sort_cards`).  No ``__slots__``: the draft copies
-    ``__dict__`` wholesale, which keeps ``apply`` cheap.
-    """
-
-    # fixed for the match
-    options: MillionDoubtOptions
-    seed: int
-    players: int
-    deck: tuple[Card, ...] | None  # explicit deck for the first game
-    # the match
-    game_no: int
-    scores: tuple[int, ...]  # points over the match (M10)
-    outcomes: tuple[GameOutcome, ...]
-    steps: int  # actions applied in the match (C7)
-    # the game in progress
-    leader: int  # who led the game's first trick
-    hands: tuple[tuple[Card, ...], ...]
-    known: tuple[tuple[Card, ...], ...]  # cards everyone saw go into each hand (a penalty), still there
-    aside: tuple[Card, ...]  # set aside unseen at the deal (M1)
-    gone: tuple[Card, ...]  # left the game face up, seen by all
-    gone_down: tuple[tuple[int, Card], ...]  # left the game face down: (who played it, card)
-    status: tuple[int, ...]  # PLAYING, OUT or BURST per seat
-    finished: tuple[int, ...]  # seats that went out, in order (M9)
-    bursts: tuple[int, ...]  # seats that burst, in order (M9)
-    # the trick
     field: tuple[FieldPlay, ...]
-    binding: int  # index in field of the last play with a face-up card; -1: none (M5)
-    lock: Lock | None  # suit lock (M3)
-    revolution: bool  # M3, until the next revolution
-    eleven_back: bool  # M3, until the field clears
-    turn: int
-    last_player: int  # who made the last play of the trick; -1 on an empty field
-    passes: int  # turn passes in a row since the last play (M8)
-    phase: int
-    laying: tuple[Card, ...]  # TURN: the face-up cards shown so far in the play being made (still in hand)
-    claim: Claim | None  # HIDE: the announced play
-    hiding: tuple[Card, ...]  # HIDE: the face-down cards named so far (still in hand)
-    window: tuple[int, ...]  # DOUBT: seats still to answer, in order (M6)
-    caller: int  # GIVE: who called Doubt
-    doubted: int  # GIVE: whose play was turned up
-    truthful: bool  # GIVE: the play was legal (M7)
-    pool: tuple[Card, ...]  # GIVE: turned-up field cards not yet handed over
-    given: tuple[Card, ...]  # GIVE: cards chosen for the loser so far
+    binding: int
+    revolution: bool
+    eleven_back: bool
+    caller: int
+    doubted: int
+    truthful: bool
 
     @property
     def reversed_order(self) -> bool:
@@ -183,6 +154,55 @@ class MillionDoubtState:
     @property
     def receiver(self) -> int:
         return self.caller if self.truthful else self.doubted
+
+
+@dataclass(frozen=True)
+class MillionDoubtState(Derived):
+    """A whole match (usually of one game).
+
+    Hands are kept sorted (:func:`plays.sort_cards`).  No ``__slots__``: the draft copies
+    ``__dict__`` wholesale, which keeps ``apply`` cheap.
+    """
+
+    # fixed for the match
+    options: MillionDoubtOptions
+    seed: int
+    players: int
+    deck: tuple[Card, ...] | None  # explicit deck for the first game
+    # the match
+    round_no: int  # the game of the match being played, from 0
+    scores: tuple[int, ...]  # points over the match (M10)
+    outcomes: tuple[RoundOutcome, ...]
+    steps: int  # actions applied in the match (C7)
+    # the game in progress
+    leader: int  # who led the game's first trick
+    hands: tuple[tuple[Card, ...], ...]
+    known: tuple[tuple[Card, ...], ...]  # cards everyone saw go into each hand (a penalty), still there
+    aside: tuple[Card, ...]  # set aside unseen at the deal (M1)
+    gone: tuple[Card, ...]  # left the game face up, seen by all
+    gone_down: tuple[tuple[int, Card], ...]  # left the game face down: (who played it, card)
+    status: tuple[Status, ...]  # per seat
+    finished: tuple[int, ...]  # seats that went out, in order (M9)
+    bursts: tuple[int, ...]  # seats that burst, in order (M9)
+    # the trick
+    field: tuple[FieldPlay, ...]
+    binding: int  # index in field of the last play with a face-up card; -1: none (M5)
+    lock: Lock | None  # suit lock (M3)
+    revolution: bool  # M3, until the next revolution
+    eleven_back: bool  # M3, until the field clears
+    turn: int
+    last_player: int  # who made the last play of the trick; -1 on an empty field
+    passes: int  # turn passes in a row since the last play (M8)
+    phase: Phase
+    laying: tuple[Card, ...]  # TURN: the face-up cards shown so far in the play being made (still in hand)
+    claim: Claim | None  # HIDE: the announced play
+    hiding: tuple[Card, ...]  # HIDE: the face-down cards named so far (still in hand)
+    window: tuple[int, ...]  # DOUBT: seats still to answer, in order (M6)
+    caller: int  # GIVE: who called Doubt
+    doubted: int  # GIVE: whose play was turned up
+    truthful: bool  # GIVE: the play was legal (M7)
+    pool: tuple[Card, ...]  # GIVE: turned-up field cards not yet handed over
+    given: tuple[Card, ...]  # GIVE: cards chosen for the loser so far
 
     def active(self) -> tuple[int, ...]:
         return tuple(s for s in range(self.players) if self.status[s] == PLAYING)

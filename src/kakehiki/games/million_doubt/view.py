@@ -60,7 +60,7 @@ class MillionDoubtView(NamedTuple):
     aside: int
     finished: tuple[int, ...]
     bursts: tuple[int, ...]
-    game_no: int
+    round_no: int
     games: int
     leader: int
     burst_at: int
@@ -108,7 +108,7 @@ def build_view(state: MillionDoubtState, seat: int | None) -> MillionDoubtView:
         aside=len(state.aside),
         finished=state.finished,
         bursts=state.bursts,
-        game_no=state.game_no,
+        round_no=state.round_no,
         games=state.options.games,
         leader=state.leader,
         burst_at=state.options.burst_at,
