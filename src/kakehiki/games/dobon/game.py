@@ -31,6 +31,7 @@ from kakehiki.games.dobon.view import DobonView, build_view
 from kakehiki.options import OptionSpec, OptionValue
 
 BASIC_PLAY = "JDA-5"  # the source's rule 5: match the field card's suit or number
+WAITING_FOR_GAESHI = "a Dobon call is waiting for gaeshi; only dobon or pass now"
 
 
 class DobonGame(StandardGame[DobonState, DobonAction]):
@@ -118,21 +119,23 @@ class DobonGame(StandardGame[DobonState, DobonAction]):
         # never on whether another seat may claim (C4: who is asked is never shown).
         if state.phase == OVER:
             raise IllegalActionError("J13", "the match is over")
-        match action:
-            case Delay():
-                raise IllegalActionError("C5", "the delay penalty (J14) is the host's action, not a seat's")
+        match action:  # the cases are disjoint: the commonest first
+            case Play():
+                if state.phase == CHAIN:
+                    raise IllegalActionError("J8", WAITING_FOR_GAESHI)
+                self._check_play(state, seat, action.card)
+            case Draw():
+                if state.phase == CHAIN:
+                    raise IllegalActionError("J8", WAITING_FOR_GAESHI)
+                if seat != state.turn:
+                    raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
+            case Dobon():
+                self._check_dobon(state, seat, action.top)
             case Pass():
                 if seat not in state.window:
                     raise IllegalActionError("C4", f"seat {seat} has no out-of-turn offer to decline")
-            case Dobon():
-                self._check_dobon(state, seat, action.top)
-            case _ if state.phase == CHAIN:
-                raise IllegalActionError("J8", "a Dobon call is waiting for gaeshi; only dobon or pass now")
-            case Play():
-                self._check_play(state, seat, action.card)
-            case Draw():
-                if seat != state.turn:
-                    raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
+            case Delay():
+                raise IllegalActionError("C5", "the delay penalty (J14) is the host's action, not a seat's")
             case _:
                 assert_never(action)
 

@@ -164,21 +164,23 @@ class DobonArithGame(StandardGame[ArithState, ArithAction]):
     # -- acting ---------------------------------------------------------------
     def _apply(self, state: ArithState, seat: int, action: ArithAction) -> tuple[ArithState, tuple[Event, ...]]:
         d = Draft(state)
-        match action:
+        match action:  # the cases are disjoint: the commonest first
+            case Play() | Draw() | Dobon():
+                move: Play | Draw | Dobon | Pass = action
             case Pass() if seat in state.window:
                 # a decline is seen only by its seat (C4): it changes nothing else, not even the step count
                 declined = turns.decline(d, seat)
                 if declined is not None:
                     match.finish_game(d, declined)
                 return d.finish()
+            case Pass():
+                move = action  # the opening turn's pass (A2)
             case Bottom() | Stack():
                 turns.stage(d, seat, action.card)  # not a step: the play counts once, when finished (C7)
                 return d.finish()
             case Top():
-                move: Play | Draw | Dobon | Pass = Play((*state.staged, action.card), action.suit)
+                move = Play((*state.staged, action.card), action.suit)
                 d.staged = ()
-            case Play() | Draw() | Dobon() | Pass():
-                move = action
             case _:
                 assert_never(action)
         d.steps += 1
