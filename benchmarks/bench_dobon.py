@@ -126,10 +126,16 @@ class Measurement:
 
 
 def kakehiki_engines() -> list[Engine]:
+    return playout_engines("dobon", "kakehiki dobon", "random_playout; default (official) rules")
+
+
+def playout_engines(game_id: str, label: str, note: str) -> list[Engine]:
+    """A kakehiki game's two rows (also bench_dobon_arith's): random playouts, and the same
+    with the acting seat's view built before every decision."""
     from kakehiki import get_game
     from kakehiki.driver import random_playout
 
-    game = get_game("dobon")
+    game = get_game(game_id)
 
     def plain(seed: int) -> tuple[int, int]:
         state = game.new(players=PLAYERS, seed=seed)
@@ -149,8 +155,8 @@ def kakehiki_engines() -> list[Engine]:
         return steps, 0
 
     return [
-        Engine("kakehiki dobon", PLAYERS, plain, "random_playout; default (official) rules"),
-        Engine("kakehiki dobon (with view)", PLAYERS, with_view, "+ game.view(state, seat) each step"),
+        Engine(label, PLAYERS, plain, note),
+        Engine(f"{label} (with view)", PLAYERS, with_view, "+ game.view(state, seat) each step"),
     ]
 
 

@@ -35,40 +35,16 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bench_dobon import Engine, Measurement, measure
-from kakehiki import get_game
+from bench_dobon import Engine, Measurement, measure, playout_engines
 from kakehiki.cards import STANDARD_DECK, Card
-from kakehiki.driver import random_playout
 from kakehiki.games.dobon_arith import waits
 from kakehiki.games.dobon_arith.arith import reachable, values_of, waits_of
 
-PLAYERS = 4
 SIZES = range(1, 11)
 
 
-def playout_engines() -> list[Engine]:
-    game = get_game("dobon-arith")
-
-    def plain(seed: int) -> tuple[int, int]:
-        _, steps = random_playout(game, game.new(players=PLAYERS, seed=seed), random.Random(seed))
-        return steps, 0
-
-    def with_view(seed: int) -> tuple[int, int]:
-        rng = random.Random(seed)
-        state = game.new(players=PLAYERS, seed=seed)
-        steps = 0
-        while game.result(state) is None:
-            seat = game.actors(state)[0]
-            game.view(state, seat)
-            legal = game.legal_actions(state, seat)
-            state, _ = game.apply(state, seat, legal[rng.randrange(len(legal))])
-            steps += 1
-        return steps, 0
-
-    return [
-        Engine("dobon-arith playouts", PLAYERS, plain, "random_playout; default options"),
-        Engine("dobon-arith playouts (with view)", PLAYERS, with_view, "+ game.view(state, seat) each step"),
-    ]
+def arith_engines() -> list[Engine]:
+    return playout_engines("dobon-arith", "dobon-arith playouts", "random_playout; default options")
 
 
 def random_hands(size: int, count: int, rng: random.Random) -> list[tuple[Card, ...]]:
@@ -135,7 +111,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    results = measure(playout_engines(), args.seed, args.seconds, None, args.rounds, min(0.5, 0.1 * args.seconds))
+    results = measure(arith_engines(), args.seed, args.seconds, None, args.rounds, min(0.5, 0.1 * args.seconds))
     rows = measure_waits(args.hands, args.seed, args.min_time)
     config = {"seconds": args.seconds, "seed": args.seed, "rounds": args.rounds, "hands": args.hands,
               "min_time": args.min_time}

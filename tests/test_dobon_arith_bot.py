@@ -27,7 +27,7 @@ def two_seat_view(hand: str, top: str, shown: str) -> ArithView:
         seat=0, hand=tuple(sorted(parse_cards(hand))), hand_sizes=(len(parse_cards(hand)), len(revealed)),
         revealed=((), revealed), top=parse_cards(top)[0], suit=top[0], top_owner=1, field=parse_cards(top),
         stock_size=30, turn=0, direction=1, pending=0, reveal_due=False, opening=False, phase="turn", chain=(),
-        dealer=0, wins=(0, 0), losses=(0, 0), game_no=0, games=1,
+        dealer=0, wins=(0, 0), losses=(0, 0), round_no=0, games=1,
     )
 
 

@@ -30,7 +30,7 @@ def table(hand: str, top: str, shown: str, field: str = "") -> ArithView:
         seat=0, hand=cards, hand_sizes=(len(cards), len(revealed)), revealed=((), revealed),
         top=parse_cards(top)[0], suit=top[0], top_owner=1, field=(*parse_cards(field), *parse_cards(top)),
         stock_size=20, turn=0, direction=1, pending=0, reveal_due=False, opening=False, phase="turn",
-        chain=(), dealer=0, wins=(0, 0), losses=(0, 0), game_no=0, games=1,
+        chain=(), dealer=0, wins=(0, 0), losses=(0, 0), round_no=0, games=1,
     )
 
 

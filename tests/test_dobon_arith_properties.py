@@ -54,7 +54,7 @@ def test_cards_conserved_and_derived_facts_kept(seed: int, players: int, opts: d
     start: dict[int, Counter[int]] = {}
     for state, _, _ in walk(seed, players, opts):
         counts = Counter(c.index for c in GAME.all_cards(state))
-        assert start.setdefault(state.game_no, counts) == counts and sum(counts.values()) == 52
+        assert start.setdefault(state.round_no, counts) == counts and sum(counts.values()) == 52
         for seat in range(players):
             assert state.reach[seat] == reachable(values_of(state.hands[seat])) == set(waits(state.hands[seat]))
             assert set(state.revealed[seat]) <= set(state.hands[seat])

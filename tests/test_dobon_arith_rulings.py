@@ -528,7 +528,7 @@ def test_A9_the_loser_deals_the_next_game() -> None:
     state, events = run(GAME, new(SIXES, field="H3", games=2), "0: play H6", "2: dobon", "1: pass")
     assert of_type(events, "GameEnded")[0].winners == (2,)
     view = public(state)
-    assert (view.game_no, view.dealer, view.turn, view.hand_sizes) == (1, 0, 0, (5, 5, 5, 5))
+    assert (view.round_no, view.dealer, view.turn, view.hand_sizes) == (1, 0, 0, (5, 5, 5, 5))
     assert (view.wins, view.losses) == ((0, 0, 1, 0), (1, 0, 0, 0))
     assert [(e.dealer, e.reason) for e in of_type(events, "DealerChosen")] == [(0, "loser")]
 

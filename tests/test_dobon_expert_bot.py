@@ -63,11 +63,11 @@ def test_silence_on_a_card_rules_out_that_total() -> None:
 
 
 def test_reads_only_the_public_story() -> None:
-    # the history the bot reads tells how many cards a draw took, never which
+    # the log the bot reads tells how many cards a draw took, never which
     state = new({0: "S8 H4 DQ CK", 1: "HA D2 C3 C6"}, "S5", stock="H9 D7 C10")
     state = play(GAME, state, "0: play S8", "1: draw")
     view = GAME.view(state, 0)
-    drawn = [m for m in view.history if m.kind == "draw"]
+    drawn = [m for m in view.log if m.kind == "draw"]
     assert [(m.seat, m.card, m.amount) for m in drawn] == [(1, None, 1)]
     assert [step[0] for step in stories(view)[1]][-1] == 4  # GAIN: one unknown card
 

@@ -41,7 +41,7 @@ def test_cards_conserved_and_hands_never_emptied_by_play(seed: int, players: int
     start: dict[int, Counter[int]] = {}
     for state, seat, action in trail:
         cards = Counter(c.index for c in GAME.all_cards(state))
-        assert start.setdefault(state.game_no, cards) == cards
+        assert start.setdefault(state.round_no, cards) == cards
         assert len(state.stock) + len(state.field) + sum(map(len, state.hands)) == 52 * state.decks
         assert all(state.sums[s] == sum(c.rank for c in state.hands[s]) for s in range(players))
         if isinstance(action, Play):

@@ -412,9 +412,9 @@ def test_C7_max_steps_draw() -> None:
 def test_C7_max_steps_counts_per_game_in_a_match() -> None:
     state = GAME.new(players=3, options={**SIMPLE, "games": 2, "max_steps": 2}, seed=5)
     for _ in range(2):
-        assert GAME.view(state, None).game_no == 0
+        assert GAME.view(state, None).round_no == 0
         state = end_game_fast(state)
-    assert GAME.view(state, None).game_no == 1 and GAME.result(state) is None
+    assert GAME.view(state, None).round_no == 1 and GAME.result(state) is None
     assert GAME.view(state, None).dealer == 0  # nobody lost: the dealer stays
     for _ in range(2):
         state = end_game_fast(state)
@@ -472,7 +472,7 @@ def test_J2_auto_decks_follow_the_deal_counts() -> None:
     state = dataclasses.replace(state, deal_counts=(12, 12, 8))
     state = end_game_fast(state)
     view = GAME.view(state, None)
-    assert (view.game_no, view.decks, view.hand_sizes) == (1, 2, (12, 12, 8))
+    assert (view.round_no, view.decks, view.hand_sizes) == (1, 2, (12, 12, 8))
     assert view.stock_size == 104 - 33
 
 
@@ -576,7 +576,7 @@ def test_J3_winner_minus_two_floor_four_loser_plus_two() -> None:
     moves = ("0: draw", "1: play H9", "0: draw", "1: play H7", "0: play HQ", "1: dobon top=SJ")
     state = play(GAME, new(hands, field="H5", stock="CK DK", games=2), *moves)  # seat 1 beat seat 0
     view = GAME.view(state, None)
-    assert (view.game_no, view.deal_counts, view.laps) == (1, (6, 4), (0, 0))
+    assert (view.round_no, view.deal_counts, view.laps) == (1, (6, 4), (0, 0))
     assert view.hand_sizes == (6, 4)  # the next game is dealt by the new counts
     state = dataclasses.replace(new(hands, field="H5", stock="CK DK", games=2), deal_counts=(8, 10))
     state = play(GAME, state, *moves)
@@ -612,7 +612,7 @@ def test_J4_official_false_no_reseating_after_a_lap() -> None:
     start = dataclasses.replace(first_card_game(games=2), deal_counts=(4, 12, 4, 4))
     state, events = run(GAME, start, "0: dobon top=S10")
     view = GAME.view(state, None)
-    assert view.laps == (0, 1, 0, 0) and view.game_no == 1
+    assert view.laps == (0, 1, 0, 0) and view.round_no == 1
     assert view.order == (0, 1, 2, 3) and of_type(events, "SeatsDrawn") == []
 
 
@@ -984,7 +984,7 @@ def test_J12_identical_cards_draw_again() -> None:
 def test_J12_next_dealer_is_the_last_loser() -> None:
     state = play(GAME, chain_game(games=2), "0: play SK", "1: dobon top=S10", "2: dobon top=D4", "3: dobon top=CA")
     view = GAME.view(state, None)
-    assert (view.game_no, view.dealer) == (1, 2)
+    assert (view.round_no, view.dealer) == (1, 2)
     assert view.hand_sizes == (4, 4, 6, 4)
     assert view.order == (0, 1, 2, 3)
 

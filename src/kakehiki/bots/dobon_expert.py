@@ -4,7 +4,7 @@ The rule bot rates a play by how likely some opponent's hand totals its value, w
 uniform A..K model per hand size.  This bot replaces that estimate with weighted samples
 of the opponents' hands: dealt from the cards it has not seen (its hand and the field
 are known), each weighted by how well it explains the seat's public story (the view's
-``history``) if that seat played like the rule bot: it did not call Dobon when its total
+``log``) if that seat played like the rule bot: it did not call Dobon when its total
 matched the top card, it drew rather than played, it chose that card over the others.
 Which cards a draw brought is unknown, so going back over a draw is importance-sampled.
 """
@@ -44,17 +44,17 @@ Step = tuple[int, Moment | None, Card | None, int]  # code, table before a decis
 
 
 def stories(view: DobonView) -> dict[int, list[Step]]:
-    """Each opponent's decisions and hand changes since the deal, from the public history."""
+    """Each opponent's decisions and hand changes since the deal, from the public log."""
     me = view.seat
     sizes = list(view.deal_counts)
     out: dict[int, list[Step]] = {s: [] for s in range(len(sizes)) if s != me}
-    history = list(view.history)
+    log = list(view.log)
     top: Card | None = None
     owner: int | None = None
     pending = twos = 0
-    actions = [i for i, m in enumerate(history) if m.kind != "rebuild"]
+    actions = [i for i, m in enumerate(log) if m.kind != "rebuild"]
     for pos, i in enumerate(actions):
-        move = history[i]
+        move = log[i]
         if move.kind == "turned":
             assert move.card is not None
             top, owner = move.card, None
@@ -76,7 +76,7 @@ def stories(view: DobonView) -> dict[int, list[Step]]:
             return out
         if top is None or pos + 1 >= len(actions):
             continue
-        nxt = history[actions[pos + 1]]
+        nxt = log[actions[pos + 1]]
         frozen = tuple(sizes)
         moment = Moment(top, owner, pending, frozen, {s: rule_bases(s, frozen) for s in out})
         for seat, story in out.items():

@@ -29,7 +29,7 @@ class DobonRenderer:
 
     def view(self, view: DobonView, labels: Labels) -> list[str]:
         lines = [
-            t("dobon.view.header", game=view.game_no + 1, games=view.games, dealer=labels[view.dealer],
+            t("dobon.view.header", game=view.round_no + 1, games=view.games, dealer=labels[view.dealer],
               stock=view.stock_size, decks=view.decks),
             _field_line(view, labels),
         ]
@@ -73,7 +73,7 @@ def _seats_drawn(e: Any, labels: Labels) -> str:
 
 def _game_started(e: Any, labels: Labels) -> str:
     counts = t("list.sep").join(f"{labels[s]} {n}" for s, n in enumerate(e.deal_counts))
-    return t("dobon.event.game_started", game=e.game_no + 1, dealer=labels[e.dealer], counts=counts, decks=e.decks)
+    return t("dobon.event.game_started", game=e.round_no + 1, dealer=labels[e.dealer], counts=counts, decks=e.decks)
 
 
 def _dealt(e: Any, labels: Labels) -> str:
@@ -100,7 +100,7 @@ def _dobon_called(e: Any, labels: Labels) -> str:
 
 
 def _game_ended(e: Any, labels: Labels) -> str:
-    return t("dobon.event.game_ended", game=e.game_no + 1, winners=seats_text(e.winners, labels),
+    return t("dobon.event.game_ended", game=e.round_no + 1, winners=seats_text(e.winners, labels),
              losers=seats_text(e.losers, labels), reason=t_or(f"reason.{e.reason}", e.reason))
 
 

@@ -36,7 +36,7 @@ class ArithRenderer:
     def view(self, view: ArithView, labels: Labels) -> list[str]:
         direction = t("dobon-arith.clockwise" if view.direction > 0 else "dobon-arith.counter_clockwise")
         lines = [
-            t("dobon-arith.view.header", game=view.game_no + 1, games=view.games, dealer=labels[view.dealer],
+            t("dobon-arith.view.header", game=view.round_no + 1, games=view.games, dealer=labels[view.dealer],
               stock=view.stock_size, direction=direction),
             _field_line(view, labels),
         ]
@@ -116,7 +116,7 @@ def _dobon_called(e: Any, labels: Labels) -> str:
 
 
 def _game_ended(e: Any, labels: Labels) -> str:
-    return t("dobon-arith.event.game_ended", game=e.game_no + 1, winners=seats_text(e.winners, labels),
+    return t("dobon-arith.event.game_ended", game=e.round_no + 1, winners=seats_text(e.winners, labels),
              losers=seats_text(e.losers, labels), reason=t_or(f"reason.{e.reason}", e.reason))
 
 
@@ -131,7 +131,7 @@ def _reversed(e: Any, labels: Labels) -> str:
 
 
 _EVENTS: dict[type[Event], Callable[[Any, Labels], str]] = {
-    ev.GameStarted: lambda e, labels: t("dobon-arith.event.game_started", game=e.game_no + 1,
+    ev.GameStarted: lambda e, labels: t("dobon-arith.event.game_started", game=e.round_no + 1,
                                         dealer=labels[e.dealer]),
     ev.Dealt: _dealt,
     ev.FieldTurned: lambda e, labels: t("dobon-arith.event.field_turned", card=e.card),

@@ -25,7 +25,7 @@ class Play(Action):
 
 @dataclass(frozen=True, slots=True)
 class Draw(Action):
-    """Draw one card, or the whole pending amount after twos (J6)."""
+    """Draw one card, or the whole pending amount after twos (J6; Dobon-arith's A2, A6)."""
 
     def __str__(self) -> str:
         return "draw"
@@ -43,7 +43,8 @@ class Dobon(Action):
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
-    """Decline the out-of-turn call this seat was offered (C4)."""
+    """Decline the out-of-turn call this seat was offered (C4); in Dobon-arith also the pass
+    of the game's very first turn (A2)."""
 
     def __str__(self) -> str:
         return "pass"

@@ -1,4 +1,7 @@
-"""What Dobon actions cause.  Cards a seat may not see are censored by ``seen_by``."""
+"""What Dobon actions cause.  Cards a seat may not see are censored by ``seen_by``.
+
+Dobon-arith raises the same :class:`FieldTurned`, :class:`Drew`, :class:`StockRebuilt`,
+:class:`GameEnded` and :class:`DealerChosen` (it imports them from here)."""
 
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ class SeatsDrawn(Event):
 
 @dataclass(frozen=True, slots=True)
 class GameStarted(Event):
-    game_no: int
+    round_no: int
     dealer: int
     deal_counts: tuple[int, ...]
     decks: int
@@ -43,7 +46,7 @@ class Drew(Event):
     seat: int
     cards: tuple[Card, ...] | None
     count: int
-    reason: str  # "turn", "twos" or "delay"
+    reason: str  # "turn", "twos" or (Dobon's J14) "delay"
 
     def seen_by(self, seat: int | None) -> Event:
         return self if seat == self.seat else replace(self, cards=None)
@@ -78,10 +81,10 @@ class DelayPenalty(Event):
 
 @dataclass(frozen=True, slots=True)
 class GameEnded(Event):
-    game_no: int
+    round_no: int
     winners: tuple[int, ...]
     losers: tuple[int, ...]
-    reason: str  # dobon, gaeshi, first_card, self_dobon, no_stock, max_steps
+    reason: str  # dobon, gaeshi, first_card, self_dobon (Dobon only), no_stock, max_steps
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +96,8 @@ class DealCountsChanged(Event):
 @dataclass(frozen=True, slots=True)
 class DealerChosen(Event):
     dealer: int
-    reason: str  # seat_draw, random, fixed, loser, most_behind, card_draw
+    reason: str  # Dobon: seat_draw, random, fixed, loser, most_behind, card_draw, unchanged;
+    # Dobon-arith: random, fixed, loser, losers_draw, unchanged
 
 
 @dataclass(frozen=True, slots=True)

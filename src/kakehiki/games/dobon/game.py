@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from collections.abc import Iterable
+from typing import ClassVar, assert_never
 
+from kakehiki.base import StandardGame
 from kakehiki.cards import Card
-from kakehiki.core import Event, Game, Result, RoundResult
+from kakehiki.core import Event, Result
 from kakehiki.errors import IllegalActionError, NotationError
 from kakehiki.games.dobon import match, sample, turns
 from kakehiki.games.dobon.actions import (
@@ -25,14 +26,15 @@ from kakehiki.games.dobon.actions import (
     parse_action,
 )
 from kakehiki.games.dobon.draft import Draft
-from kakehiki.games.dobon.state import CHAIN, OPTION_SPECS, OVER, TURN, DobonOptions, DobonState, GameOutcome
+from kakehiki.games.dobon.state import CHAIN, OPTION_SPECS, OVER, TURN, DobonOptions, DobonState, RoundOutcome
 from kakehiki.games.dobon.view import DobonView, build_view
 from kakehiki.options import OptionSpec, OptionValue
 
 BASIC_PLAY = "JDA-5"  # the source's rule 5: match the field card's suit or number
+WAITING_FOR_GAESHI = "a Dobon call is waiting for gaeshi; only dobon or pass now"
 
 
-class DobonGame(Game[DobonState, DobonAction]):
+class DobonGame(StandardGame[DobonState, DobonAction]):
     id: ClassVar[str] = "dobon"
     title_en: ClassVar[str] = "Dobon (JDA rules)"
     title_ja: ClassVar[str] = "ドボン（JDA制定ルール）"
@@ -102,28 +104,40 @@ class DobonGame(Game[DobonState, DobonAction]):
         themselves and keep its priority; a gaeshi window has no turn moves."""
         if state.phase != TURN or seat != state.turn or not state.window:
             return False
-        if isinstance(action, Draw):
-            return True
-        return isinstance(action, Play) and action.card.rank != state.field[-1].rank
+        match action:
+            case Draw():
+                return True
+            case Play():
+                return action.card.rank != state.field[-1].rank
+            case Dobon() | Pass() | Delay():
+                return False
+            case _:
+                assert_never(action)
 
     def _check(self, state: DobonState, seat: int, action: DobonAction) -> None:
         # Every refusal depends only on the public state and ``seat``'s own hand and choices,
         # never on whether another seat may claim (C4: who is asked is never shown).
         if state.phase == OVER:
             raise IllegalActionError("J13", "the match is over")
-        if isinstance(action, Delay):
-            raise IllegalActionError("C5", "the delay penalty (J14) is the host's action, not a seat's")
-        if isinstance(action, Pass):
-            if seat not in state.window:
-                raise IllegalActionError("C4", f"seat {seat} has no out-of-turn offer to decline")
-        elif isinstance(action, Dobon):
-            self._check_dobon(state, seat, action.top)
-        elif state.phase == CHAIN:
-            raise IllegalActionError("J8", "a Dobon call is waiting for gaeshi; only dobon or pass now")
-        elif isinstance(action, Play):
-            self._check_play(state, seat, action.card)
-        elif seat != state.turn:
-            raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
+        match action:  # the cases are disjoint: the commonest first
+            case Play():
+                if state.phase == CHAIN:
+                    raise IllegalActionError("J8", WAITING_FOR_GAESHI)
+                self._check_play(state, seat, action.card)
+            case Draw():
+                if state.phase == CHAIN:
+                    raise IllegalActionError("J8", WAITING_FOR_GAESHI)
+                if seat != state.turn:
+                    raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
+            case Dobon():
+                self._check_dobon(state, seat, action.top)
+            case Pass():
+                if seat not in state.window:
+                    raise IllegalActionError("C4", f"seat {seat} has no out-of-turn offer to decline")
+            case Delay():
+                raise IllegalActionError("C5", "the delay penalty (J14) is the host's action, not a seat's")
+            case _:
+                assert_never(action)
 
     def _check_dobon(self, state: DobonState, seat: int, top: Card) -> None:
         rank = state.field[-1].rank
@@ -159,8 +173,7 @@ class DobonGame(Game[DobonState, DobonAction]):
         passed = isinstance(action, Pass)
         if not passed:
             d.steps += 1  # a pass is seen by nobody else, so it is no step of the public count (C4, C7)
-        outcome = _MOVES[type(action)](d, seat, action)
-        return _settle(d, outcome, reopen=not passed)
+        return _settle(d, _move(d, seat, action), reopen=not passed)
 
     host_actions: ClassVar[tuple[str, ...]] = ("delay",)
 
@@ -193,37 +206,13 @@ class DobonGame(Game[DobonState, DobonAction]):
         if state.phase != OVER:
             return None
         ranks = match.match_ranks(state.laps, state.deal_counts)
-        rounds = tuple(RoundResult(o.winners, o.losers, o.reason) for o in state.outcomes)
         scores = [0.0] * state.players
         for o in state.outcomes:
             for s in o.winners:
                 scores[s] += 1
             for s in o.losers:
                 scores[s] -= 1
-        if len(rounds) == 1:
-            only = rounds[0]
-            return Result(only.winners, only.losers, ranks, tuple(scores), only.reason, rounds)
-        best, worst = min(ranks), max(ranks)
-        if best == worst:
-            return Result((), (), ranks, tuple(scores), "match", rounds)
-        winners = tuple(s for s in range(state.players) if ranks[s] == best)
-        losers = tuple(s for s in range(state.players) if ranks[s] == worst)
-        return Result(winners, losers, ranks, tuple(scores), "match", rounds)
-
-    def players(self, state: DobonState) -> int:
-        return state.players
-
-    def round_results(self, state: DobonState) -> tuple[RoundResult, ...]:
-        return tuple(RoundResult(o.winners, o.losers, o.reason) for o in state.outcomes)
-
-    def round_of(self, state: DobonState) -> int:
-        return state.game_no
-
-    def record_header(self, state: DobonState) -> dict[str, Any]:
-        header: dict[str, Any] = {"options": state.options.to_values(), "seed": state.seed}
-        if state.deck is not None:
-            header["deck"] = [str(c) for c in state.deck]
-        return header
+        return match.match_result(ranks, tuple(scores), state.outcomes)
 
     def all_cards(self, state: DobonState) -> tuple[Card, ...]:
         return tuple(c for h in state.hands for c in h) + state.stock + state.field
@@ -237,21 +226,29 @@ class DobonGame(Game[DobonState, DobonAction]):
         return d.freeze()
 
 
-_MOVES: dict[type, Callable[[Draft, int, Any], GameOutcome | None]] = {
-    Play: lambda d, seat, a: turns.play(d, seat, a.card),
-    Draw: lambda d, seat, a: turns.draw_for_turn(d, seat),
-    Dobon: lambda d, seat, a: turns.call_dobon(d, seat, a.top),
-    Pass: lambda d, seat, a: turns.decline(d, seat),
-}
+def _move(d: Draft, seat: int, action: DobonAction) -> RoundOutcome | None:
+    match action:
+        case Play():
+            return turns.play(d, seat, action.card)
+        case Draw():
+            return turns.draw_for_turn(d, seat)
+        case Dobon():
+            return turns.call_dobon(d, seat, action.top)
+        case Pass():
+            return turns.decline(d, seat)
+        case Delay():  # refused by _check: the host's delay comes through apply_host
+            raise IllegalActionError("C5", "the delay penalty (J14) is the host's action, not a seat's")
+        case _:
+            assert_never(action)
 
 
-def _settle(d: Draft, outcome: GameOutcome | None, reopen: bool) -> tuple[DobonState, tuple[Event, ...]]:
+def _settle(d: Draft, outcome: RoundOutcome | None, reopen: bool) -> tuple[DobonState, tuple[Event, ...]]:
     """After a move: offer the claims the new state allows (a pass only leaves the window),
     apply the step limit (C7), and end the game if it is over."""
     if outcome is None and reopen and d.phase != CHAIN:
         turns.open_window(d)
     if outcome is None and d.steps >= d.options.max_steps:
-        outcome = GameOutcome((), (), "max_steps")
+        outcome = RoundOutcome(winners=(), losers=(), reason="max_steps")
     if outcome is not None:
         match.finish_game(d, outcome)
     return d.finish()

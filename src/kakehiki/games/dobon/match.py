@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from kakehiki.cards import Card, make_deck, shuffled
-from kakehiki.core import Event, ranks_from_keys
+from kakehiki.cards import CARD_ORDER, Card, make_deck, shuffled
+from kakehiki.core import Event, Result, RoundResult, ranks_from_keys
 from kakehiki.errors import OptionError
 from kakehiki.games.dobon import events as ev
-from kakehiki.games.dobon.draft import CARD_ORDER, Draft
-from kakehiki.games.dobon.state import FIRST_CARD, OVER, TURN, DobonOptions, DobonState, GameOutcome
+from kakehiki.games.dobon.draft import Draft
+from kakehiki.games.dobon.state import FIRST_CARD, OVER, TURN, DobonOptions, DobonState, RoundOutcome
 from kakehiki.games.dobon.turns import open_window, start_phase
 from kakehiki.rng import derive
 
@@ -87,11 +87,11 @@ def new_match(
     order, dealer, opening = first_seating(options, players, seed, counts)
     state = DobonState(
         options=options, seed=seed, players=players, deck=deck,
-        game_no=0, deal_counts=counts, laps=(0,) * players,
+        round_no=0, deal_counts=counts, laps=(0,) * players,
         order=order, position=positions(order), dealer=dealer, outcomes=(), stop_requested=False,
         decks=1, hands=((),) * players, sums=(0,) * players, stock=(), field=(),
         top_owner=FIRST_CARD, turn=dealer, pending=0, twos=0, phase=TURN, window=(), chain=(),
-        first_hit_owner=FIRST_CARD, rebuilds=0, steps=0, history=(),
+        first_hit_owner=FIRST_CARD, rebuilds=0, steps=0, log=(),
     )
     d = Draft(state)
     d.events.extend(opening)
@@ -123,10 +123,10 @@ def positions(order: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def deck_for_game(d: Draft) -> tuple[Card, ...]:
-    if d.game_no == 0 and d.deck is not None:
+    if d.round_no == 0 and d.deck is not None:
         return checked_deck(d.deck, d.deal_counts)
     decks = d.options.decks or auto_decks(d.deal_counts)
-    return shuffled(make_deck(decks), derive(d.seed, "dobon", "deal", d.game_no))
+    return shuffled(make_deck(decks), derive(d.seed, "dobon", "deal", d.round_no))
 
 
 def checked_deck(deck: tuple[Card, ...], counts: tuple[int, ...]) -> tuple[Card, ...]:
@@ -171,9 +171,9 @@ def deal(d: Draft) -> None:
     hands: list[list[Card]] = [[] for _ in range(d.players)]
     at = 0
     seats = d.priority_from(d.dealer)
-    for round_no in range(max(d.deal_counts)):
+    for lap in range(max(d.deal_counts)):
         for seat in seats:
-            if round_no < d.deal_counts[seat]:
+            if lap < d.deal_counts[seat]:
                 hands[seat].append(deck[at])
                 at += 1
     d.hands = [tuple(sorted(h, key=CARD_ORDER)) for h in hands]
@@ -184,7 +184,7 @@ def deal(d: Draft) -> None:
     d.pending, d.twos = (2, 1) if deck[at].rank == 2 else (0, 0)
     start_phase(d)
     d.saw("turned", None, deck[at])
-    d.events.append(ev.GameStarted(d.game_no, d.dealer, d.deal_counts, d.decks))
+    d.events.append(ev.GameStarted(d.round_no, d.dealer, d.deal_counts, d.decks))
     d.events.extend(ev.Dealt(s, d.hands[s], len(d.hands[s])) for s in seats)
     d.events.append(ev.FieldTurned(deck[at]))
     if d.pending:
@@ -192,9 +192,9 @@ def deal(d: Draft) -> None:
     open_window(d)
 
 
-def finish_game(d: Draft, outcome: GameOutcome) -> None:
+def finish_game(d: Draft, outcome: RoundOutcome) -> None:
     """Score the game (J3), then deal the next one or end the match (J13)."""
-    d.events.append(ev.GameEnded(d.game_no, outcome.winners, outcome.losers, outcome.reason))
+    d.events.append(ev.GameEnded(d.round_no, outcome.winners, outcome.losers, outcome.reason))
     d.outcomes = (*d.outcomes, outcome)
     counts, laps = list(d.deal_counts), list(d.laps)
     for seat in outcome.winners:
@@ -207,20 +207,20 @@ def finish_game(d: Draft, outcome: GameOutcome) -> None:
     lapped = tuple(laps) != d.laps
     d.deal_counts, d.laps = tuple(counts), tuple(laps)
     d.events.append(ev.DealCountsChanged(d.deal_counts, d.laps))
-    played = d.game_no + 1
+    played = d.round_no + 1
     min_games = d.options.min_games if d.options.official else 0  # min_games is an official rule (J4)
     if played >= d.options.games or (d.stop_requested and played >= min_games):
         d.phase, d.window = OVER, ()
         d.events.append(ev.MatchEnded(match_ranks(d.laps, d.deal_counts)))
         return
-    d.game_no = played
+    d.round_no = played
     choose_next_dealer(d, outcome)
     if lapped and d.options.official:
         reseat(d)
     deal(d)
 
 
-def choose_next_dealer(d: Draft, outcome: GameOutcome) -> None:
+def choose_next_dealer(d: Draft, outcome: RoundOutcome) -> None:
     """The last loser deals; among several, the most behind, then a card draw (J12, J4)."""
     losers = list(outcome.losers)
     if not losers:
@@ -232,7 +232,7 @@ def choose_next_dealer(d: Draft, outcome: GameOutcome) -> None:
         losers = [s for s in losers if (d.laps[s], d.deal_counts[s]) == worst]
         reason = "most_behind"
     if len(losers) > 1:
-        rng = derive(d.seed, "dobon", "dealer", d.game_no)
+        rng = derive(d.seed, "dobon", "dealer", d.round_no)
         if d.options.official:
             drawn = draw_cards(rng, losers, 1)
             losers, reason = [seating_by_draw(drawn)[0]], "card_draw"
@@ -245,7 +245,7 @@ def choose_next_dealer(d: Draft, outcome: GameOutcome) -> None:
 def reseat(d: Draft) -> None:
     """After a lap, seats are drawn again; the dealer stays the loser (J12)."""
     seats = list(range(d.players))
-    drawn = draw_cards(derive(d.seed, "dobon", "seats", d.game_no), seats, 1)
+    drawn = draw_cards(derive(d.seed, "dobon", "seats", d.round_no), seats, 1)
     ranked = [s for s in seating_by_draw(drawn) if s != d.dealer]
     d.order = (d.dealer, *ranked)
     d.position = positions(d.order)
@@ -255,3 +255,21 @@ def reseat(d: Draft) -> None:
 def match_ranks(laps: tuple[int, ...], counts: tuple[int, ...]) -> tuple[int, ...]:
     """Fewer laps, then a smaller deal count; equal seats share a rank (J13)."""
     return ranks_from_keys([(laps[s], counts[s]) for s in range(len(laps))])
+
+
+def match_result(
+    ranks: tuple[int, ...], scores: tuple[float, ...], outcomes: tuple[RoundOutcome, ...]
+) -> Result:
+    """A finished match's result (both Dobon games): a single game's own winners, losers and
+    reason; over several games, the best-ranked seats win and the worst-ranked lose, unless
+    all rank alike (J13, A9)."""
+    rounds = tuple(RoundResult(o.winners, o.losers, o.reason) for o in outcomes)
+    if len(rounds) == 1:
+        only = rounds[0]
+        return Result(only.winners, only.losers, ranks, scores, only.reason, rounds)
+    best, worst = min(ranks), max(ranks)
+    if best == worst:
+        return Result((), (), ranks, scores, "match", rounds)
+    winners = tuple(s for s, rank in enumerate(ranks) if rank == best)
+    losers = tuple(s for s, rank in enumerate(ranks) if rank == worst)
+    return Result(winners, losers, ranks, scores, "match", rounds)

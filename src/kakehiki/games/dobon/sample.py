@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from math import comb
 
-from kakehiki.cards import Card
-from kakehiki.games.dobon.draft import CARD_ORDER, Draft
+from kakehiki.cards import CARD_ORDER, Card
+from kakehiki.games.dobon.draft import Draft
 from kakehiki.games.dobon.state import CHAIN, TURN, DobonState
 from kakehiki.games.dobon.turns import claimants, gaeshi_answerers
 

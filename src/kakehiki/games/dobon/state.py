@@ -3,13 +3,26 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from enum import IntEnum
+from typing import ClassVar, Literal, NamedTuple
 
+from kakehiki.base import GameOptions
 from kakehiki.cards import Card
-from kakehiki.options import OptionSpec, OptionValue, max_steps_option
+from kakehiki.core import RoundResult
+from kakehiki.options import OptionSpec, max_steps_option
 
-TURN, CHAIN, OVER = 0, 1, 2  # phases: normal play, a Dobon chain awaiting gaeshi, match over
-FIRST_CARD = -1  # owner of the first field card, which nobody played (J9)
+
+class Phase(IntEnum):
+    """Where a match stands; Dobon-arith plays in the same three phases."""
+
+    TURN = 0  # normal play
+    CHAIN = 1  # a Dobon chain awaiting gaeshi
+    OVER = 2  # the match is over
+
+
+TURN, CHAIN, OVER = Phase.TURN, Phase.CHAIN, Phase.OVER  # module aliases for the hot paths
+PHASE_TEXT = ("turn", "gaeshi", "over")  # a view's ``phase``, by Phase
+FIRST_CARD = -1  # owner of the first field card, which nobody played (J9; Dobon-arith's A4)
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("decks", "int", "auto", "52-card decks; auto = fewest leaving 20+ cards in the stock",
@@ -36,7 +49,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
 
 
 @dataclass(frozen=True, slots=True)
-class DobonOptions:
+class DobonOptions(GameOptions):
     decks: int | None  # None: auto
     official: bool
     first_dealer: int | None  # None: auto
@@ -47,37 +60,7 @@ class DobonOptions:
     min_games: int
     max_steps: int
 
-    @staticmethod
-    def from_values(values: dict[str, OptionValue]) -> DobonOptions:
-        decks, first = values["decks"], values["first_dealer"]
-        ratio = values["max_twos_ratio"]
-        turn: Literal["after_interrupter", "unchanged"] = (
-            "unchanged" if values["interrupt_turn"] == "unchanged" else "after_interrupter"
-        )
-        return DobonOptions(
-            decks=decks if isinstance(decks, int) else None,
-            official=bool(values["official"]),
-            first_dealer=first if isinstance(first, int) else None,
-            interrupt_turn=turn,
-            min_field_to_rebuild=int(values["min_field_to_rebuild"] or 0),
-            max_twos_ratio=float(ratio) if isinstance(ratio, int | float) else None,
-            games=int(values["games"] or 1),
-            min_games=int(values["min_games"] or 0),
-            max_steps=int(values["max_steps"] or 1),
-        )
-
-    def to_values(self) -> dict[str, OptionValue]:
-        return {
-            "decks": "auto" if self.decks is None else self.decks,
-            "official": self.official,
-            "first_dealer": "auto" if self.first_dealer is None else self.first_dealer,
-            "interrupt_turn": self.interrupt_turn,
-            "min_field_to_rebuild": self.min_field_to_rebuild,
-            "max_twos_ratio": self.max_twos_ratio,
-            "games": self.games,
-            "min_games": self.min_games,
-            "max_steps": self.max_steps,
-        }
+    SPECS: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
 
 
 class Seen(NamedTuple):
@@ -98,10 +81,11 @@ class Seen(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class GameOutcome:
-    winners: tuple[int, ...]
-    losers: tuple[int, ...]
-    reason: str
+class RoundOutcome(RoundResult):
+    """How one game of the match ended (Dobon-arith's games end the same way).
+
+    ``reason`` is ``dobon``, ``gaeshi``, ``first_card``, ``self_dobon`` (Dobon only),
+    ``no_stock`` or ``max_steps``."""
 
 
 @dataclass(frozen=True)
@@ -120,13 +104,13 @@ class DobonState:
     players: int
     deck: tuple[Card, ...] | None  # explicit deck for the first game, top card first
     # the match
-    game_no: int
+    round_no: int  # the game of the match being played, from 0
     deal_counts: tuple[int, ...]
     laps: tuple[int, ...]
     order: tuple[int, ...]
     position: tuple[int, ...]  # position[seat] = index of seat in order
     dealer: int
-    outcomes: tuple[GameOutcome, ...]
+    outcomes: tuple[RoundOutcome, ...]  # the games finished so far
     stop_requested: bool
     # the game in progress
     decks: int
@@ -138,17 +122,22 @@ class DobonState:
     turn: int
     pending: int  # cards the turn seat owes for twos (J6)
     twos: int  # twos in the unpaid run
-    phase: int
+    phase: Phase
     window: tuple[int, ...]  # seats still to answer an out-of-turn offer, by priority (C4)
     chain: tuple[int, ...]  # Dobon callers in order (J8)
     first_hit_owner: int  # owner of the card the first call hit
     rebuilds: int
     steps: int  # moves applied in this game, passes not counted: they are not public (C7)
-    history: tuple[Seen, ...]  # this game's public moves, for the views
+    log: tuple[Seen, ...]  # this game's public moves, for the views
 
     @property
     def top(self) -> Card:
         return self.field[-1]
+
+    @property
+    def game_no(self) -> int:
+        """Transitional alias of :attr:`round_no` for ``tests/test_records.py`` (a shared file)."""
+        return self.round_no
 
     def next_seat(self, seat: int) -> int:
         return self.order[(self.position[seat] + 1) % self.players]

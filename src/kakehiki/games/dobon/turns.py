@@ -11,9 +11,8 @@ from collections.abc import Iterable, Sequence
 from kakehiki.cards import Card
 from kakehiki.games.dobon import events as ev
 from kakehiki.games.dobon.draft import Draft
-from kakehiki.games.dobon.state import CHAIN, FIRST_CARD, TURN, GameOutcome
-from kakehiki.games.dobon.stock import may_rebuild, most_cards_lose
-from kakehiki.rng import derive
+from kakehiki.games.dobon.state import CHAIN, FIRST_CARD, TURN, RoundOutcome
+from kakehiki.games.dobon.stock import draw_cards
 
 
 def open_window(d: Draft) -> None:
@@ -66,7 +65,7 @@ def gaeshi_answerers(
     return tuple(s for s in seats if s != last and hands[s] and sums[s] == rank)
 
 
-def play(d: Draft, seat: int, card: Card) -> GameOutcome | None:
+def play(d: Draft, seat: int, card: Card) -> RoundOutcome | None:
     """A normal play or a same-number interrupt (J5); twos add to the pending draw (J6)."""
     interrupt = seat != d.turn
     d.take(seat, card)
@@ -85,7 +84,7 @@ def play(d: Draft, seat: int, card: Card) -> GameOutcome | None:
     return None
 
 
-def draw_for_turn(d: Draft, seat: int) -> GameOutcome | None:
+def draw_for_turn(d: Draft, seat: int) -> RoundOutcome | None:
     """``draw``: pay pending twos and keep the turn (J6), or draw one and pass the turn."""
     if d.pending:
         amount, d.pending, d.twos = d.pending, 0, 0
@@ -94,7 +93,7 @@ def draw_for_turn(d: Draft, seat: int) -> GameOutcome | None:
     return draw(d, seat, 1, "turn")
 
 
-def delay_penalty(d: Draft, seat: int) -> GameOutcome | None:
+def delay_penalty(d: Draft, seat: int) -> RoundOutcome | None:
     """The host's delay penalty (J14): draw 2 (and any pending twos); the turn passes."""
     d.events.append(ev.DelayPenalty(seat))
     amount = 2 + d.pending
@@ -103,45 +102,16 @@ def delay_penalty(d: Draft, seat: int) -> GameOutcome | None:
     return draw(d, seat, amount, "delay")
 
 
-def draw(d: Draft, seat: int, count: int, reason: str) -> GameOutcome | None:
+def draw(d: Draft, seat: int, count: int, reason: str) -> RoundOutcome | None:
     """Draw ``count`` cards, rebuilding the stock when it runs out (J11)."""
-    drawn: list[Card] = []
-    outcome = None
-    for _ in range(count):
-        if not d.stock and not rebuild_stock(d):
-            outcome = no_stock_outcome(d, seat, drawn)
-            break
-        drawn.append(d.stock[-1])
-        d.stock = d.stock[:-1]
-    d.give(seat, tuple(drawn))
+    drawn, outcome = draw_cards(d, "dobon", seat, count)
+    d.give(seat, drawn)
     d.events.append(ev.Drew(seat, tuple(sorted(drawn)), len(drawn), reason))
     d.saw("penalty" if reason == "delay" else "draw", seat, None, len(drawn))
     return outcome
 
 
-def rebuild_stock(d: Draft) -> bool:
-    """Shuffle the field under its top card into a new stock, if the options allow (J11)."""
-    under = d.field[:-1]
-    if not may_rebuild(under, d.options.min_field_to_rebuild, d.options.max_twos_ratio):
-        return False
-    pool = list(under)
-    derive(d.seed, "dobon", "rebuild", d.game_no, d.rebuilds).shuffle(pool)
-    d.stock = tuple(pool)
-    d.field = d.field[-1:]
-    d.rebuilds += 1
-    d.events.append(ev.StockRebuilt(len(pool)))
-    d.saw("rebuild", None, None, len(pool))
-    return True
-
-
-def no_stock_outcome(d: Draft, drawer: int, drawn: list[Card]) -> GameOutcome:
-    """No stock can be made: the seats holding the most cards lose; nobody wins (J11)."""
-    sizes = [len(h) for h in d.hands]
-    sizes[drawer] += len(drawn)
-    return GameOutcome((), most_cards_lose(sizes), "no_stock")
-
-
-def call_dobon(d: Draft, seat: int, top: Card) -> GameOutcome | None:
+def call_dobon(d: Draft, seat: int, top: Card) -> RoundOutcome | None:
     """Lay the whole hand on the field, ``top`` uppermost; open the gaeshi window (J8)."""
     hit = d.field[-1]
     hit_owner = d.top_owner if not d.chain else d.chain[-1]
@@ -161,20 +131,21 @@ def call_dobon(d: Draft, seat: int, top: Card) -> GameOutcome | None:
     return None if d.window else chain_outcome(d)
 
 
-def chain_outcome(d: Draft) -> GameOutcome:
+def chain_outcome(d: Draft) -> RoundOutcome:
     """Who won and lost once nobody answers the last call (J8, J9, J10)."""
     last = d.chain[-1]
     if len(d.chain) > 1:
-        return GameOutcome((last,), (d.chain[-2],), "gaeshi")
+        return RoundOutcome(winners=(last,), losers=(d.chain[-2],), reason="gaeshi")
     victim = d.first_hit_owner
     if victim == FIRST_CARD:
-        return GameOutcome((last,), tuple(s for s in range(d.players) if s != last), "first_card")
+        others = tuple(s for s in range(d.players) if s != last)
+        return RoundOutcome(winners=(last,), losers=others, reason="first_card")
     if victim == last:
-        return GameOutcome((), (last,), "self_dobon")
-    return GameOutcome((last,), (victim,), "dobon")
+        return RoundOutcome(winners=(), losers=(last,), reason="self_dobon")
+    return RoundOutcome(winners=(last,), losers=(victim,), reason="dobon")
 
 
-def decline(d: Draft, seat: int) -> GameOutcome | None:
+def decline(d: Draft, seat: int) -> RoundOutcome | None:
     """``pass``: leave the window; a gaeshi window that empties ends the game (C5)."""
     d.window = tuple(s for s in d.window if s != seat)
     d.events.append(ev.Declined(seat))
@@ -191,4 +162,4 @@ def start_phase(d: Draft) -> None:
     d.top_owner = FIRST_CARD
     d.rebuilds = 0
     d.steps = 0
-    d.history = ()
+    d.log = ()

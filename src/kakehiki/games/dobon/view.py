@@ -6,7 +6,7 @@ from typing import Any, NamedTuple
 
 from kakehiki.cards import Card
 from kakehiki.core import jsonable
-from kakehiki.games.dobon.state import CHAIN, FIRST_CARD, OVER, DobonState, Seen
+from kakehiki.games.dobon.state import FIRST_CARD, PHASE_TEXT, DobonState, Seen
 
 
 class DobonView(NamedTuple):
@@ -16,7 +16,7 @@ class DobonView(NamedTuple):
     A named tuple: immutable and cheap to build on every step (bots and RL observe through it).
 
     The whole field since the last rebuild is public: every card on it was played face up,
-    or laid down by a Dobon call.  ``history`` is what everyone at the table saw happen
+    or laid down by a Dobon call.  ``log`` is what everyone at the table saw happen
     since the deal (:class:`Seen`): plays, how many cards each draw took, calls, rebuilds.
     Who else may call out of turn, or passed, is not shown: it would reveal their cards.
     The seat's own choices come from ``Game.legal_actions``.
@@ -38,16 +38,13 @@ class DobonView(NamedTuple):
     order: tuple[int, ...]
     deal_counts: tuple[int, ...]
     laps: tuple[int, ...]
-    game_no: int
+    round_no: int  # the game of the match being played, from 0
     games: int
     decks: int
-    history: tuple[Seen, ...]
+    log: tuple[Seen, ...]
 
     def to_dict(self) -> dict[str, Any]:
         return {name: jsonable(value) for name, value in self._asdict().items()}
-
-
-PHASES = {CHAIN: "gaeshi", OVER: "over"}
 
 
 def build_view(state: DobonState, seat: int | None) -> DobonView:
@@ -62,14 +59,14 @@ def build_view(state: DobonState, seat: int | None) -> DobonView:
         stock_size=len(state.stock),
         turn=state.turn,
         pending=state.pending,
-        phase=PHASES.get(state.phase, "turn"),
+        phase=PHASE_TEXT[state.phase],
         chain=state.chain,
         dealer=state.dealer,
         order=state.order,
         deal_counts=state.deal_counts,
         laps=state.laps,
-        game_no=state.game_no,
+        round_no=state.round_no,
         games=state.options.games,
         decks=state.decks,
-        history=state.history,
+        log=state.log,
     )

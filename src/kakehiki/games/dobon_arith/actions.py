@@ -24,14 +24,18 @@ event, bots' plans): :meth:`Play.steps` gives the actions that make it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import attrgetter
 
-from kakehiki.cards import CARDS, STANDARD_DECK, SUITS, Card
+from kakehiki.cards import CARD_ORDER, CARDS, STANDARD_DECK, SUITS, Card
 from kakehiki.core import Action
 from kakehiki.errors import NotationError, excerpt
 
+# ``draw`` and ``pass`` are the sister game's actions (one value each, A2, A6, C4).
+from kakehiki.games.dobon.actions import DRAW as DRAW
+from kakehiki.games.dobon.actions import PASS as PASS
+from kakehiki.games.dobon.actions import Draw as Draw
+from kakehiki.games.dobon.actions import Pass as Pass
+
 SKIP, DRAW_TWO, WILD, REVERSE, REVEAL = 1, 2, 8, 9, 13  # the numbers with powers (A6); 8 is always legal
-CARD_ORDER = attrgetter("index")
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,14 +101,6 @@ class Top(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Draw(Action):
-    """Draw one card, or the whole pending amount after twos (A2, A6)."""
-
-    def __str__(self) -> str:
-        return "draw"
-
-
-@dataclass(frozen=True, slots=True)
 class Dobon(Action):
     """Call Dobon on the top card (A3): the hand is shown; the engine finds the expression."""
 
@@ -112,19 +108,9 @@ class Dobon(Action):
         return "dobon"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
-    """Decline an out-of-turn call (C4), or pass on the game's very first turn (A2)."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
 ArithAction = Play | Bottom | Stack | Top | Draw | Dobon | Pass
 
-DRAW = Draw()
 DOBON = Dobon()
-PASS = Pass()
 _BARE: dict[str, ArithAction] = {"draw": DRAW, "dobon": DOBON, "pass": PASS}
 
 # One shared object per form; an 8's play and top once per named suit.

@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from kakehiki.cards import Card
 from kakehiki.core import Dealt as Dealt  # shared events, re-exported
 from kakehiki.core import Declined as Declined
 from kakehiki.core import Event
 
+# The events of the sister game that mean the same here, re-exported.  ``Drew.reason`` is
+# "turn" or "twos"; ``DealerChosen.reason`` random, fixed, loser, losers_draw or unchanged.
+from kakehiki.games.dobon.events import DealerChosen as DealerChosen
+from kakehiki.games.dobon.events import Drew as Drew
+from kakehiki.games.dobon.events import FieldTurned as FieldTurned
+from kakehiki.games.dobon.events import GameEnded as GameEnded
+from kakehiki.games.dobon.events import StockRebuilt as StockRebuilt
+
 
 @dataclass(frozen=True, slots=True)
 class GameStarted(Event):
-    game_no: int
+    round_no: int
     dealer: int  # deals and plays first (A1, A9)
-
-
-@dataclass(frozen=True, slots=True)
-class FieldTurned(Event):
-    card: Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,26 +83,10 @@ class HandRevealed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Drew(Event):
-    seat: int
-    cards: tuple[Card, ...] | None
-    count: int
-    reason: str  # "turn" or "twos"
-
-    def seen_by(self, seat: int | None) -> Event:
-        return self if seat == self.seat else replace(self, cards=None)
-
-
-@dataclass(frozen=True, slots=True)
 class TurnPassed(Event):
     """The first turn of the game was passed (A2)."""
 
     seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class StockRebuilt(Event):
-    count: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,22 +104,7 @@ class DobonCalled(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class GameEnded(Event):
-    game_no: int
-    winners: tuple[int, ...]
-    losers: tuple[int, ...]
-    reason: str  # dobon, gaeshi, first_card, no_stock, max_steps
-
-
-@dataclass(frozen=True, slots=True)
-class DealerChosen(Event):
-    dealer: int
-    reason: str  # random, fixed, loser, losers_draw, unchanged
-
-
-@dataclass(frozen=True, slots=True)
 class MatchEnded(Event):
     wins: tuple[int, ...]
     losses: tuple[int, ...]
     ranks: tuple[int, ...]
-

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar, assert_never
 
+from kakehiki.base import StandardGame
 from kakehiki.cards import Card
-from kakehiki.core import Event, Game, Result, RoundResult
+from kakehiki.core import Event, Result
 from kakehiki.errors import IllegalActionError
+from kakehiki.games.dobon.match import match_result
 from kakehiki.games.dobon_arith import match, turns
 from kakehiki.games.dobon_arith.actions import (
     ACTIONS,
@@ -37,13 +39,13 @@ from kakehiki.games.dobon_arith.state import (
     TURN,
     ArithOptions,
     ArithState,
-    GameOutcome,
+    RoundOutcome,
 )
 from kakehiki.games.dobon_arith.view import ArithView, build_view
 from kakehiki.options import OptionSpec, OptionValue
 
 
-class DobonArithGame(Game[ArithState, ArithAction]):
+class DobonArithGame(StandardGame[ArithState, ArithAction]):
     id: ClassVar[str] = "dobon-arith"
     title_en: ClassVar[str] = "Dobon with arithmetic and card powers"
     title_ja: ClassVar[str] = "ドボン（四則演算・特殊カードあり）"
@@ -112,20 +114,26 @@ class DobonArithGame(Game[ArithState, ArithAction]):
                 raise IllegalActionError("A2", f"seat {seat} is in the middle of a play begun with "
                                                f"{state.staged[0]}: stack or top next")
             check_step(state, seat, action)
-        elif isinstance(action, Dobon):
-            self._check_dobon(state, seat)
-        elif isinstance(action, Pass):
-            self._check_pass(state, seat)
-        elif state.phase == CHAIN:
-            raise IllegalActionError("A5", "a Dobon call is open to gaeshi: only dobon or pass now")
-        elif seat != state.turn:
-            raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
-        elif isinstance(action, Play):
-            check_play(state, seat, action)
-        elif isinstance(action, Bottom):
-            check_bottom(state, seat, action)
-        elif isinstance(action, Stack | Top):
-            check_step(state, seat, action)  # refused: no play begun
+            return
+        match action:
+            case Dobon():
+                self._check_dobon(state, seat)
+            case Pass():
+                self._check_pass(state, seat)
+            case _ if state.phase == CHAIN:
+                raise IllegalActionError("A5", "a Dobon call is open to gaeshi: only dobon or pass now")
+            case _ if seat != state.turn:
+                raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
+            case Play():
+                check_play(state, seat, action)
+            case Bottom():
+                check_bottom(state, seat, action)
+            case Stack() | Top():
+                check_step(state, seat, action)  # refused: no play begun
+            case Draw():
+                pass
+            case _:
+                assert_never(action)
 
     def _check_dobon(self, state: ArithState, seat: int) -> None:
         """Every refusal depends on the seat's own hand, its own declines and the table only."""
@@ -156,25 +164,33 @@ class DobonArithGame(Game[ArithState, ArithAction]):
     # -- acting ---------------------------------------------------------------
     def _apply(self, state: ArithState, seat: int, action: ArithAction) -> tuple[ArithState, tuple[Event, ...]]:
         d = Draft(state)
-        if isinstance(action, Pass) and seat in state.window:
-            # a decline is seen only by its seat (C4): it changes nothing else, not even the step count
-            declined = turns.decline(d, seat)
-            if declined is not None:
-                match.finish_game(d, declined)
-            return d.finish()
-        if isinstance(action, Bottom | Stack):
-            turns.stage(d, seat, action.card)  # not a step: the play counts once, when finished (C7)
-            return d.finish()
-        if isinstance(action, Top):
-            action, d.staged = Play((*state.staged, action.card), action.suit), ()
+        match action:  # the cases are disjoint: the commonest first
+            case Play() | Draw() | Dobon():
+                move: Play | Draw | Dobon | Pass = action
+            case Pass() if seat in state.window:
+                # a decline is seen only by its seat (C4): it changes nothing else, not even the step count
+                declined = turns.decline(d, seat)
+                if declined is not None:
+                    match.finish_game(d, declined)
+                return d.finish()
+            case Pass():
+                move = action  # the opening turn's pass (A2)
+            case Bottom() | Stack():
+                turns.stage(d, seat, action.card)  # not a step: the play counts once, when finished (C7)
+                return d.finish()
+            case Top():
+                move = Play((*state.staged, action.card), action.suit)
+                d.staged = ()
+            case _:
+                assert_never(action)
         d.steps += 1
-        outcome = _MOVES[type(action)](d, seat, action)
-        if not isinstance(action, Dobon):
-            turns.log_move(d, state, seat, action)
+        outcome = _move(d, seat, move)
+        if not isinstance(move, Dobon):
+            turns.log_move(d, state, seat, move)
         if outcome is None and d.phase == TURN:
             turns.open_window(d)  # the turn seat's move closes any window; the next one is worked out anew
         if outcome is None and d.steps >= d.options.max_steps:
-            outcome = GameOutcome((), (), "max_steps")
+            outcome = RoundOutcome(winners=(), losers=(), reason="max_steps")
         if outcome is not None:
             match.finish_game(d, outcome)
         return d.finish()
@@ -200,43 +216,25 @@ class DobonArithGame(Game[ArithState, ArithAction]):
         if state.phase != OVER:
             return None
         ranks = match.match_ranks(state.wins, state.losses)
-        rounds = tuple(RoundResult(o.winners, o.losers, o.reason) for o in state.outcomes)
         scores = tuple(float(w - n) for w, n in zip(state.wins, state.losses, strict=True))
-        if len(rounds) == 1:
-            only = rounds[0]
-            return Result(only.winners, only.losers, ranks, scores, only.reason, rounds)
-        best, worst = min(ranks), max(ranks)
-        if best == worst:
-            return Result((), (), ranks, scores, "match", rounds)
-        winners = tuple(s for s in range(state.players) if ranks[s] == best)
-        losers = tuple(s for s in range(state.players) if ranks[s] == worst)
-        return Result(winners, losers, ranks, scores, "match", rounds)
-
-    def players(self, state: ArithState) -> int:
-        return state.players
-
-    def round_results(self, state: ArithState) -> tuple[RoundResult, ...]:
-        return tuple(RoundResult(o.winners, o.losers, o.reason) for o in state.outcomes)
-
-    def round_of(self, state: ArithState) -> int:
-        return state.game_no
-
-    def record_header(self, state: ArithState) -> dict[str, Any]:
-        header: dict[str, Any] = {"options": state.options.to_values(), "seed": state.seed}
-        if state.deck is not None:
-            header["deck"] = [str(c) for c in state.deck]
-        return header
+        return match_result(ranks, scores, state.outcomes)
 
     def all_cards(self, state: ArithState) -> tuple[Card, ...]:
         return tuple(c for h in state.hands for c in h) + state.stock + state.field
 
 
-_MOVES: dict[type, Callable[[Draft, int, Any], GameOutcome | None]] = {
-    Play: turns.play,
-    Draw: lambda d, seat, a: turns.draw_for_turn(d, seat),
-    Dobon: lambda d, seat, a: turns.call_dobon(d, seat),
-    Pass: lambda d, seat, a: turns.pass_opening(d, seat),  # declining is handled before the table
-}
+def _move(d: Draft, seat: int, action: Play | Draw | Dobon | Pass) -> RoundOutcome | None:
+    match action:
+        case Play():
+            return turns.play(d, seat, action)
+        case Draw():
+            return turns.draw_for_turn(d, seat)
+        case Dobon():
+            return turns.call_dobon(d, seat)
+        case Pass():
+            return turns.pass_opening(d, seat)  # declining is handled before
+        case _:
+            assert_never(action)
 
 
 DOBON_ARITH = DobonArithGame()

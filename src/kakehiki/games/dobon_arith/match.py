@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from kakehiki.cards import STANDARD_DECK, Card, same_multiset, shuffled
+from kakehiki.cards import CARD_ORDER, STANDARD_DECK, Card, same_multiset, shuffled
 from kakehiki.core import Event, ranks_from_keys
 from kakehiki.errors import OptionError
 from kakehiki.games.dobon_arith import events as ev
-from kakehiki.games.dobon_arith.actions import CARD_ORDER
 from kakehiki.games.dobon_arith.arith import reachable, values_of
 from kakehiki.games.dobon_arith.draft import Draft
-from kakehiki.games.dobon_arith.state import FIRST_CARD, OVER, TURN, ArithOptions, ArithState, GameOutcome
+from kakehiki.games.dobon_arith.state import FIRST_CARD, OVER, TURN, ArithOptions, ArithState, RoundOutcome
 from kakehiki.games.dobon_arith.turns import open_window
 from kakehiki.rng import derive
 
@@ -30,7 +29,7 @@ def new_match(
     zeros = (0,) * players
     state = ArithState(
         options=options, seed=seed, players=players, deck=deck,
-        game_no=0, dealer=dealer, wins=zeros, losses=zeros, outcomes=(),
+        round_no=0, dealer=dealer, wins=zeros, losses=zeros, outcomes=(),
         hands=((),) * players, reach=(frozenset(),) * players, revealed=((),) * players, stock=(), field=(),
         suit="", top_owner=FIRST_CARD, turn=dealer, direction=1, pending=0, reveal_due=False, opening=True,
         staged=(), phase=TURN, window=(), chain=(), rebuilds=0, steps=0, log=(),
@@ -50,8 +49,8 @@ def checked_deck(deck: tuple[Card, ...]) -> None:
 def deal(d: Draft) -> None:
     """Deal five cards one at a time clockwise from the dealer, turn up the next card,
     keep the rest in order as the stock; the dealer plays first (A1, A9)."""
-    deck = d.deck if d.game_no == 0 and d.deck is not None else shuffled(
-        STANDARD_DECK, derive(d.seed, "dobon-arith", "deal", d.game_no))
+    deck = d.deck if d.round_no == 0 and d.deck is not None else shuffled(
+        STANDARD_DECK, derive(d.seed, "dobon-arith", "deal", d.round_no))
     seats = [(d.dealer + i) % d.players for i in range(d.players)]
     hands: list[list[Card]] = [[] for _ in range(d.players)]
     for i in range(DEAL * d.players):
@@ -66,28 +65,28 @@ def deal(d: Draft) -> None:
     d.turn, d.direction, d.pending = d.dealer, 1, 0
     d.reveal_due, d.opening, d.staged, d.phase = False, True, (), TURN
     d.chain, d.top_owner, d.rebuilds, d.steps, d.log = (), FIRST_CARD, 0, 0, ()
-    d.events.append(ev.GameStarted(d.game_no, d.dealer))
+    d.events.append(ev.GameStarted(d.round_no, d.dealer))
     d.events.extend(ev.Dealt(s, d.hands[s], DEAL) for s in seats)
     d.events.append(ev.FieldTurned(deck[at]))
     open_window(d)
 
 
-def finish_game(d: Draft, outcome: GameOutcome) -> None:
+def finish_game(d: Draft, outcome: RoundOutcome) -> None:
     """Count the game's wins and losses, then deal the next game or end the match (A9)."""
-    d.events.append(ev.GameEnded(d.game_no, outcome.winners, outcome.losers, outcome.reason))
+    d.events.append(ev.GameEnded(d.round_no, outcome.winners, outcome.losers, outcome.reason))
     d.outcomes = (*d.outcomes, outcome)
     d.wins = tuple(w + (s in outcome.winners) for s, w in enumerate(d.wins))
     d.losses = tuple(n + (s in outcome.losers) for s, n in enumerate(d.losses))
-    if d.game_no + 1 >= d.options.games:
+    if d.round_no + 1 >= d.options.games:
         d.phase, d.window = OVER, ()
         d.events.append(ev.MatchEnded(d.wins, d.losses, match_ranks(d.wins, d.losses)))
         return
-    d.game_no += 1
+    d.round_no += 1
     choose_next_dealer(d, outcome)
     deal(d)
 
 
-def choose_next_dealer(d: Draft, outcome: GameOutcome) -> None:
+def choose_next_dealer(d: Draft, outcome: RoundOutcome) -> None:
     """The loser deals next; among several losers one is drawn at random; with none the dealer stays (A9)."""
     losers = outcome.losers
     if not losers:
@@ -95,7 +94,7 @@ def choose_next_dealer(d: Draft, outcome: GameOutcome) -> None:
     elif len(losers) == 1:
         d.dealer, reason = losers[0], "loser"
     else:
-        d.dealer, reason = derive(d.seed, "dobon-arith", "dealer", d.game_no).choice(losers), "losers_draw"
+        d.dealer, reason = derive(d.seed, "dobon-arith", "dealer", d.round_no).choice(losers), "losers_draw"
     d.events.append(ev.DealerChosen(d.dealer, reason))
 
 

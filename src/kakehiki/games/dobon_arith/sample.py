@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import random
 
-from kakehiki.cards import Card
+from kakehiki.cards import CARD_ORDER, Card
 from kakehiki.games.dobon_arith import turns
-from kakehiki.games.dobon_arith.actions import CARD_ORDER
 from kakehiki.games.dobon_arith.draft import Draft
 from kakehiki.games.dobon_arith.state import CHAIN, OVER, ArithState
 

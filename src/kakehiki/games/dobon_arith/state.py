@@ -4,13 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import ClassVar
 
+from kakehiki.base import GameOptions
 from kakehiki.cards import Card
 from kakehiki.core import Action
-from kakehiki.options import OptionSpec, OptionValue, max_steps_option
 
-TURN, CHAIN, OVER = 0, 1, 2  # phases: normal play, a Dobon chain open to gaeshi, match over
-FIRST_CARD = -1  # owner of the first field card, which nobody played (A4)
+# The sister game's phases (a chain is open to gaeshi, A5), outcomes and first-card owner (A4).
+from kakehiki.games.dobon.state import CHAIN as CHAIN
+from kakehiki.games.dobon.state import FIRST_CARD as FIRST_CARD
+from kakehiki.games.dobon.state import OVER as OVER
+from kakehiki.games.dobon.state import PHASE_TEXT as PHASE_TEXT
+from kakehiki.games.dobon.state import TURN as TURN
+from kakehiki.games.dobon.state import Phase as Phase
+from kakehiki.games.dobon.state import RoundOutcome as RoundOutcome
+from kakehiki.options import OptionSpec, max_steps_option
+
 MAX_PLAYERS = 8  # one 52-card deck: 8 × 5 dealt + 1 field leaves 11 in the stock
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
@@ -30,7 +39,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
 
 
 @dataclass(frozen=True, slots=True)
-class ArithOptions:
+class ArithOptions(GameOptions):
     first_player: int | None  # None: at random
     draw_penalty_ends_turn: bool
     min_field_to_rebuild: int
@@ -38,27 +47,7 @@ class ArithOptions:
     games: int
     max_steps: int
 
-    @staticmethod
-    def from_values(values: dict[str, OptionValue]) -> ArithOptions:
-        first, ratio = values["first_player"], values["max_twos_ratio"]
-        return ArithOptions(
-            first_player=first if isinstance(first, int) else None,
-            draw_penalty_ends_turn=bool(values["draw_penalty_ends_turn"]),
-            min_field_to_rebuild=int(values["min_field_to_rebuild"] or 0),
-            max_twos_ratio=float(ratio) if isinstance(ratio, int | float) else None,
-            games=int(values["games"] or 1),
-            max_steps=int(values["max_steps"] or 1),
-        )
-
-    def to_values(self) -> dict[str, OptionValue]:
-        return {
-            "first_player": "auto" if self.first_player is None else self.first_player,
-            "draw_penalty_ends_turn": self.draw_penalty_ends_turn,
-            "min_field_to_rebuild": self.min_field_to_rebuild,
-            "max_twos_ratio": self.max_twos_ratio,
-            "games": self.games,
-            "max_steps": self.max_steps,
-        }
+    SPECS: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,13 +68,6 @@ class PublicMove:
     pending: int
     drawn: int
     shown: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class GameOutcome:
-    winners: tuple[int, ...]
-    losers: tuple[int, ...]
-    reason: str
 
 
 class Seating:
@@ -123,11 +105,11 @@ class ArithState(Seating):
     players: int
     deck: tuple[Card, ...] | None  # explicit deck for the first game, top card first
     # the match
-    game_no: int
+    round_no: int  # the game of the match being played, from 0
     dealer: int
     wins: tuple[int, ...]
     losses: tuple[int, ...]
-    outcomes: tuple[GameOutcome, ...]
+    outcomes: tuple[RoundOutcome, ...]  # the games finished so far
     # the game in progress
     hands: tuple[tuple[Card, ...], ...]
     reach: tuple[frozenset[int], ...]
@@ -142,7 +124,7 @@ class ArithState(Seating):
     reveal_due: bool  # the turn seat must show its hand unless it plays a 13 (A6)
     opening: bool  # nobody has taken a turn yet: the turn seat may pass (A2)
     staged: tuple[Card, ...]  # the turn seat's play of several cards begun, bottom first, still in its hand (A2)
-    phase: int
+    phase: Phase
     window: tuple[int, ...]  # seats still to answer an offer, by priority; outside a chain never the turn seat (C4)
     chain: tuple[int, ...]  # Dobon callers in order (A5)
     rebuilds: int

@@ -2,20 +2,19 @@
 turn's pass, reveals, Dobon calls and gaeshi.
 
 Every function works on a :class:`Draft`; ``match.finish_game`` takes over when a
-game ends (a move returns its :class:`GameOutcome`).
+game ends (a move returns its :class:`RoundOutcome`).
 """
 
 from __future__ import annotations
 
 from kakehiki.cards import Card
 from kakehiki.core import Action
-from kakehiki.games.dobon.stock import may_rebuild, most_cards_lose
+from kakehiki.games.dobon.stock import draw_cards
 from kakehiki.games.dobon_arith import events as ev
 from kakehiki.games.dobon_arith.actions import DRAW_TWO, REVEAL, REVERSE, SKIP, Play
 from kakehiki.games.dobon_arith.arith import values_of, waits_of
 from kakehiki.games.dobon_arith.draft import Draft
-from kakehiki.games.dobon_arith.state import CHAIN, FIRST_CARD, ArithState, GameOutcome, PublicMove
-from kakehiki.rng import derive
+from kakehiki.games.dobon_arith.state import CHAIN, FIRST_CARD, ArithState, PublicMove, RoundOutcome
 
 
 def open_window(d: Draft) -> None:
@@ -44,7 +43,7 @@ def chain_window(d: Draft) -> tuple[int, ...]:
 # -- turns ---------------------------------------------------------------------------------------
 
 
-def play(d: Draft, seat: int, action: Play) -> GameOutcome | None:
+def play(d: Draft, seat: int, action: Play) -> RoundOutcome | None:
     """Lay the cards bottom first, then apply each card's power (A2, A6)."""
     cards, rank, count = action.cards, action.rank, len(action.cards)
     start_turn(d, seat, keeps_reveal=rank == REVEAL)
@@ -91,7 +90,7 @@ def start_turn(d: Draft, seat: int, keeps_reveal: bool = False) -> None:
     d.reveal_due = False
 
 
-def draw_for_turn(d: Draft, seat: int) -> GameOutcome | None:
+def draw_for_turn(d: Draft, seat: int) -> RoundOutcome | None:
     """``draw``: pay the twos owed (then the turn ends, or goes on by option), or draw one (A2, A6, A7)."""
     start_turn(d, seat)
     if d.pending:
@@ -103,7 +102,7 @@ def draw_for_turn(d: Draft, seat: int) -> GameOutcome | None:
     return draw(d, seat, 1, "turn")
 
 
-def pass_opening(d: Draft, seat: int) -> GameOutcome | None:
+def pass_opening(d: Draft, seat: int) -> RoundOutcome | None:
     """The first turn of the game alone may pass (A2)."""
     start_turn(d, seat)
     d.turn = d.seat_after(seat)
@@ -111,40 +110,12 @@ def pass_opening(d: Draft, seat: int) -> GameOutcome | None:
     return None
 
 
-def draw(d: Draft, seat: int, count: int, reason: str) -> GameOutcome | None:
+def draw(d: Draft, seat: int, count: int, reason: str) -> RoundOutcome | None:
     """Draw ``count`` cards, rebuilding the stock when it runs out (A8 = J11)."""
-    drawn: list[Card] = []
-    outcome = None
-    for _ in range(count):
-        if not d.stock and not rebuild_stock(d):
-            outcome = no_stock_outcome(d, seat, len(drawn))
-            break
-        drawn.append(d.stock[-1])
-        d.stock = d.stock[:-1]
-    d.give(seat, tuple(drawn))
+    drawn, outcome = draw_cards(d, "dobon-arith", seat, count)
+    d.give(seat, drawn)
     d.events.append(ev.Drew(seat, tuple(sorted(drawn)), len(drawn), reason))
     return outcome
-
-
-def rebuild_stock(d: Draft) -> bool:
-    """Shuffle the field under its top card into a new stock, if the options allow (A8 = J11)."""
-    under = d.field[:-1]
-    if not may_rebuild(under, d.options.min_field_to_rebuild, d.options.max_twos_ratio):
-        return False
-    pool = list(under)
-    derive(d.seed, "dobon-arith", "rebuild", d.game_no, d.rebuilds).shuffle(pool)
-    d.stock = tuple(pool)
-    d.field = d.field[-1:]
-    d.rebuilds += 1
-    d.events.append(ev.StockRebuilt(len(pool)))
-    return True
-
-
-def no_stock_outcome(d: Draft, drawer: int, drawn: int) -> GameOutcome:
-    """No stock can be made: the seats holding the most cards lose; nobody wins (A8 = J11)."""
-    sizes = [len(h) for h in d.hands]
-    sizes[drawer] += drawn
-    return GameOutcome((), most_cards_lose(sizes), "no_stock")
 
 
 def log_move(d: Draft, before: ArithState, seat: int, action: Action) -> None:
@@ -160,7 +131,7 @@ def log_move(d: Draft, before: ArithState, seat: int, action: Action) -> None:
 # -- Dobon ---------------------------------------------------------------------------------------
 
 
-def call_dobon(d: Draft, seat: int) -> GameOutcome | None:
+def call_dobon(d: Draft, seat: int) -> RoundOutcome | None:
     """Show the hand (it stays public) and open the chain to gaeshi on the same card (A3, A5)."""
     hit = d.field[-1]
     if d.chain:
@@ -177,18 +148,19 @@ def call_dobon(d: Draft, seat: int) -> GameOutcome | None:
     return None if d.window else chain_outcome(d)
 
 
-def chain_outcome(d: Draft) -> GameOutcome:
+def chain_outcome(d: Draft) -> RoundOutcome:
     """Once nobody answers: the last caller wins; the caller before it loses, or else the
     card's player, or every other seat when the card was the first field card (A4, A5)."""
     last = d.chain[-1]
     if len(d.chain) > 1:
-        return GameOutcome((last,), (d.chain[-2],), "gaeshi")
+        return RoundOutcome(winners=(last,), losers=(d.chain[-2],), reason="gaeshi")
     if d.top_owner == FIRST_CARD:
-        return GameOutcome((last,), tuple(s for s in range(d.players) if s != last), "first_card")
-    return GameOutcome((last,), (d.top_owner,), "dobon")
+        others = tuple(s for s in range(d.players) if s != last)
+        return RoundOutcome(winners=(last,), losers=others, reason="first_card")
+    return RoundOutcome(winners=(last,), losers=(d.top_owner,), reason="dobon")
 
 
-def decline(d: Draft, seat: int) -> GameOutcome | None:
+def decline(d: Draft, seat: int) -> RoundOutcome | None:
     """``pass`` out of turn: leave the window; a chain window that empties ends the game (C5)."""
     d.window = tuple(s for s in d.window if s != seat)
     d.events.append(ev.Declined(seat))

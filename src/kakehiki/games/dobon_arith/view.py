@@ -6,7 +6,7 @@ from typing import Any, NamedTuple
 
 from kakehiki.cards import Card
 from kakehiki.core import jsonable
-from kakehiki.games.dobon_arith.state import CHAIN, FIRST_CARD, OVER, ArithState, PublicMove
+from kakehiki.games.dobon_arith.state import FIRST_CARD, PHASE_TEXT, ArithState, PublicMove
 
 
 class ArithView(NamedTuple):
@@ -42,16 +42,13 @@ class ArithView(NamedTuple):
     dealer: int
     wins: tuple[int, ...]
     losses: tuple[int, ...]
-    game_no: int
+    round_no: int  # the game of the match being played, from 0
     games: int
     log: tuple[PublicMove, ...] = ()  # this game's turn actions so far, oldest first (see PublicMove)
     staged: tuple[Card, ...] = ()  # the seat's own play of several cards begun (bottom first); empty for others
 
     def to_dict(self) -> dict[str, Any]:
         return {name: jsonable(value) for name, value in self._asdict().items()}
-
-
-PHASES = {CHAIN: "gaeshi", OVER: "over"}
 
 
 def build_view(state: ArithState, seat: int | None) -> ArithView:
@@ -70,12 +67,12 @@ def build_view(state: ArithState, seat: int | None) -> ArithView:
         pending=state.pending,
         reveal_due=state.reveal_due,
         opening=state.opening,
-        phase=PHASES.get(state.phase, "turn"),
+        phase=PHASE_TEXT[state.phase],
         chain=state.chain,
         dealer=state.dealer,
         wins=state.wins,
         losses=state.losses,
-        game_no=state.game_no,
+        round_no=state.round_no,
         games=state.options.games,
         log=state.log,
         staged=state.staged if seat == state.turn else (),
