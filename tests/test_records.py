@@ -60,7 +60,7 @@ def test_match_record_lists_each_game_in_order(tmp_path: Path) -> None:
     save_record(path, record)
     assert load_record(path) == record
     _, final, _ = replay(load_record(path))
-    assert final.game_no == 2
+    assert final.round_no == 2
 
 
 def test_explicit_deck_record_replays() -> None:

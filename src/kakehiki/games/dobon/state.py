@@ -134,11 +134,6 @@ class DobonState:
     def top(self) -> Card:
         return self.field[-1]
 
-    @property
-    def game_no(self) -> int:
-        """Transitional alias of :attr:`round_no` for ``tests/test_records.py`` (a shared file)."""
-        return self.round_no
-
     def next_seat(self, seat: int) -> int:
         return self.order[(self.position[seat] + 1) % self.players]
 

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, ClassVar, Self
+from typing import ClassVar
 
 from kakehiki.base import GameOptions
 from kakehiki.cards import Card
 from kakehiki.core import RoundResult
 from kakehiki.games.million_doubt.plays import Lock, Visible, visible
-from kakehiki.options import OptionSpec, OptionValue, max_steps_option
+from kakehiki.options import OptionSpec, max_steps_option
 
 
 class Phase(IntEnum):
@@ -76,15 +75,6 @@ class MillionDoubtOptions(GameOptions):
     burst_points: str | int  # "auto", "hand" or a number
     games: int
     max_steps: int
-
-    @classmethod
-    def from_values(cls, values: dict[str, OptionValue]) -> Self:
-        """As :meth:`GameOptions.from_values`, keeping the words: these two number options have
-        two words each, which the shared conversion would both turn into ``None``."""
-        words: dict[str, Any] = {name: values[name] for name in ("first_leader", "burst_points")
-                                 if isinstance(values[name], str)}
-        shared = super(MillionDoubtOptions, cls).from_values(values)  # slots=True: no bare super()
-        return dataclasses.replace(shared, **words)
 
 
 @dataclass(frozen=True, slots=True)
