@@ -131,7 +131,13 @@ class Draft(Generic[S]):
     LISTS: ClassVar[tuple[str, ...]] = ()
     events: list[Event]
 
-    def __init__(self, state: S) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give each game's draft its own copy and freeze, with its ``LISTS`` written out."""
+        super().__init_subclass__(**kwargs)
+        if "STATE" in cls.__dict__:
+            _compile_draft(cls)
+
+    def __init__(self, state: S) -> None:  # replaced per game by _compile_draft
         values = self.__dict__
         values.update(state.__dict__)
         for name in self.LISTS:
@@ -140,7 +146,7 @@ class Draft(Generic[S]):
 
     def freeze(self) -> S:
         """The new state.  The draft hands over its attribute dict and must not be used after."""
-        values = self.__dict__
+        values = self.__dict__  # replaced per game by _compile_draft
         del values["events"]
         for name in self.LISTS:
             values[name] = tuple(values[name])
@@ -152,3 +158,36 @@ class Draft(Generic[S]):
         """The new state and the events that led to it."""
         events = tuple(self.events)
         return self.freeze(), events
+
+
+def _compile_draft(cls: type[Draft[Any]]) -> None:
+    """Write ``__init__`` and ``freeze`` out for one draft class, as :mod:`dataclasses` writes
+    its methods: one line per list field instead of a loop, which a playout feels (an
+    ``apply`` builds a draft and freezes it)."""
+    for name in cls.LISTS:
+        if not name.isidentifier():
+            raise ValueError(f"{cls.__name__}.LISTS: {name!r} is not a field name")
+    thaw = "".join(f"    values[{name!r}] = list(values[{name!r}])\n" for name in cls.LISTS)
+    freeze = "".join(f"    values[{name!r}] = tuple(values[{name!r}])\n" for name in cls.LISTS)
+    source = (
+        "def __init__(self, state):\n"
+        "    values = self.__dict__\n"
+        "    values.update(state.__dict__)\n"
+        f"{thaw}"
+        "    values['events'] = []\n"
+        "def freeze(self):\n"
+        "    values = self.__dict__\n"
+        "    del values['events']\n"
+        f"{freeze}"
+        "    new = new_state(STATE)\n"
+        "    set_dict(new, '__dict__', values)\n"
+        "    return new\n"
+    )
+    scope: dict[str, Any] = {"new_state": object.__new__, "set_dict": object.__setattr__, "STATE": cls.STATE}
+    exec(compile(source, f"<draft of {cls.STATE.__name__}>", "exec"), scope)  # the text built just above
+    for method in ("__init__", "freeze"):
+        function = scope[method]
+        function.__qualname__ = f"{cls.__qualname__}.{method}"
+        function.__doc__ = getattr(Draft, method).__doc__
+        setattr(cls, method, function)
+
