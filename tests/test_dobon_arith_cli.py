@@ -24,7 +24,7 @@ def test_rules_in_both_languages_list_every_option() -> None:
         assert result.exit_code == 0, result.output
         assert words in result.stdout
         for spec in get_game("dobon-arith").options:
-            assert f"`{spec.name}`" in result.stdout and spec.ruling in result.stdout
+            assert spec.name in result.stdout and spec.ruling in result.stdout
 
 
 def test_sim_json_is_reproducible_and_counts_matches() -> None:
