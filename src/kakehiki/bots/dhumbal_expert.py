@@ -383,7 +383,7 @@ def round_gain(state: DhumbalState, seat: int, round_no: int) -> float:
     """What round ``round_no`` brought ``seat``: the others' mean points less its own.  A
     round still in play is read as if scored by the hands as they are."""
     scored = state.round_no != round_no or state.phase == OVER
-    added = state.history[round_no].added if scored else state.totals
+    added = state.outcomes[round_no].added if scored else state.totals
     others = [a for s, a in enumerate(added) if s != seat]
     return sum(others) / len(others) - added[seat]
 
