@@ -41,18 +41,8 @@ class Draft(base.Draft[DhumbalState]):
     log: tuple[LoggedTurn, ...]
     rebuilds: int
 
-    def remove(self, seat: int, cards: tuple[Card, ...]) -> None:
-        """Take ``cards`` out of a hand; a discarded card stops being known (D3)."""
-        hand, known = list(self.hands[seat]), list(self.known[seat])
-        for card in cards:
-            hand.remove(card)
-            if card in known:
-                known.remove(card)
-            self.totals[seat] -= POINTS[card.rank]
-        self.hands[seat] = tuple(hand)
-        self.known[seat] = tuple(known)
-
     def give(self, seat: int, card: Card, public: bool) -> None:
+        """Add ``card`` to a hand; one taken from the discards (``public``) is known to all (D3)."""
         self.hands[seat] = tuple(sorted((*self.hands[seat], card), key=CARD_ORDER))
         self.totals[seat] += POINTS[card.rank]
         if public:
