@@ -16,7 +16,7 @@ from kakehiki.cli.render_dhumbal import DhumbalRenderer
 from kakehiki.driver import play_out
 from kakehiki.i18n import language, set_language
 from kakehiki.record import load_record, replay
-from transcript_dhumbal import bot_turn, position
+from transcript_dhumbal import assert_plays_its_plans, bot_turn, position
 
 GAME = get_game("dhumbal")
 APP = build_app()
@@ -76,15 +76,7 @@ def test_threshold_bot_picks_up_what_completes_a_run() -> None:
 
 def test_threshold_bot_plays_the_turn_it_planned_at_its_start() -> None:
     # Asked again after each card goes down, it goes on with the plan it made before the first.
-    for seed in range(3):
-        state = GAME.new(players=3, seed=seed)
-        for _ in range(30):
-            if GAME.result(state) is not None:
-                break
-            seat = GAME.actors(state)[0]
-            plan = ThresholdBot().plan(GAME.view(state, seat), GAME.legal_actions(state, seat))
-            played, state = bot_turn(ThresholdBot(), state)
-            assert played == str(plan)
+    assert_plays_its_plans(ThresholdBot, players=3)
 
 
 def test_show_chance_uses_what_it_has_seen() -> None:

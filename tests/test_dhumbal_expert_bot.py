@@ -14,7 +14,7 @@ from kakehiki.bots.dhumbal_expert import ExpertBot, hidden_bounds, show_chance, 
 from kakehiki.driver import play_out
 from kakehiki.games.dhumbal import DhumbalState, turn
 from kakehiki.games.dhumbal.melds import total
-from transcript_dhumbal import bot_turn, position
+from transcript_dhumbal import assert_plays_its_plans, bot_turn, position
 
 GAME = get_game("dhumbal")
 
@@ -118,15 +118,7 @@ def test_never_takes_back_a_card_that_neither_lowers_nor_melds() -> None:
 def test_expert_plays_the_turn_it_planned_at_its_start() -> None:
     # Asked again after each card goes down (the search only runs where a Show is legal, at the
     # start), it goes on with the plan it made before the first card.
-    for seed in range(3):
-        state = GAME.new(players=2, seed=seed)
-        for _ in range(30):
-            if GAME.result(state) is not None:
-                break
-            seat = GAME.actors(state)[0]
-            plan = ExpertBot().plan(GAME.view(state, seat), GAME.legal_actions(state, seat))
-            played, state = bot_turn(ExpertBot(), state)
-            assert played == str(plan)
+    assert_plays_its_plans(ExpertBot, players=2)
 
 
 def test_expert_scores_far_less_than_the_threshold_bot_heads_up() -> None:

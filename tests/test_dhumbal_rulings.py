@@ -63,7 +63,7 @@ def public(state: DhumbalState) -> Any:
 
 
 def last_round(state: DhumbalState) -> Any:
-    return public(state).history[-1]
+    return public(state).outcomes[-1]
 
 
 def bot_match(seed: int, players: int = 4, bot: str = "threshold", **options: object) -> Any:
@@ -549,7 +549,7 @@ def test_D5_the_match_ends_after_the_round_that_passes_the_limit() -> None:
     assert result.scores == (0.0, -12.0, -20.0)
     assert [(r.winners, r.losers, r.reason) for r in result.rounds] == [((0,), (2,), "show")]
     assert of_type(events, "MatchEnded")[0].reason == "limit"
-    assert public(state).over and GAME.actors(state) == ()
+    assert public(state).phase == "over" and GAME.actors(state) == ()
 
 
 def test_D5_ties_share_the_win() -> None:
@@ -570,14 +570,14 @@ def test_D5_a_whole_match_stops_at_the_first_round_past_the_limit(seed: int) -> 
     result = GAME.result(playout.state)
     assert result is not None and not result.draw
     running = [0, 0, 0, 0]
-    history = public(playout.state).history
-    for number, outcome in enumerate(history):
+    outcomes = public(playout.state).outcomes
+    for number, outcome in enumerate(outcomes):
         running = [a + b for a, b in zip(running, outcome.added, strict=True)]
-        assert (max(running) > 100) is (number == len(history) - 1)
+        assert (max(running) > 100) is (number == len(outcomes) - 1)
     assert tuple(running) == public(playout.state).scores
     best = min(running)
     assert result.winners == tuple(s for s in range(4) if running[s] == best)
-    assert len(result.rounds) == len(history) == public(playout.state).round_no + 1
+    assert len(result.rounds) == len(outcomes) == public(playout.state).round_no + 1
 
 
 def test_D5_one_record_holds_the_whole_match_grouped_by_round() -> None:
@@ -595,9 +595,9 @@ def test_D5_one_record_holds_the_whole_match_grouped_by_round() -> None:
 @pytest.mark.parametrize(("rotation", "starters"), [("right", [0, 3, 2, 1, 0]), ("left", [0, 1, 2, 3, 0])])
 def test_D6_starter_rotation(rotation: str, starters: list[int]) -> None:
     _, playout = bot_match(7, limit=400, starter_rotation=rotation)
-    history = public(playout.state).history
-    assert len(history) >= 5
-    assert [o.starter for o in history[:5]] == starters
+    outcomes = public(playout.state).outcomes
+    assert len(outcomes) >= 5
+    assert [o.starter for o in outcomes[:5]] == starters
 
 
 def test_D6_the_next_round_starts_with_the_seat_before_the_last_first_seat() -> None:

@@ -7,6 +7,7 @@ commas: ``"0: discard S4, discard S5, discard S6, take stock"``.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import transcript
@@ -48,6 +49,20 @@ def position(
     state = play(GAME, state, *moves)
     seat = GAME.actors(state)[0]
     return GAME.view(state, seat), list(GAME.legal_actions(state, seat)), state
+
+
+def assert_plays_its_plans(make_bot: Callable[[], Any], players: int) -> None:
+    """For 30 turns of 3 seeded matches, the turn a fresh bot plays, asked at every step, is
+    the one it planned at the start of the turn."""
+    for seed in range(3):
+        state = GAME.new(players=players, seed=seed)
+        for _ in range(30):
+            if GAME.result(state) is not None:
+                break
+            seat = GAME.actors(state)[0]
+            plan = make_bot().plan(GAME.view(state, seat), GAME.legal_actions(state, seat))
+            played, state = bot_turn(make_bot(), state)
+            assert played == str(plan)
 
 
 def bot_turn(bot: Any, state: DhumbalState, rng: random.Random | None = None) -> tuple[str, DhumbalState]:

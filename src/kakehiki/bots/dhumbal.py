@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from kakehiki.bots import register_bot
-from kakehiki.cards import STANDARD_DECK, Card
+from kakehiki.cards import CARD_ORDER, STANDARD_DECK, Card
 from kakehiki.core import Action
 from kakehiki.games.dhumbal import SHOW, DhumbalView, Show, Turn, whole_turns
 from kakehiki.games.dhumbal.melds import POINTS, total
@@ -114,10 +114,26 @@ def best_discard(hand: Sequence[Card]) -> int:
 
 def held(view: DhumbalView) -> list[Card]:
     """The hand as the turn began: what is held and what is put down so far, by card."""
-    return sorted((*(view.hand or ()), *view.discarding), key=lambda c: c.index)
+    return sorted((*(view.hand or ()), *view.discarding), key=CARD_ORDER)
 
 
-class ThresholdBot:
+class Planner:
+    """A bot that plans its whole turn at the start and plays it in steps: asked again after
+    each card goes down, it plays the next step of the turn it plans then (the same turn, as
+    long as its plan depends only on the hand as the turn began)."""
+
+    def plan(self, view: DhumbalView, legal: Sequence[Action]) -> Show | Turn:
+        """A Show, or the whole turn to play (its first steps may be down already)."""
+        raise NotImplementedError
+
+    def choose(self, view: DhumbalView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        plan = self.plan(view, legal)
+        return plan if isinstance(plan, Show) else plan.step(len(view.discarding))
+
+
+class ThresholdBot(Planner):
     """Shows when its estimated chance of success reaches the threshold; otherwise plays the
     turn that leaves the lowest ``total - lookahead * best next discard`` (expected over the
     stock when drawing).
@@ -141,14 +157,7 @@ class ThresholdBot:
         late = max(0.0, cycles - self.grace) / self.span
         return self.confidence * max(0.0, 1 - late)
 
-    def choose(self, view: DhumbalView, legal: Sequence[Action], rng: random.Random) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        plan = self.plan(view, legal)
-        return plan if isinstance(plan, Show) else plan.step(len(view.discarding))
-
     def plan(self, view: DhumbalView, legal: Sequence[Action]) -> Show | Turn:
-        """A Show, or the whole turn to play (its first steps may be down already)."""
         values = unseen_values(view)
         if SHOW in legal and show_chance(view, values) >= self.threshold(view):
             return SHOW

@@ -41,10 +41,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kakehiki.bots import Bot, register_bot
-from kakehiki.bots.dhumbal import ThresholdBot, held, unseen_cards
+from kakehiki.bots import register_bot
+from kakehiki.bots.dhumbal import Planner, ThresholdBot, held, unseen_cards
 from kakehiki.bots.search import Sampler
-from kakehiki.cards import Card
+from kakehiki.cards import CARD_ORDER, Card
 from kakehiki.core import Action, Game
 from kakehiki.games.dhumbal import SHOW, DhumbalState, DhumbalView, Show, Turn, whole_turns
 from kakehiki.games.dhumbal.melds import POINTS, total
@@ -214,7 +214,7 @@ HEADS_UP_STYLE = Style(confidence=0.9, per_card=12.0, per_card_shed=4.0)
 TABLE_STYLE = Style(confidence=0.75, per_card=3.0, per_card_shed=2.0)
 
 
-class ExpertBot:
+class ExpertBot(Planner):
     """Calibrated Shows, turns scored by points and cards, and heads-up a search of Show
     against waiting (see the module docstring)."""
 
@@ -239,14 +239,7 @@ class ExpertBot:
     def style(self, view: DhumbalView) -> Style:
         return self.heads_up if len(view.hand_sizes) == HEADS_UP else self.table
 
-    def choose(self, view: DhumbalView, legal: Sequence[Action], rng: random.Random) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        plan = self.plan(view, legal)
-        return plan if isinstance(plan, Show) else plan.step(len(view.discarding))
-
     def plan(self, view: DhumbalView, legal: Sequence[Action]) -> Show | Turn:
-        """A Show, or the whole turn to play (its first steps may be down already)."""
         if SHOW in legal and show_chance(view, self.slack) >= self.style(view).confidence:
             return SHOW
         return self.best_turn(view)
@@ -324,7 +317,7 @@ class ExpertBot:
         assert seat is not None
         settled = copy.copy(self)
         settled.worlds = 0  # itself, without this search, in the worlds
-        bots: list[Bot] = [settled if s == seat else ThresholdBot() for s in range(len(view.hand_sizes))]
+        bots: list[Planner] = [settled if s == seat else ThresholdBot() for s in range(len(view.hand_sizes))]
         gain = 0.0
         for _ in range(self.worlds):
             world = deal_hidden(view, sample(rng), self.slack, rng)
@@ -350,7 +343,7 @@ def deal_hidden(view: DhumbalView, sampled: DhumbalState, slack: float, rng: ran
         for bound in hidden_bounds(view, seat):
             at = rng.choices(range(len(pool)), [card_weight(c, bound, slack) for c in pool])[0]
             cards.append(pool.pop(at))
-        hands[seat] = tuple(sorted(cards, key=lambda c: c.index))
+        hands[seat] = tuple(sorted(cards, key=CARD_ORDER))
         totals[seat] = total(cards)
     rng.shuffle(pool)
     return dataclasses.replace(sampled, hands=tuple(hands), totals=tuple(totals), stock=tuple(pool))
@@ -364,17 +357,16 @@ def play_plan(game: Game[Any, Any], state: DhumbalState, seat: int, plan: Show |
 
 
 def play_round_out(
-    game: Game[Any, Any], state: DhumbalState, bots: Sequence[Bot], rng: random.Random, horizon: int
+    game: Game[Any, Any], state: DhumbalState, bots: Sequence[Planner], rng: random.Random, horizon: int
 ) -> DhumbalState:
     """Play on until the round is scored, or for ``horizon`` turns at most; each seat plans its
-    whole turn once (``bots`` are threshold or expert bots, which make plans)."""
+    whole turn once."""
     round_no = state.round_no
     for _ in range(horizon):
         if state.round_no != round_no or state.phase == OVER:
             break
         seat = state.turn
-        planner: Any = bots[seat]
-        plan = planner.plan(game.view(state, seat), game.legal_actions(state, seat))
+        plan = bots[seat].plan(game.view(state, seat), game.legal_actions(state, seat))
         state = play_plan(game, state, seat, plan)
     return state
 
@@ -383,7 +375,7 @@ def round_gain(state: DhumbalState, seat: int, round_no: int) -> float:
     """What round ``round_no`` brought ``seat``: the others' mean points less its own.  A
     round still in play is read as if scored by the hands as they are."""
     scored = state.round_no != round_no or state.phase == OVER
-    added = state.history[round_no].added if scored else state.totals
+    added = state.outcomes[round_no].added if scored else state.totals
     others = [a for s, a in enumerate(added) if s != seat]
     return sum(others) / len(others) - added[seat]
 

@@ -41,14 +41,14 @@ class DhumbalRenderer:
                            cards=cards_text(view.available)))
         lines.append(t("dhumbal.view.buried", cards=cards_text(view.buried)))
         for seat in range(len(view.hand_sizes)):
-            mark = ">" if seat == view.turn and not view.over else " "
+            mark = ">" if seat == view.turn and view.phase != "over" else " "
             lines.append(t("dhumbal.view.seat", mark=mark, seat=labels[seat], cards=view.hand_sizes[seat],
                            known=cards_text(view.known[seat]), score=view.scores[seat]))
         if view.discarding:
             lines.append(t("dhumbal.view.discarding", seat=labels[view.turn], cards=cards_text(view.discarding)))
         if view.hand is not None:
             lines.append(t("dhumbal.view.hand", cards=cards_text(view.hand), total=total(view.hand)))
-        lines.append(t("dhumbal.view.over") if view.over else t("dhumbal.view.turn", seat=labels[view.turn]))
+        lines.append(t("dhumbal.view.over") if view.phase == "over" else t("dhumbal.view.turn", seat=labels[view.turn]))
         return lines
 
     def prompt(self, view: DhumbalView, legal: Sequence[Action]) -> str:

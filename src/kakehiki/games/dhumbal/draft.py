@@ -1,23 +1,21 @@
-"""A mutable working copy of a :class:`DhumbalState`, used inside one ``apply`` only.
-
-The rules read more plainly as small in-place steps; the draft is frozen back into
-a new state at the end, so the caller's state is never touched.
-"""
+"""A mutable working copy of a :class:`DhumbalState`, used inside one ``apply`` only
+(see :class:`kakehiki.base.Draft`)."""
 
 from __future__ import annotations
 
-from operator import attrgetter
+from typing import ClassVar
 
-from kakehiki.cards import Card
-from kakehiki.core import Event
+from kakehiki import base
+from kakehiki.cards import CARD_ORDER, Card
 from kakehiki.games.dhumbal.melds import POINTS
-from kakehiki.games.dhumbal.state import DhumbalOptions, DhumbalState, LoggedTurn, RoundOutcome
-
-CARD_ORDER = attrgetter("index")
+from kakehiki.games.dhumbal.state import DhumbalOptions, DhumbalState, LoggedTurn, Phase, RoundOutcome
 
 
-class Draft:
+class Draft(base.Draft[DhumbalState]):
     """Attributes mirror :class:`DhumbalState`; ``hands``, ``totals`` and ``known`` become lists."""
+
+    STATE: ClassVar[type] = DhumbalState
+    LISTS: ClassVar[tuple[str, ...]] = ("hands", "totals", "known")
 
     options: DhumbalOptions
     seed: int
@@ -27,8 +25,8 @@ class Draft:
     round_no: int
     starter: int
     scores: tuple[int, ...]
-    history: tuple[RoundOutcome, ...]
-    phase: int
+    outcomes: tuple[RoundOutcome, ...]
+    phase: Phase
     steps: int
     hands: list[tuple[Card, ...]]
     totals: list[int]
@@ -43,40 +41,8 @@ class Draft:
     log: tuple[LoggedTurn, ...]
     rebuilds: int
 
-    def __init__(self, state: DhumbalState) -> None:
-        self.__dict__.update(state.__dict__)
-        self.hands = list(state.hands)
-        self.totals = list(state.totals)
-        self.known = list(state.known)
-        self.events: list[Event] = []
-
-    def freeze(self) -> DhumbalState:
-        """The new state.  The draft hands over its attribute dict and must not be used after."""
-        values = self.__dict__
-        del values["events"]
-        values["hands"] = tuple(self.hands)
-        values["totals"] = tuple(self.totals)
-        values["known"] = tuple(self.known)
-        new = object.__new__(DhumbalState)
-        object.__setattr__(new, "__dict__", values)  # as dataclasses' own frozen __init__ does
-        return new
-
-    def finish(self) -> tuple[DhumbalState, tuple[Event, ...]]:
-        events = tuple(self.events)
-        return self.freeze(), events
-
-    def remove(self, seat: int, cards: tuple[Card, ...]) -> None:
-        """Take ``cards`` out of a hand; a discarded card stops being known (D3)."""
-        hand, known = list(self.hands[seat]), list(self.known[seat])
-        for card in cards:
-            hand.remove(card)
-            if card in known:
-                known.remove(card)
-            self.totals[seat] -= POINTS[card.rank]
-        self.hands[seat] = tuple(hand)
-        self.known[seat] = tuple(known)
-
     def give(self, seat: int, card: Card, public: bool) -> None:
+        """Add ``card`` to a hand; one taken from the discards (``public``) is known to all (D3)."""
         self.hands[seat] = tuple(sorted((*self.hands[seat], card), key=CARD_ORDER))
         self.totals[seat] += POINTS[card.rank]
         if public:

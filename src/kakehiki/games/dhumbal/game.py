@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, ClassVar, assert_never
+from typing import ClassVar, assert_never
 
-from kakehiki.cards import Card
-from kakehiki.core import Event, Game, Result, RoundResult
+from kakehiki.base import StandardGame
+from kakehiki.cards import CARD_ORDER, Card
+from kakehiki.core import Event, Result
 from kakehiki.errors import IllegalActionError
 from kakehiki.games.dhumbal import rounds
 from kakehiki.games.dhumbal.actions import (
@@ -23,14 +24,14 @@ from kakehiki.games.dhumbal.actions import (
     Take,
     parse_action,
 )
-from kakehiki.games.dhumbal.draft import CARD_ORDER, Draft
+from kakehiki.games.dhumbal.draft import Draft
 from kakehiki.games.dhumbal.melds import continuations, is_discard, total
 from kakehiki.games.dhumbal.state import OPTION_SPECS, OVER, DhumbalOptions, DhumbalState
 from kakehiki.games.dhumbal.view import DhumbalView, build_view
 from kakehiki.options import OptionSpec, OptionValue
 
 
-class DhumbalGame(Game[DhumbalState, DhumbalAction]):
+class DhumbalGame(StandardGame[DhumbalState, DhumbalAction]):
     id: ClassVar[str] = "dhumbal"
     title_en: ClassVar[str] = "Dhumbal"
     title_ja: ClassVar[str] = "ダンバル"
@@ -69,17 +70,17 @@ class DhumbalGame(Game[DhumbalState, DhumbalAction]):
 
     def _check(self, state: DhumbalState, seat: int, action: DhumbalAction) -> None:
         if state.phase == OVER:
-            ended_by = "C7" if state.history[-1].reason == "max_steps" else "D5"
+            ended_by = "C7" if state.outcomes[-1].reason == "max_steps" else "D5"
             raise IllegalActionError(ended_by, "the match is over")
         if seat != state.turn:
             raise IllegalActionError("C2", f"it is seat {state.turn}'s turn, not seat {seat}'s")
         match action:
             case Show():
                 self._check_show(state, seat)
-            case Discard(card):
-                self._check_discard(state, seat, card)
-            case Take(card):
-                self._check_take(state, card)
+            case Discard():  # no positional capture: it would look up __match_args__ on every call
+                self._check_discard(state, seat, action.card)
+            case Take():
+                self._check_take(state, action.card)
             case _:
                 assert_never(action)
 
@@ -114,14 +115,20 @@ class DhumbalGame(Game[DhumbalState, DhumbalAction]):
     # -- acting ---------------------------------------------------------------
     def _apply(self, state: DhumbalState, seat: int, action: DhumbalAction) -> tuple[DhumbalState, tuple[Event, ...]]:
         """A Show or a take ends a turn and counts as one step (C7); a card put down does not."""
-        if isinstance(action, Discard):
-            return rounds.put_down(state, seat, action.card)
-        d = Draft(state)
-        d.steps += 1
-        if isinstance(action, Show):
-            rounds.show(d, seat)
-        else:
-            rounds.take_turn(d, seat, action.card)
+        d: Draft
+        match action:
+            case Discard():
+                return rounds.put_down(state, seat, action.card)
+            case Show():
+                d = Draft(state)
+                d.steps += 1
+                rounds.show(d, seat)
+            case Take():
+                d = Draft(state)
+                d.steps += 1
+                rounds.take_turn(d, seat, action.card)
+            case _:
+                assert_never(action)
         if d.phase != OVER and d.steps >= d.options.max_steps:
             rounds.stop_at_step_limit(d)
         return d.finish()
@@ -148,7 +155,7 @@ class DhumbalGame(Game[DhumbalState, DhumbalAction]):
         shuffle, so states that differ only in what ``seat`` cannot see give the same sample."""
         d = Draft(state)
         d.seed, d.deck = 0, None
-        shown = state.phase == OVER and state.history[-1].reason != "max_steps"
+        shown = state.phase == OVER and state.outcomes[-1].reason != "max_steps"
         others = [] if shown else [s for s in range(state.players) if s != seat]
         pool = list(state.stock)
         for s in others:
@@ -171,7 +178,7 @@ class DhumbalGame(Game[DhumbalState, DhumbalAction]):
             return None
         rounds_played = self.round_results(state)
         scores = tuple(0.0 - s for s in state.scores)  # higher is better; never -0.0
-        reason = state.history[-1].reason
+        reason = state.outcomes[-1].reason
         if reason == "max_steps":
             return Result((), (), (1,) * state.players, scores, "max_steps", rounds_played)
         ranks = rounds.match_ranks(state.scores, reason)
@@ -181,22 +188,6 @@ class DhumbalGame(Game[DhumbalState, DhumbalAction]):
         winners = tuple(s for s in range(state.players) if ranks[s] == best)
         losers = tuple(s for s in range(state.players) if ranks[s] == worst)
         return Result(winners, losers, ranks, scores, "match", rounds_played)
-
-    def players(self, state: DhumbalState) -> int:
-        return state.players
-
-    def round_results(self, state: DhumbalState) -> tuple[RoundResult, ...]:
-        """Every finished round: the seats that scored 0 win it, those that scored the most lose it."""
-        return tuple(RoundResult(o.winners, o.losers, o.reason) for o in state.history)
-
-    def round_of(self, state: DhumbalState) -> int:
-        return state.round_no
-
-    def record_header(self, state: DhumbalState) -> dict[str, Any]:
-        header: dict[str, Any] = {"options": state.options.to_values(), "seed": state.seed}
-        if state.deck is not None:
-            header["deck"] = [str(c) for c in state.deck]
-        return header
 
     def all_cards(self, state: DhumbalState) -> tuple[Card, ...]:
         held = tuple(c for h in state.hands for c in h)

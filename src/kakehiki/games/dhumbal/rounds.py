@@ -5,11 +5,11 @@ Every function works on a :class:`Draft`.
 
 from __future__ import annotations
 
-from kakehiki.cards import Card, make_deck, same_multiset, shuffled
+from kakehiki.cards import CARD_ORDER, Card, make_deck, same_multiset, shuffled
 from kakehiki.core import Event, ranks_from_keys
 from kakehiki.errors import OptionError
 from kakehiki.games.dhumbal import events as ev
-from kakehiki.games.dhumbal.draft import CARD_ORDER, Draft
+from kakehiki.games.dhumbal.draft import Draft
 from kakehiki.games.dhumbal.melds import POINTS, total
 from kakehiki.games.dhumbal.state import (
     HAND_SIZE,
@@ -47,7 +47,7 @@ def new_match(
 ) -> tuple[DhumbalState, tuple[Event, ...]]:
     state = DhumbalState(
         options=options, seed=seed, players=players, deck=deck, decks=deck_count(options, players, deck),
-        round_no=0, starter=0, scores=(0,) * players, history=(), phase=PLAY, steps=0,
+        round_no=0, starter=0, scores=(0,) * players, outcomes=(), phase=PLAY, steps=0,
         hands=((),) * players, totals=(0,) * players, known=((),) * players, stock=(), discarding=(), available=(),
         available_owner=TURNED_UP, buried=(), turn=0, round_turns=0, log=(), rebuilds=0,
     )
@@ -172,8 +172,9 @@ def show(d: Draft, seat: int) -> None:
     most = max(added)
     losers = tuple(s for s in range(d.players) if added[s] == most)
     d.scores = tuple(a + b for a, b in zip(d.scores, added, strict=True))
-    d.history = (*d.history, RoundOutcome(d.round_no, d.starter, seat, reason, tuple(d.hands), tuple(d.totals),
-                                          added, winners, losers))
+    outcome = RoundOutcome(winners=winners, losers=losers, reason=reason, round_no=d.round_no, starter=d.starter,
+                           caller=seat, hands=tuple(d.hands), totals=tuple(d.totals), added=added)
+    d.outcomes = (*d.outcomes, outcome)
     d.events.append(ev.RoundScored(d.round_no, reason, added, d.scores, winners))
     if max(d.scores) > d.options.limit:
         end_match(d, "limit")
@@ -187,7 +188,9 @@ def show(d: Draft, seat: int) -> None:
 def stop_at_step_limit(d: Draft) -> None:
     """``max_steps`` reached: the round stops unscored and the match ends as a draw (C7)."""
     zero = (0,) * d.players
-    d.history = (*d.history, RoundOutcome(d.round_no, d.starter, None, "max_steps", (), (), zero, (), ()))
+    outcome = RoundOutcome(winners=(), losers=(), reason="max_steps", round_no=d.round_no, starter=d.starter,
+                           caller=None, hands=(), totals=(), added=zero)
+    d.outcomes = (*d.outcomes, outcome)
     d.events.append(ev.RoundScored(d.round_no, "max_steps", zero, d.scores, ()))
     end_match(d, "max_steps")
 

@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from enum import IntEnum
+from typing import ClassVar, Literal, NamedTuple
 
+from kakehiki.base import GameOptions
 from kakehiki.cards import Card
-from kakehiki.options import OptionSpec, OptionValue, max_steps_option
+from kakehiki.core import RoundResult
+from kakehiki.options import OptionSpec, max_steps_option
 
-PLAY, OVER = 0, 1  # phases: a round in progress, the match over
+
+class Phase(IntEnum):
+    """Where the match stands: a round in progress, or the match over."""
+
+    PLAY = 0
+    OVER = 1
+
+
+PLAY, OVER = Phase.PLAY, Phase.OVER
 TURNED_UP = -1  # owner of the round's turned-up card, which nobody discarded (D2)
 HAND_SIZE = 5  # cards dealt to each seat (D2)
 SEATS_PER_DECK = 8  # D2: up to 8 players on one deck
@@ -38,7 +49,9 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
 
 
 @dataclass(frozen=True, slots=True)
-class DhumbalOptions:
+class DhumbalOptions(GameOptions):
+    SPECS: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+
     decks: int | None  # None: auto
     show_max: int
     penalty: int
@@ -46,32 +59,6 @@ class DhumbalOptions:
     limit: int
     starter_rotation: Rotation
     max_steps: int
-
-    @staticmethod
-    def from_values(values: dict[str, OptionValue]) -> DhumbalOptions:
-        decks = values["decks"]
-        tie: ShowTie = "caller_wins" if values["show_tie"] == "caller_wins" else "caller_loses"
-        rotation: Rotation = "left" if values["starter_rotation"] == "left" else "right"
-        return DhumbalOptions(
-            decks=decks if isinstance(decks, int) else None,
-            show_max=int(values["show_max"] or 0),
-            penalty=int(values["penalty"] or 0),
-            show_tie=tie,
-            limit=int(values["limit"] or 0),
-            starter_rotation=rotation,
-            max_steps=int(values["max_steps"] or 1),
-        )
-
-    def to_values(self) -> dict[str, OptionValue]:
-        return {
-            "decks": "auto" if self.decks is None else self.decks,
-            "show_max": self.show_max,
-            "penalty": self.penalty,
-            "show_tie": self.show_tie,
-            "limit": self.limit,
-            "starter_rotation": self.starter_rotation,
-            "max_steps": self.max_steps,
-        }
 
 
 class LoggedTurn(NamedTuple):
@@ -84,18 +71,18 @@ class LoggedTurn(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class RoundOutcome:
-    """How one round ended and what it scored (D4).  All of it is public: hands are shown at a Show."""
+class RoundOutcome(RoundResult):
+    """How one round ended and what it scored (D4).  All of it is public: hands are shown at a Show.
+
+    ``winners`` are the seats that scored 0, ``losers`` those that scored the most this round;
+    ``reason`` is ``show``, ``show_back`` or ``max_steps``."""
 
     round_no: int
     starter: int
     caller: int | None  # None: the round was cut short by max_steps (C7)
-    reason: str  # "show", "show_back" or "max_steps"
     hands: tuple[tuple[Card, ...], ...]  # revealed at the Show (empty for max_steps)
     totals: tuple[int, ...]  # hand totals at the Show
     added: tuple[int, ...]  # points each seat scored this round
-    winners: tuple[int, ...]  # seats that scored 0
-    losers: tuple[int, ...]  # seats that scored the most this round
 
 
 @dataclass(frozen=True)
@@ -121,8 +108,8 @@ class DhumbalState:
     round_no: int
     starter: int
     scores: tuple[int, ...]  # cumulative (D5)
-    history: tuple[RoundOutcome, ...]
-    phase: int
+    outcomes: tuple[RoundOutcome, ...]  # every finished round
+    phase: Phase
     steps: int  # Shows and whole turns in the whole match (C7): a turn's steps count once
     # the round in progress
     hands: tuple[tuple[Card, ...], ...]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from kakehiki.cards import Card
+from kakehiki.cards import CARD_ORDER, Card
 from kakehiki.games.dhumbal.actions import STOCK_WORD, DhumbalAction, discard, take
 from kakehiki.games.dhumbal.melds import discard_key, discard_options
 
@@ -56,7 +56,7 @@ def whole_turns(hand: Sequence[Card], pending: Sequence[Card], available: Sequen
     version 1 (discards as :func:`~kakehiki.games.dhumbal.melds.discard_options` lists them),
     whatever part is down already."""
     done = len(pending)
-    full = sorted((*hand, *pending), key=lambda c: c.index) if done else hand
+    full = sorted((*hand, *pending), key=CARD_ORDER) if done else hand
     start = tuple(pending)
     takes: list[Card | None] = [None, *dict.fromkeys(available)]
     return [Turn(d, t) for d in discard_options(full) if d[:done] == start for t in takes]

@@ -6,7 +6,9 @@ from typing import Any, NamedTuple
 
 from kakehiki.cards import Card
 from kakehiki.core import jsonable
-from kakehiki.games.dhumbal.state import OVER, TURNED_UP, DhumbalState, LoggedTurn, RoundOutcome
+from kakehiki.games.dhumbal.state import TURNED_UP, DhumbalState, LoggedTurn, Phase, RoundOutcome
+
+PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)  # a view's phase, by Phase
 
 
 class DhumbalView(NamedTuple):
@@ -36,8 +38,8 @@ class DhumbalView(NamedTuple):
     starter: int
     round_no: int
     scores: tuple[int, ...]
-    history: tuple[RoundOutcome, ...]
-    over: bool
+    outcomes: tuple[RoundOutcome, ...]  # every finished round
+    phase: str  # "play" or "over"
     decks: int
     show_max: int
     penalty: int
@@ -66,8 +68,8 @@ def build_view(state: DhumbalState, seat: int | None) -> DhumbalView:
         starter=state.starter,
         round_no=state.round_no,
         scores=state.scores,
-        history=state.history,
-        over=state.phase == OVER,
+        outcomes=state.outcomes,
+        phase=PHASE_NAMES[state.phase],
         decks=state.decks,
         show_max=options.show_max,
         penalty=options.penalty,
