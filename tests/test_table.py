@@ -209,3 +209,39 @@ def test_dealt_cards_reach_their_seat_only(seat: int) -> None:
     for message in table.inbox(seat):
         if isinstance(message, Dealt) and message.seat != seat:
             assert message.cards is None
+
+
+def test_J14_a_slow_turn_seat_takes_the_delay_penalty_under_the_official_rules() -> None:
+    state = DOBON.new(players=3, seed=2, options={"official": True})
+    table = Table(DOBON, state, Clocks(turn=10.0), clock := FakeClock())
+    turn = DOBON.turn_seat(state)
+    clock.advance(10)
+    table.poll()
+    assert table.actions[0][1:] == (None, "delay"), "the host's action, recorded with no seat"
+    assert DOBON.view(table.state, turn).hand_sizes[turn] > DOBON.view(state, turn).hand_sizes[turn]
+
+
+def gaeshi_position() -> Any:
+    """Seed 776, four seats, each seat calling Dobon whenever it can and else moving at random:
+    the first moment a Dobon waits for gaeshi with a seat able to answer."""
+    state, rng = DOBON.new(players=4, seed=776, options=OPTIONS), random.Random(776)
+    while DOBON.turn_seat(state) is not None or not DOBON.actors(state):
+        calls = [(s, a) for s in DOBON.actors(state) for a in DOBON.legal_actions(state, s) if str(a)[:5] == "dobon"]
+        if calls:
+            state, _ = DOBON.apply(state, *calls[0])
+            continue
+        seat = DOBON.actors(state)[0]
+        legal = DOBON.legal_actions(state, seat)
+        state, _ = DOBON.apply(state, seat, legal[rng.randrange(len(legal))])
+    return state
+
+
+def test_J8_no_seat_is_awaited_while_a_dobon_waits_for_gaeshi() -> None:
+    chain = gaeshi_position()
+    answerer = DOBON.actors(chain)[0]
+    assert "pass" in map(str, DOBON.legal_actions(chain, answerer))
+    table, clock = people(chain, Clocks(reaction=REACTION, turn=5.0))
+    assert table.next_deadline() == clock.now + REACTION, "no turn timer: only the window runs"
+    clock.advance(REACTION)
+    table.poll()
+    assert [(s, str(a)) for _, s, a in table.actions] == [(answerer, "pass")], "silence declines gaeshi"

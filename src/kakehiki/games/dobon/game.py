@@ -98,6 +98,17 @@ class DobonGame(StandardGame[DobonState, DobonAction]):
         Hands are kept in card order, so every offer is already in index order."""
         return (*PLAY_OF[:52], DRAW, *DOBON_OF[:52], PASS)
 
+    def turn_seat(self, state: DobonState) -> int | None:
+        """The turn seat, awaited and timed by a host; none while a Dobon awaits gaeshi (J8)."""
+        return None if state.phase in (CHAIN, OVER) else state.turn
+
+    def timeout_move(self, state: DobonState, seat: int) -> tuple[bool, DobonAction | str]:
+        """Under the official rules a slow turn seat takes the host's ``delay`` penalty (J14);
+        otherwise it draws, as the core's default does."""
+        if state.options.official and state.phase != CHAIN and seat == state.turn:
+            return True, "delay"
+        return super().timeout_move(state, seat)
+
     def yields_to_calls(self, state: DobonState, seat: int, action: DobonAction) -> bool:
         """The turn seat's draw, or its play of another number than the top's, waits for the
         other seats' claims on this state (C4).  Its Dobon and its same-number play are claims

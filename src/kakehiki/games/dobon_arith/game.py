@@ -98,6 +98,10 @@ class DobonArithGame(StandardGame[ArithState, ArithAction]):
             actions.append(PASS)
         return tuple(actions)
 
+    def turn_seat(self, state: ArithState) -> int | None:
+        """The turn seat, awaited and timed by a host; none during a gaeshi chain (A5)."""
+        return None if state.phase in (CHAIN, OVER) else state.turn
+
     def yields_to_calls(self, state: ArithState, seat: int, action: ArithAction) -> bool:
         """The turn seat's ordinary move (anything but its own ``dobon``, which keeps its
         priority) waits for the other seats offered a call (C4, C5).  Of a play of several

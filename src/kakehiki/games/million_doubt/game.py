@@ -65,6 +65,12 @@ class MillionDoubtGame(StandardGame[MillionDoubtState, MillionDoubtAction]):
     def actors(self, state: MillionDoubtState) -> tuple[int, ...]:
         return legal.actors(state)
 
+    def turn_seat(self, state: MillionDoubtState) -> int | None:
+        """The seat to lead, play, hide or give, awaited and timed by a host; none while
+        Doubt is offered (every seat asked may decline)."""
+        actors = legal.actors(state)
+        return None if state.phase == DOUBT or not actors else actors[0]
+
     def _legal_actions(self, state: MillionDoubtState, seat: int) -> tuple[MillionDoubtAction, ...]:
         return legal.legal_actions(state, seat)
 
