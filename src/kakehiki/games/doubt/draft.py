@@ -6,9 +6,8 @@ into a new state at the end, so the caller's state is never touched.
 
 from __future__ import annotations
 
-from kakehiki.cards import Card
+from kakehiki.cards import CARD_ORDER, Card
 from kakehiki.core import Event
-from kakehiki.games.doubt.actions import CARD_ORDER
 from kakehiki.games.doubt.state import DoubtOptions, DoubtState, Knowledge, Outcome, PileEntry
 
 

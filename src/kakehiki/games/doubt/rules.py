@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kakehiki.cards import Card, make_deck, shuffled
+from kakehiki.cards import CARD_ORDER, Card, make_deck, shuffled
 from kakehiki.core import Event, ranks_from_keys
 from kakehiki.errors import OptionError
 from kakehiki.games.doubt import events as ev
 from kakehiki.games.doubt import knowledge
-from kakehiki.games.doubt.actions import CARD_ORDER
 from kakehiki.games.doubt.draft import Draft
 from kakehiki.games.doubt.state import OVER, PLAY, WINDOW, DoubtOptions, DoubtState, Outcome, PileEntry, offered
 from kakehiki.rng import derive
