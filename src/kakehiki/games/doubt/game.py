@@ -74,28 +74,23 @@ class DoubtGame(StandardGame[DoubtState, DoubtAction]):
         if state.phase == OVER:
             ended_by = "C7" if state.outcomes[0].reason == "max_steps" else "B6"
             raise IllegalActionError(ended_by, "the game is over")
-        match action:
+        match action:  # the window's answers first: they are most of the steps
+            case Doubt() | Pass():  # only a seat offered the doubt on the play just made (B4, C4)
+                if state.phase != WINDOW:
+                    if seat == state.turn and isinstance(action, Pass):
+                        raise IllegalActionError("B3", "no passing: the seat to play must put down a card")
+                    raise IllegalActionError("B4", f"no play is waiting for a doubt; seat {state.turn} is to play")
+                if seat == state.turn:
+                    raise IllegalActionError("B4", "a seat cannot doubt or pass on its own play")
+                if seat in state.forfeited:
+                    raise IllegalActionError("B7", f"seat {seat} has forfeited and is out: it is offered no doubt")
+                if seat not in state.window:
+                    why = "only the next seat may call (cheat)" if state.options.cheat else "it has already answered"
+                    raise IllegalActionError("B4", f"seat {seat} is not offered this doubt: {why}")
             case Play() | Add():
                 self._check_card(state, seat, action)
-            case Doubt() | Pass():
-                self._check_window(state, seat, action)
             case _:
                 assert_never(action)
-
-    @staticmethod
-    def _check_window(state: DoubtState, seat: int, action: Doubt | Pass) -> None:
-        """A doubt or a pass: only a seat offered the doubt on the play just made (B4, C4)."""
-        if state.phase != WINDOW:
-            if seat == state.turn and isinstance(action, Pass):
-                raise IllegalActionError("B3", "no passing: the seat to play must put down a card")
-            raise IllegalActionError("B4", f"no play is waiting for a doubt; seat {state.turn} is to play")
-        if seat == state.turn:
-            raise IllegalActionError("B4", "a seat cannot doubt or pass on its own play")
-        if seat in state.forfeited:
-            raise IllegalActionError("B7", f"seat {seat} has forfeited and is out: it is offered no doubt")
-        if seat not in state.window:
-            why = "only the next seat may call (cheat)" if state.options.cheat else "it has already answered"
-            raise IllegalActionError("B4", f"seat {seat} is not offered this doubt: {why}")
 
     @staticmethod
     def _check_card(state: DoubtState, seat: int, action: Play | Add) -> None:
@@ -123,11 +118,10 @@ class DoubtGame(StandardGame[DoubtState, DoubtAction]):
     # -- acting ---------------------------------------------------------------
     def _apply(self, state: DoubtState, seat: int, action: DoubtAction) -> tuple[DoubtState, tuple[Event, ...]]:
         d = Draft(state)
-        match action:
-            case Add(card=card):  # a sub-decision: not a step (C7), seen by this seat alone
-                d.picked = (*state.picked, card)
-                d.events.append(ev.Added(seat, card))
-                return d.finish()
+        match action:  # the most frequent first: a window's passes, plays, doubts, cards set aside
+            case Pass():
+                d.steps += 1
+                rules.decline(d, seat)
             case Play(card=card):
                 d.steps += 1
                 d.picked = ()
@@ -135,9 +129,10 @@ class DoubtGame(StandardGame[DoubtState, DoubtAction]):
             case Doubt():
                 d.steps += 1
                 rules.doubt(d, seat)
-            case Pass():
-                d.steps += 1
-                rules.decline(d, seat)
+            case Add(card=card):  # a sub-decision: not a step (C7), seen by this seat alone
+                d.picked = (*state.picked, card)
+                d.events.append(ev.Added(seat, card))
+                return d.finish()
             case _:
                 assert_never(action)
         if not d.outcomes and d.steps >= d.options.max_steps and d.phase == PLAY:
