@@ -17,11 +17,13 @@ from typing import Any
 
 import pytest
 
+import transcript
 from kakehiki import IllegalActionError, get_game, parse_cards
 from kakehiki.cards import Card
 from kakehiki.core import Action, Event
 from kakehiki.driver import play_out
 from transcript import move
+from transcript import of_type as of_type  # re-exported for the Doubt tests
 
 GAME = get_game("doubt")
 
@@ -45,16 +47,11 @@ def new(hands: dict[int, str], seed: int = 0, **options: object) -> Any:
 
 
 def run(state: Any, *moves: str) -> tuple[Any, list[Event]]:
-    events: list[Event] = []
-    for text in moves:
-        seat, action = move(text)
-        state, caused = GAME.apply(state, seat, action)
-        events.extend(caused)
-    return state, events
+    return transcript.run(GAME, state, *moves)
 
 
 def play(state: Any, *moves: str) -> Any:
-    return run(state, *moves)[0]
+    return transcript.play(GAME, state, *moves)
 
 
 def stand(state: Any) -> Any:
@@ -95,10 +92,6 @@ def outcome(state: Any) -> tuple[tuple[int, ...], tuple[int, ...], str]:
 
 def legal(state: Any, seat: int) -> set[str]:
     return {str(a) for a in GAME.legal_actions(state, seat)}
-
-
-def of_type(events: list[Event], name: str) -> list[Any]:
-    return [e for e in events if type(e).__name__ == name]
 
 
 def known(state: Any, viewer: int | None, seat: int) -> str:

@@ -14,7 +14,7 @@ from kakehiki.games.doubt.actions import (
 )
 from kakehiki.games.doubt.game import DOUBT_GAME, DoubtGame
 from kakehiki.games.doubt.legacy import legacy_actions
-from kakehiki.games.doubt.state import DoubtOptions, DoubtState, PileEntry
+from kakehiki.games.doubt.state import DoubtOptions, DoubtState, Phase, PileEntry, RoundOutcome
 from kakehiki.games.doubt.view import DoubtView, PileView
 from kakehiki.registry import register
 
@@ -22,5 +22,6 @@ register(DOUBT_GAME)
 
 __all__ = [
     "DOUBT", "DOUBT_GAME", "PASS", "Add", "Doubt", "DoubtAction", "DoubtGame", "DoubtOptions", "DoubtState",
-    "DoubtView", "Pass", "PileEntry", "PileView", "Play", "legacy_actions", "next_step", "parse_action", "steps_of",
+    "DoubtView", "Pass", "Phase", "PileEntry", "PileView", "Play", "RoundOutcome", "legacy_actions", "next_step",
+    "parse_action", "steps_of",
 ]

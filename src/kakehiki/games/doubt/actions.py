@@ -13,13 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 
-from kakehiki.cards import CARDS, LONGEST_CARD, Card, card_of
+from kakehiki.cards import CARD_ORDER, CARDS, LONGEST_CARD, Card, card_of
 from kakehiki.core import Action
 from kakehiki.errors import NotationError, excerpt
-
-CARD_ORDER = attrgetter("index")  # the one card order used everywhere: suit S H D C, then rank; the joker last
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +120,6 @@ def parse_v1(text: str) -> tuple[Card, ...] | None:
 
 
 __all__ = [
-    "ADDS", "CARD_ORDER", "DOUBT", "PASS", "PLAYS", "Add", "Doubt", "DoubtAction", "Pass", "Play", "card_of",
+    "ADDS", "DOUBT", "PASS", "PLAYS", "Add", "Doubt", "DoubtAction", "Pass", "Play", "card_of",
     "next_step", "parse_action", "parse_v1", "steps_of",
 ]

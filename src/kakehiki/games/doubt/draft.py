@@ -1,19 +1,22 @@
 """A mutable working copy of a :class:`DoubtState`, used inside one ``apply`` only.
 
-The rules read more plainly as small in-place steps; the draft is frozen back
-into a new state at the end, so the caller's state is never touched.
+See :class:`kakehiki.base.Draft`: the rules edit it in place and freeze it into the next state.
 """
 
 from __future__ import annotations
 
-from kakehiki.cards import Card
-from kakehiki.core import Event
-from kakehiki.games.doubt.actions import CARD_ORDER
-from kakehiki.games.doubt.state import DoubtOptions, DoubtState, Knowledge, Outcome, PileEntry
+from typing import ClassVar
+
+from kakehiki import base
+from kakehiki.cards import CARD_ORDER, Card
+from kakehiki.games.doubt.state import DoubtOptions, DoubtState, Knowledge, Phase, PileEntry, RoundOutcome
 
 
-class Draft:
+class Draft(base.Draft[DoubtState]):
     """Attributes mirror :class:`DoubtState`; ``hands`` and ``successes`` become lists."""
+
+    STATE: ClassVar[type] = DoubtState
+    LISTS: ClassVar[tuple[str, ...]] = ("hands", "successes")
 
     options: DoubtOptions
     seed: int
@@ -22,9 +25,10 @@ class Draft:
     copies: tuple[int, ...]
     hands: list[tuple[Card, ...]]
     pile: tuple[PileEntry, ...]
+    round_no: int
     rank: int
     turn: int
-    phase: int
+    phase: Phase
     window: tuple[int, ...]
     picked: tuple[Card, ...]
     forfeited: tuple[int, ...]
@@ -35,27 +39,7 @@ class Draft:
     last_sure: tuple[tuple[Card, ...], ...]
     penalty_draws: int
     steps: int
-    outcome: Outcome | None
-
-    def __init__(self, state: DoubtState) -> None:
-        self.__dict__.update(state.__dict__)
-        self.hands = list(state.hands)
-        self.successes = list(state.successes)
-        self.events: list[Event] = []
-
-    def freeze(self) -> DoubtState:
-        """The new state.  The draft hands over its attribute dict and must not be used after."""
-        values = self.__dict__
-        del values["events"]
-        values["hands"] = tuple(self.hands)
-        values["successes"] = tuple(self.successes)
-        new = object.__new__(DoubtState)
-        object.__setattr__(new, "__dict__", values)  # as dataclasses' own frozen __init__ does
-        return new
-
-    def finish(self) -> tuple[DoubtState, tuple[Event, ...]]:
-        events = tuple(self.events)
-        return self.freeze(), events
+    outcomes: tuple[RoundOutcome, ...]
 
     def active(self, seat: int) -> bool:
         return seat not in self.forfeited

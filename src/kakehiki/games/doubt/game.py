@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar, assert_never
 
+from kakehiki.base import StandardGame
 from kakehiki.cards import CARDS, Card
-from kakehiki.core import Event, Game, Result, RoundResult
+from kakehiki.core import Event, Result, RoundResult
 from kakehiki.errors import IllegalActionError
 from kakehiki.games.doubt import events as ev
 from kakehiki.games.doubt import rules, sample
-from kakehiki.games.doubt.actions import ADDS, DOUBT, PASS, PLAYS, Add, Doubt, DoubtAction, Play, parse_action
+from kakehiki.games.doubt.actions import ADDS, DOUBT, PASS, PLAYS, Add, Doubt, DoubtAction, Pass, Play, parse_action
 from kakehiki.games.doubt.draft import Draft
 from kakehiki.games.doubt.legacy import legacy_actions
 from kakehiki.games.doubt.state import OPTION_SPECS, OVER, PLAY, WINDOW, DoubtOptions, DoubtState
@@ -21,7 +22,7 @@ from kakehiki.options import OptionSpec, OptionValue
 WINDOW_ACTIONS: tuple[DoubtAction, ...] = (DOUBT, PASS)
 
 
-class DoubtGame(Game[DoubtState, DoubtAction]):
+class DoubtGame(StandardGame[DoubtState, DoubtAction]):
     id: ClassVar[str] = "doubt"
     title_en: ClassVar[str] = "Doubt (Cheat / I Doubt It)"
     title_ja: ClassVar[str] = "ダウト"
@@ -71,22 +72,25 @@ class DoubtGame(Game[DoubtState, DoubtAction]):
     def _check(self, state: DoubtState, seat: int, action: DoubtAction) -> None:
         """Refuse ``action`` naming the ruling that forbids it (C6)."""
         if state.phase == OVER:
-            assert state.outcome is not None
-            ended_by = "C7" if state.outcome.reason == "max_steps" else "B6"
+            ended_by = "C7" if state.outcomes[0].reason == "max_steps" else "B6"
             raise IllegalActionError(ended_by, "the game is over")
-        if isinstance(action, Play | Add):
-            self._check_card(state, seat, action)
-        elif state.phase != WINDOW:
-            if seat == state.turn and not isinstance(action, Doubt):
-                raise IllegalActionError("B3", "no passing: the seat to play must put down a card")
-            raise IllegalActionError("B4", f"no play is waiting for a doubt; seat {state.turn} is to play")
-        elif seat == state.turn:
-            raise IllegalActionError("B4", "a seat cannot doubt or pass on its own play")
-        elif seat in state.forfeited:
-            raise IllegalActionError("B7", f"seat {seat} has forfeited and is out: it is offered no doubt")
-        elif seat not in state.window:
-            why = "only the next seat may call (cheat)" if state.options.cheat else "it has already answered"
-            raise IllegalActionError("B4", f"seat {seat} is not offered this doubt: {why}")
+        match action:  # the window's answers first: they are most of the steps
+            case Doubt() | Pass():  # only a seat offered the doubt on the play just made (B4, C4)
+                if state.phase != WINDOW:
+                    if seat == state.turn and isinstance(action, Pass):
+                        raise IllegalActionError("B3", "no passing: the seat to play must put down a card")
+                    raise IllegalActionError("B4", f"no play is waiting for a doubt; seat {state.turn} is to play")
+                if seat == state.turn:
+                    raise IllegalActionError("B4", "a seat cannot doubt or pass on its own play")
+                if seat in state.forfeited:
+                    raise IllegalActionError("B7", f"seat {seat} has forfeited and is out: it is offered no doubt")
+                if seat not in state.window:
+                    why = "only the next seat may call (cheat)" if state.options.cheat else "it has already answered"
+                    raise IllegalActionError("B4", f"seat {seat} is not offered this doubt: {why}")
+            case Play() | Add():
+                self._check_card(state, seat, action)
+            case _:
+                assert_never(action)
 
     @staticmethod
     def _check_card(state: DoubtState, seat: int, action: Play | Add) -> None:
@@ -114,20 +118,24 @@ class DoubtGame(Game[DoubtState, DoubtAction]):
     # -- acting ---------------------------------------------------------------
     def _apply(self, state: DoubtState, seat: int, action: DoubtAction) -> tuple[DoubtState, tuple[Event, ...]]:
         d = Draft(state)
-        if isinstance(action, Add):  # a sub-decision: not a step (C7), seen by this seat alone
-            d.picked = (*state.picked, action.card)
-            d.events.append(ev.Added(seat, action.card))
-            return d.finish()
-        d.steps += 1
-        if isinstance(action, Play):
-            cards = (*state.picked, action.card)
-            d.picked = ()
-            rules.play(d, seat, cards)
-        elif isinstance(action, Doubt):
-            rules.doubt(d, seat)
-        else:
-            rules.decline(d, seat)
-        if d.outcome is None and d.steps >= d.options.max_steps and d.phase == PLAY:
+        match action:  # the most frequent first: a window's passes, plays, doubts, cards set aside
+            case Pass():
+                d.steps += 1
+                rules.decline(d, seat)
+            case Play(card=card):
+                d.steps += 1
+                d.picked = ()
+                rules.play(d, seat, (*state.picked, card))
+            case Doubt():
+                d.steps += 1
+                rules.doubt(d, seat)
+            case Add(card=card):  # a sub-decision: not a step (C7), seen by this seat alone
+                d.picked = (*state.picked, card)
+                d.events.append(ev.Added(seat, card))
+                return d.finish()
+            case _:
+                assert_never(action)
+        if not d.outcomes and d.steps >= d.options.max_steps and d.phase == PLAY:
             # C7, checked once no doubt window is open: hosts (and the driver) apply a window's
             # passes together, so a game never ends between two of them.
             rules.finish(d, None, "max_steps")
@@ -144,24 +152,12 @@ class DoubtGame(Game[DoubtState, DoubtAction]):
         return sample.sample_hidden(state, seat, rng)
 
     def result(self, state: DoubtState) -> Result | None:
-        o = state.outcome
-        if o is None:
+        if not state.outcomes:
             return None
+        o = state.outcomes[0]
         scores = tuple(1.0 if s in o.winners else -1.0 if s in o.losers else 0.0 for s in range(state.players))
         rounds = (RoundResult(o.winners, o.losers, o.reason),)
         return Result(o.winners, o.losers, o.ranks, scores, o.reason, rounds)
-
-    def players(self, state: DoubtState) -> int:
-        return state.players
-
-    def round_of(self, state: DoubtState) -> int:
-        return 0
-
-    def record_header(self, state: DoubtState) -> dict[str, Any]:
-        header: dict[str, Any] = {"options": state.options.to_values(), "seed": state.seed}
-        if state.deck is not None:
-            header["deck"] = [str(c) for c in state.deck]
-        return header
 
     def _all_actions(self, state: DoubtState) -> Sequence[DoubtAction]:
         """``play`` each card face of the game (the joker last, with ``jokers``), then with

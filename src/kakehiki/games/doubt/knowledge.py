@@ -34,8 +34,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TypeVar
 
-from kakehiki.cards import Card
-from kakehiki.games.doubt.actions import CARD_ORDER
+from kakehiki.cards import CARD_ORDER, Card
 from kakehiki.games.doubt.draft import Draft
 from kakehiki.games.doubt.state import Knowledge
 

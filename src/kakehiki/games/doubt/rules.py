@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kakehiki.cards import Card, make_deck, shuffled
+from kakehiki.cards import CARD_ORDER, Card, make_deck, shuffled
 from kakehiki.core import Event, ranks_from_keys
 from kakehiki.errors import OptionError
 from kakehiki.games.doubt import events as ev
 from kakehiki.games.doubt import knowledge
-from kakehiki.games.doubt.actions import CARD_ORDER
 from kakehiki.games.doubt.draft import Draft
-from kakehiki.games.doubt.state import OVER, PLAY, WINDOW, DoubtOptions, DoubtState, Outcome, PileEntry, offered
+from kakehiki.games.doubt.state import OVER, PLAY, WINDOW, DoubtOptions, DoubtState, PileEntry, RoundOutcome, offered
 from kakehiki.rng import derive
 
 # -- the deal (B1) -------------------------------------------------------------------------------
@@ -49,9 +48,9 @@ def new_game(
     hands = tuple(tuple(sorted(cards[seat::players], key=CARD_ORDER)) for seat in range(players))
     state = DoubtState(
         options=options, seed=seed, players=players, deck=deck, copies=tuple(copies),
-        hands=hands, pile=(), rank=1, turn=0, phase=PLAY, window=(), picked=(), forfeited=(), discard=(),
+        hands=hands, pile=(), round_no=0, rank=1, turn=0, phase=PLAY, window=(), picked=(), forfeited=(), discard=(),
         successes=(0,) * players, known=knowledge.empty(players), sure=knowledge.empty(players),
-        last_sure=((),) * (players + 1), penalty_draws=0, steps=0, outcome=None,
+        last_sure=((),) * (players + 1), penalty_draws=0, steps=0, outcomes=(),
     )
     d = Draft(state)
     d.events.append(ev.GameStarted(players, len(cards), options.decks, sum(1 for c in cards if c.is_joker)))
@@ -215,7 +214,7 @@ def finish(d: Draft, winner: int | None, reason: str) -> None:
         winners = (winner,)
         worst = max(ranks)
         losers = tuple(s for s in range(d.players) if ranks[s] == worst and s != winner)
-    d.outcome = Outcome(winners, losers, ranks, reason, winner is None)
+    d.outcomes = (RoundOutcome(winners=winners, losers=losers, reason=reason, ranks=ranks, draw=winner is None),)
     d.phase, d.window = OVER, ()
     d.events.append(ev.GameEnded(winners, losers, ranks, reason))
 

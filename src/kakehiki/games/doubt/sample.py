@@ -14,9 +14,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from kakehiki.cards import CARDS, Card
+from kakehiki.cards import CARD_ORDER, CARDS, Card
 from kakehiki.games.doubt import knowledge
-from kakehiki.games.doubt.actions import CARD_ORDER
 from kakehiki.games.doubt.draft import Draft
 from kakehiki.games.doubt.state import WINDOW, DoubtState, PileEntry, offered
 from kakehiki.games.doubt.view import seen_steps

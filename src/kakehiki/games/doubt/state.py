@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
+from kakehiki.base import GameOptions
 from kakehiki.cards import Card
-from kakehiki.options import OptionSpec, OptionValue, max_steps_option
+from kakehiki.core import RoundResult
+from kakehiki.options import OptionSpec, max_steps_option
 
-PLAY, WINDOW, OVER = 0, 1, 2  # phases: a seat must play, the doubt window is open, the game is over
+
+class Phase(enum.IntEnum):
+    PLAY = 0  # a seat must play
+    WINDOW = 1  # the doubt window is open
+    OVER = 2  # the game is over
+
+
+PLAY, WINDOW, OVER = Phase.PLAY, Phase.WINDOW, Phase.OVER  # module aliases for the hot paths
 
 Penalty = Literal["pile", "forfeit", "two_cards"]
 PENALTIES: tuple[Penalty, ...] = ("pile", "forfeit", "two_cards")
@@ -39,7 +49,9 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
 
 
 @dataclass(frozen=True, slots=True)
-class DoubtOptions:
+class DoubtOptions(GameOptions):
+    SPECS: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+
     max_cards_per_play: int
     cheat: bool
     repeat_rank_after_lie: bool
@@ -50,39 +62,6 @@ class DoubtOptions:
     penalty: Penalty
     require_successful_doubt: bool
     max_steps: int
-
-    @staticmethod
-    def from_values(values: dict[str, OptionValue]) -> DoubtOptions:
-        penalty: Penalty = "pile"
-        for known in PENALTIES:
-            if values["penalty"] == known:
-                penalty = known
-        return DoubtOptions(
-            max_cards_per_play=int(values["max_cards_per_play"] or 1),
-            cheat=bool(values["cheat"]),
-            repeat_rank_after_lie=bool(values["repeat_rank_after_lie"]),
-            doubter_leads=bool(values["doubter_leads"]),
-            rank_rest=bool(values["rank_rest"]),
-            decks=int(values["decks"] or 1),
-            jokers=int(values["jokers"] or 0),
-            penalty=penalty,
-            require_successful_doubt=bool(values["require_successful_doubt"]),
-            max_steps=int(values["max_steps"] or 1),
-        )
-
-    def to_values(self) -> dict[str, OptionValue]:
-        return {
-            "max_cards_per_play": self.max_cards_per_play,
-            "cheat": self.cheat,
-            "repeat_rank_after_lie": self.repeat_rank_after_lie,
-            "doubter_leads": self.doubter_leads,
-            "rank_rest": self.rank_rest,
-            "decks": self.decks,
-            "jokers": self.jokers,
-            "penalty": self.penalty,
-            "require_successful_doubt": self.require_successful_doubt,
-            "max_steps": self.max_steps,
-        }
 
 
 def offered(options: DoubtOptions, players: int, forfeited: tuple[int, ...], player: int) -> tuple[int, ...]:
@@ -112,11 +91,10 @@ class PileEntry:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
-    winners: tuple[int, ...]
-    losers: tuple[int, ...]
+class RoundOutcome(RoundResult):
+    """How the game ended: ``reason`` is doubt_out, doubt_last_standing or max_steps (C7, a draw)."""
+
     ranks: tuple[int, ...]
-    reason: str  # doubt_out, doubt_last_standing, max_steps
     draw: bool
 
 
@@ -143,9 +121,10 @@ class DoubtState:
     # the game in progress
     hands: tuple[tuple[Card, ...], ...]  # each sorted by card index
     pile: tuple[PileEntry, ...]  # oldest play first
+    round_no: int  # always 0: Doubt is a single game
     rank: int  # the rank the next play claims (1..13)
     turn: int  # PLAY: the seat to play; WINDOW: the seat whose play awaits doubts
-    phase: int
+    phase: Phase
     window: tuple[int, ...]  # seats still to answer the doubt window, by priority (B4, C4)
     picked: tuple[Card, ...]  # PLAY: the cards ``turn`` has set aside with ``add`` (still in its hand), card order
     forfeited: tuple[int, ...]  # seats out by the forfeit penalty, in order (B7)
@@ -156,4 +135,4 @@ class DoubtState:
     last_sure: tuple[tuple[Card, ...], ...]  # [viewer] the player's sure cards just before the last play
     penalty_draws: int  # two-card penalties drawn so far: the label of the next one's randomness
     steps: int  # actions applied (C7)
-    outcome: Outcome | None
+    outcomes: tuple[RoundOutcome, ...]  # the game's outcome once over (one entry), else empty
