@@ -89,6 +89,14 @@ CARD_ORDER: Final[Callable[[Card], int]] = attrgetter("index")
 """The one card order of every game, as a sort key: suit S H D C, then rank A..K; the joker last."""
 
 
+def without(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``hand`` less one copy of each of ``cards`` (a sub-multiset of it, checked by the caller)."""
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return tuple(rest)
+
+
 def card_of(token: str) -> Card:
     """One card from its text, quoting at most a short excerpt of a bad one (C1)."""
     if len(token) > LONGEST_CARD:

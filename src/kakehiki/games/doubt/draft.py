@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from kakehiki import base
-from kakehiki.cards import CARD_ORDER, Card
+from kakehiki.cards import CARD_ORDER, Card, without
 from kakehiki.games.doubt.state import DoubtOptions, DoubtState, Knowledge, Phase, PileEntry, RoundOutcome
 
 
@@ -54,10 +54,7 @@ class Draft(base.Draft[DoubtState]):
 
     def take(self, seat: int, cards: tuple[Card, ...]) -> None:
         """Remove ``cards`` (a sub-multiset, checked by the caller) from ``seat``'s hand."""
-        hand = list(self.hands[seat])
-        for card in cards:
-            hand.remove(card)
-        self.hands[seat] = tuple(hand)
+        self.hands[seat] = without(self.hands[seat], cards)
 
     def give(self, seat: int, cards: tuple[Card, ...]) -> None:
         self.hands[seat] = tuple(sorted(self.hands[seat] + cards, key=CARD_ORDER))

@@ -7,7 +7,7 @@ a new state at the end, so the caller's state is never touched.
 from __future__ import annotations
 
 from kakehiki import base
-from kakehiki.cards import Card
+from kakehiki.cards import Card, without
 from kakehiki.games.million_doubt.plays import Lock, sort_cards
 from kakehiki.games.million_doubt.state import (
     PLAYING,
@@ -84,10 +84,8 @@ class Draft(Derived, base.Draft[MillionDoubtState]):
         return seat if self.status[seat] == PLAYING else self.next_active(seat)
 
     def take(self, seat: int, cards: tuple[Card, ...]) -> None:
-        hand = list(self.hands[seat])
-        for card in cards:
-            hand.remove(card)
-        self.hands[seat] = tuple(hand)
+        """Remove ``cards`` (a sub-multiset, checked by the caller) from ``seat``'s hand."""
+        self.hands[seat] = without(self.hands[seat], cards)
 
     def give(self, seat: int, cards: tuple[Card, ...]) -> None:
         self.hands[seat] = sort_cards(self.hands[seat] + cards)
