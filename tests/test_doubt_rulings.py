@@ -306,6 +306,30 @@ def test_B6_a_last_play_caught_lying_takes_the_pile_and_plays_on() -> None:
     assert GAME.actors(state) == (0,) and GAME.view(state, 0).rank == 4
 
 
+def test_B6_round_limit_ends_the_game_after_its_rounds_ranking_every_seat_by_cards_left() -> None:
+    # round_limit=1 with three seats: the game ends once the third play stands.
+    state = new({0: "SA S5 S9", 1: "H2 H4 H8", 2: "D3 D4 D8"}, round_limit=1)
+    state = play(state, "0: play SA", "1: doubt")  # true: seat 1 takes SA
+    state = stand(play(state, "1: play H2"))
+    assert GAME.result(state) is None and GAME.view(state, 1).plays == 2
+    state = play(state, "2: play D3", "0: pass")
+    assert GAME.result(state) is None, "the window of the last play is still open"
+    state, events = run(state, "1: pass")
+    result = GAME.result(state)
+    assert result is not None and (result.winners, result.losers, result.reason) == ((0, 2), (1,), "round_limit")
+    assert result.ranks == (1, 3, 1) and not result.draw and sizes(state) == (2, 3, 2)
+    assert [e.reason for e in of_type(events, "GameEnded")] == ["round_limit"]
+    assert refused(state, "0: play S5").rule == "B6"
+
+
+def test_B6_round_limit_with_every_seat_level_is_a_draw() -> None:
+    state = new({0: "SA S5", 1: "H2 H4"}, round_limit=1)
+    state = stand(play(state, "0: play SA"))
+    state = stand(play(state, "1: play H2"))
+    result = GAME.result(state)
+    assert result is not None and result.draw and result.ranks == (1, 1) and result.reason == "round_limit"
+
+
 @pytest.mark.parametrize(("rank_rest", "ranks", "losers"), [
     (True, (2, 2, 4, 1), (2,)),
     (False, (2, 2, 2, 1), (0, 1, 2)),

@@ -38,6 +38,7 @@ class Draft(base.Draft[DoubtState]):
     sure: Knowledge
     last_sure: tuple[tuple[Card, ...], ...]
     penalty_draws: int
+    plays: int
     steps: int
     outcomes: tuple[RoundOutcome, ...]
 

@@ -139,6 +139,9 @@ class DoubtGame(StandardGame[DoubtState, DoubtAction]):
             # C7, checked once no doubt window is open: hosts (and the driver) apply a window's
             # passes together, so a game never ends between two of them.
             rules.finish(d, None, "max_steps")
+        limit = d.options.round_limit
+        if limit and not d.outcomes and d.phase == PLAY and d.plays >= limit * d.players:
+            rules.finish_at_round_limit(d)  # checked, like C7, once no doubt window is open
         return d.finish()
 
     def parse_action(self, text: str) -> DoubtAction:

@@ -50,7 +50,7 @@ def new_game(
         options=options, seed=seed, players=players, deck=deck, copies=tuple(copies),
         hands=hands, pile=(), round_no=0, rank=1, turn=0, phase=PLAY, window=(), picked=(), forfeited=(), discard=(),
         successes=(0,) * players, known=knowledge.empty(players), sure=knowledge.empty(players),
-        last_sure=((),) * (players + 1), penalty_draws=0, steps=0, outcomes=(),
+        last_sure=((),) * (players + 1), penalty_draws=0, plays=0, steps=0, outcomes=(),
     )
     d = Draft(state)
     d.events.append(ev.GameStarted(players, len(cards), options.decks, sum(1 for c in cards if c.is_joker)))
@@ -66,6 +66,7 @@ def play(d: Draft, seat: int, cards: tuple[Card, ...]) -> None:
     """Put ``cards`` face down claiming the running rank (B2, B3), then open the doubt window (B4)."""
     d.take(seat, cards)
     d.pile = (*d.pile, PileEntry(seat, d.rank, cards, False))
+    d.plays += 1
     knowledge.note_play(d, seat, len(cards))
     d.events.append(ev.Played(seat, d.rank, len(cards), cards))
     d.rank = d.rank % 13 + 1
@@ -219,4 +220,19 @@ def finish(d: Draft, winner: int | None, reason: str) -> None:
     d.events.append(ev.GameEnded(winners, losers, ranks, reason))
 
 
-__all__ = ["OVER", "PLAY", "WINDOW", "decline", "doubt", "finish", "new_game", "play"]
+def finish_at_round_limit(d: Draft) -> None:
+    """``round_limit`` rounds played: every seat ranked by cards left, fewest first, forfeited
+    seats last; the seats ranked first win, those ranked last lose (none, if all are level)."""
+    keys: list[tuple[float, ...]] = [
+        (2, -d.forfeited.index(seat)) if seat in d.forfeited else (1, len(d.hands[seat])) for seat in range(d.players)
+    ]
+    ranks = ranks_from_keys(keys)
+    worst = max(ranks)
+    winners = tuple(s for s in range(d.players) if ranks[s] == 1) if worst > 1 else ()
+    losers = tuple(s for s in range(d.players) if ranks[s] == worst) if worst > 1 else ()
+    d.outcomes = (RoundOutcome(winners=winners, losers=losers, reason="round_limit", ranks=ranks, draw=worst == 1),)
+    d.phase, d.window = OVER, ()
+    d.events.append(ev.GameEnded(winners, losers, ranks, "round_limit"))
+
+
+__all__ = ["OVER", "PLAY", "WINDOW", "decline", "doubt", "finish", "finish_at_round_limit", "new_game", "play"]

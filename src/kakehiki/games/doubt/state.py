@@ -44,6 +44,11 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("require_successful_doubt", "bool", False,
                "going out without a successful doubt takes the pile instead",
                "ダウトを1回も成功させずに手札がなくなったら場札を引き取る", ruling="B7"),
+    OptionSpec("round_limit", "int", 0,
+               "end the game after this many rounds (each seat playing once a round), ranking every seat by "
+               "cards left; 0: no limit",
+               "この周回数（全員が1回ずつ出して1周）で終了し、全員を残り枚数の少ない順に順位付けする。0 は制限なし",
+               minimum=0, maximum=1000, ruling="B6"),
     max_steps_option(20000),
 )
 
@@ -61,6 +66,7 @@ class DoubtOptions(GameOptions):
     jokers: int
     penalty: Penalty
     require_successful_doubt: bool
+    round_limit: int
     max_steps: int
 
 
@@ -134,5 +140,6 @@ class DoubtState:
     sure: Knowledge
     last_sure: tuple[tuple[Card, ...], ...]  # [viewer] the player's sure cards just before the last play
     penalty_draws: int  # two-card penalties drawn so far: the label of the next one's randomness
+    plays: int  # plays made in the game (public): the measure of round_limit
     steps: int  # actions applied (C7)
     outcomes: tuple[RoundOutcome, ...]  # the game's outcome once over (one entry), else empty

@@ -49,6 +49,7 @@ class DoubtView(NamedTuple):
     successes: tuple[int, ...]
     rank_counts: tuple[int, ...]  # copies of each rank in the game, jokers at index 0
     options: DoubtOptions
+    plays: int  # plays made so far (round_limit counts them)
     steps: int
 
     def to_dict(self) -> dict[str, Any]:
@@ -99,5 +100,6 @@ def build_view(state: DoubtState, seat: int | None) -> DoubtView:
         successes=state.successes,
         rank_counts=rank_counts(state.copies),
         options=state.options,
+        plays=state.plays,
         steps=seen_steps(state, seat),
     )
