@@ -289,12 +289,27 @@ def test_M4_claims_that_show_their_own_falsehood_are_refused() -> None:
 
 
 def test_M4_face_down_false_plays_plain_daifugo() -> None:
-    state = game(face_down=False)
+    state = game(face_down=False, deal="seven")
     assert not any("*" in a for a in offers(state, 0))
     assert refused(state, "0: show S5, play *1").rule == "M4"
     state = play(state, "0: show S5, play")
     assert GAME.actors(state) == (1,) and view(state).window == (), "no doubt window"
     assert offers(state, 1) == {"pass", "play S7", "play H9", "play DQ", "play SA", "play C2"}
+
+
+def test_M1_plain_daifugo_deals_every_card_by_default() -> None:
+    plain = GAME.new(players=4, seed=3, options={"face_down": False})
+    assert [len(h) for h in plain.hands] == [14, 14, 13, 13] and plain.aside == ()
+    assert GAME.view(plain, None).aside == 0
+    seven = GAME.new(players=4, seed=3, options={"face_down": False, "deal": "seven"})
+    assert [len(h) for h in seven.hands] == [7] * 4 and len(seven.aside) == 26
+    assert [len(h) for h in GAME.new(players=3, seed=3, options={"deal": "all", "burst_at": 20}).hands] == [18] * 3
+
+
+def test_M1_dealing_every_card_at_or_past_burst_at_is_refused() -> None:
+    with pytest.raises(OptionError) as err:
+        GAME.new(players=4, options={"deal": "all"})
+    assert err.value.option == "deal" and "burst_at=11" in str(err.value)
 
 
 # -- M5 the favourable reading -------------------------------------------------------------------------

@@ -44,11 +44,17 @@ def test_the_space_for_the_default_options_is_the_documented_table() -> None:
 
 
 @pytest.mark.parametrize(("options", "size"), [({}, 177), ({"burst_at": 5}, 174), ({"burst_at": 54}, 220),
-                                               ({"face_down": False, "games": 3}, 177)])
+                                               ({"face_down": False, "deal": "seven", "games": 3}, 177)])
 def test_burst_at_alone_changes_the_size(options: dict[str, object], size: int) -> None:
     # play *N runs to the largest hand a seat may hold: seven dealt, or burst_at - 1.
     for players in (2, 7):
         assert len(GAME.action_space(GAME.new(players=players, options=options, seed=0))) == size
+
+
+def test_dealing_every_card_sizes_the_space_by_the_largest_hand() -> None:
+    # Plain Daifugo deals all 54: two seats hold 27 each (177 + 17 more play *N), seven at most 8 (< 10).
+    plain = {"face_down": False}
+    assert [len(GAME.action_space(GAME.new(players=p, options=plain))) for p in (2, 7)] == [194, 177]
 
 
 def check_space(state: Any, seat: int) -> None:

@@ -31,7 +31,6 @@ from kakehiki.games.million_doubt.lays import Lay
 from kakehiki.games.million_doubt.plays import sort_cards
 from kakehiki.games.million_doubt.state import (
     DOUBT,
-    HAND_SIZE,
     HIDE,
     OPTION_SPECS,
     OVER,
@@ -41,6 +40,7 @@ from kakehiki.games.million_doubt.state import (
     MillionDoubtOptions,
     MillionDoubtState,
     RoundOutcome,
+    largest_hand,
 )
 from kakehiki.games.million_doubt.view import MillionDoubtView, build_view
 from kakehiki.options import OptionSpec, OptionValue
@@ -118,7 +118,7 @@ class MillionDoubtGame(StandardGame[MillionDoubtState, MillionDoubtAction]):
 
     def _all_actions(self, state: MillionDoubtState) -> Sequence[MillionDoubtAction]:
         """See docs/million-doubt.md: ``play *N`` runs to the largest hand a seat may hold."""
-        return all_actions(max(HAND_SIZE, state.options.burst_at - 1))
+        return all_actions(max(largest_hand(state.options, state.players), state.options.burst_at - 1))
 
     # -- looking --------------------------------------------------------------
     def _view(self, state: MillionDoubtState, seat: int | None) -> MillionDoubtView:

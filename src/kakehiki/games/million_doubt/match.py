@@ -16,6 +16,8 @@ from kakehiki.games.million_doubt.state import (
     MillionDoubtOptions,
     MillionDoubtState,
     RoundOutcome,
+    deals_all,
+    largest_hand,
 )
 from kakehiki.rng import derive
 
@@ -36,6 +38,9 @@ def new_match(
         raise OptionError("first_leader", f"no seat {options.first_leader} among {players} players")
     if deck is not None:
         checked_deck(deck)
+    if options.face_down and deals_all(options) and largest_hand(options, players) >= options.burst_at:
+        raise OptionError("deal", f"dealing every card gives hands of {largest_hand(options, players)}, at or past "
+                                  f"burst_at={options.burst_at}: deal seven, raise burst_at, or play face_down=false")
     empty: tuple[tuple[Card, ...], ...] = ((),) * players
     state = MillionDoubtState(
         options=options, seed=seed, players=players, deck=deck,
@@ -58,12 +63,13 @@ def checked_deck(deck: tuple[Card, ...]) -> tuple[Card, ...]:
 
 
 def deal(d: Draft) -> None:
-    """Seven cards each, one at a time from seat 0 clockwise; the rest is set aside unseen (M1)."""
+    """Seven cards each (or every card, ``deal``), one at a time from seat 0 clockwise; the rest
+    is set aside unseen (M1)."""
     if d.round_no == 0 and d.deck is not None:
         deck = d.deck
     else:
         deck = shuffled(full_deck(), derive(d.seed, "million-doubt", "deal", d.round_no))
-    dealt = HAND_SIZE * d.players
+    dealt = len(deck) if deals_all(d.options) else HAND_SIZE * d.players
     d.hands = [sort_cards(deck[s:dealt:d.players]) for s in range(d.players)]
     d.known = [()] * d.players
     d.aside, d.gone, d.gone_down = deck[dealt:], (), ()

@@ -37,6 +37,16 @@ PHASE_NAMES = tuple(p.name.lower() for p in Phase)  # a view's phase: turn, hide
 STATUS_NAMES = tuple(s.name.lower() for s in Status)  # a view's status: playing, out, burst
 
 HAND_SIZE = 7  # M1
+
+
+def deals_all(options: MillionDoubtOptions) -> bool:
+    """Whether every card is dealt (``deal``: ``all``, or ``auto`` without ``face_down``)."""
+    return options.deal == "all" or (options.deal == "auto" and not options.face_down)
+
+
+def largest_hand(options: MillionDoubtOptions, players: int) -> int:
+    """The most cards a seat is dealt: seven, or its share of all 54 (M1)."""
+    return -(-54 // players) if deals_all(options) else HAND_SIZE
 TWO_PLAYER_BURST_POINTS = 11  # M10: with two players the source fixes a burst at 11 points
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
@@ -50,6 +60,12 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                "スペードの3の1枚出しがジョーカー1枚に勝つ", ruling="M2"),
     OptionSpec("face_down", "bool", True, "cards may be played face down and doubted; false plays plain Daifugo",
                "裏向きに出してダウトできる。false なら普通の大富豪", ruling="M4"),
+    OptionSpec("deal", "choice", "auto",
+               "cards dealt to each seat: seven (the rest set aside unseen), all (every card, as plain Daifugo "
+               "deals), or auto (seven with face_down, all without)",
+               "配る枚数: seven（7枚ずつ、残りは伏せて除外）、all（全部配る。普通の大富豪の配り方）、"
+               "auto（face_down なら7枚、そうでなければ全部）",
+               choices=("auto", "seven", "all"), ruling="M1"),
     OptionSpec("burst_at", "int", 11, "a hand of this many cards or more bursts",
                "手札がこの枚数以上になるとバースト", minimum=2, maximum=54, ruling="M9"),
     OptionSpec("burst_points", "int", "auto",
@@ -71,6 +87,7 @@ class MillionDoubtOptions(GameOptions):
     first_leader: str | int  # "random", "last_winner" or a seat
     spade3_beats_joker: bool
     face_down: bool
+    deal: str  # "auto", "seven" or "all"
     burst_at: int
     burst_points: str | int  # "auto", "hand" or a number
     games: int
