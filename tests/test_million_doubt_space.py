@@ -13,11 +13,12 @@ from typing import Any
 
 import pytest
 
-from kakehiki import IllegalActionError, NotationError, parse_cards
+from kakehiki import IllegalActionError, NotationError, RecordError, parse_cards
 from kakehiki.bots import make_bot
 from kakehiki.driver import play_out
 from kakehiki.games.million_doubt import MILLION_DOUBT, Lay, legacy_actions
 from kakehiki.games.million_doubt.state import TURN
+from kakehiki.record import make_record, replay
 from kakehiki.rng import LegacySeed
 from playouts import random_walk
 from transcript_million_doubt import GAME, deal, run, whole_plays
@@ -222,3 +223,14 @@ def test_version_1_texts_of_random_games_replay_the_same_game() -> None:
             for new in legacy_actions(1, seat, text):
                 replayed = GAME.apply(replayed, seat, new)[0]
         assert replayed == trail[-1][0]
+
+
+def test_version_2_records_of_plain_play_replay_on_seven_cards() -> None:
+    """Version 2 dealt seven cards in plain play too; its records carry no ``deal`` and replay so."""
+    state = GAME.new(players=3, seed=8, options={"face_down": False, "deal": "seven"})
+    playout = play_out(GAME, state, [make_bot("million-doubt", "normal") for _ in range(3)], seed=8)
+    record = make_record(GAME, state, playout.actions, ["a", "b", "c"], playout.state)
+    old = {**record, "version": 2, "options": {k: v for k, v in record["options"].items() if k != "deal"}}
+    assert replay(old)[2] == GAME.result(playout.state)
+    with pytest.raises(RecordError):
+        replay({**old, "version": 3})  # read as version 3, it deals every card: the moves no longer fit

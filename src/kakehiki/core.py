@@ -285,6 +285,11 @@ class Game(ABC, Generic[S, A]):
         actors = self.actors(state)
         return actors[0] if actors else None
 
+    def legacy_options(self, version: int, options: dict[str, Any]) -> dict[str, Any]:
+        """A record of an older ``version``'s options as this version reads them: an option
+        added since with a default that plays differently is given the old behaviour."""
+        return options
+
     def timeout_move(self, state: S, seat: int) -> tuple[bool, A | str]:
         """The move a host makes for ``seat`` when its turn timer runs out (C5), as
         ``(is_host_action, move)``.

@@ -235,7 +235,10 @@ def _version(game: Game[Any, Any], version: object) -> SkipPredicate | None:
 def _start(game: Game[Any, Any], record: dict[str, Any]) -> Any:
     try:
         seed = seed_for(record.get("seed", 0), _generator(record))
-        return game.new(players=len(record["seats"]), options=record["options"], seed=seed, deck=record.get("deck"))
+        options = record["options"]
+        if record["version"] < game.version:
+            options = game.legacy_options(record["version"], dict(options))
+        return game.new(players=len(record["seats"]), options=options, seed=seed, deck=record.get("deck"))
     except KakehikiError as exc:
         raise RecordError(f"cannot start the game: {_clip(exc)}") from None
     except Exception as exc:  # a bug in the game: say so in one line, keep it as the cause

@@ -191,12 +191,13 @@ def legacy_actions(version: int, seat: int | None, text: str) -> list[str]:
 
     Version 1 made a play in one action (``play S5 H5``, ``play S5 *2``, ``play *4 revolution``)
     and named its face-down cards in one more (``hide C4 D9``); version 2 lays one card per
-    action, in hand order.  Every other action is unchanged.  ``seat`` is not needed here.
+    action, in hand order (and version 3 only added the ``deal`` option).  Every other action is
+    unchanged.  ``seat`` is not needed here.
     Raises :class:`NotationError` for text that was malformed in ``version`` too."""
     if version >= 2:
         return [text]
     if version != 1:
-        raise NotationError(f"million-doubt has no version {version!r} (this build plays 1 and 2)")
+        raise NotationError(f"million-doubt has no version {version!r} (this build reads 1 to 3)")
     words = text.strip().split() if isinstance(text, str) else []
     verb = words[0].lower() if words else ""
     if verb == "hide" and len(words) > 1:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import ClassVar, assert_never
+from typing import Any, ClassVar, assert_never
 
 from kakehiki.base import StandardGame
 from kakehiki.cards import CARD_ORDER, Card
@@ -50,7 +50,7 @@ class MillionDoubtGame(StandardGame[MillionDoubtState, MillionDoubtAction]):
     id: ClassVar[str] = "million-doubt"
     title_en: ClassVar[str] = "Million Doubt"
     title_ja: ClassVar[str] = "ミリオンダウト"
-    version: ClassVar[int] = 2  # 2: one card per action (legacy_actions reads version 1's plays)
+    version: ClassVar[int] = 3  # 3: the deal option; 2: one card per action (legacy_actions reads 1)
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 7
     default_players: ClassVar[int] = 4
@@ -112,6 +112,10 @@ class MillionDoubtGame(StandardGame[MillionDoubtState, MillionDoubtAction]):
             d.laying = lay.up
             _step(d, seat, PLAY)
         return d.finish()
+
+    def legacy_options(self, version: int, options: dict[str, Any]) -> dict[str, Any]:
+        """Before version 3 every game dealt seven cards, plain play too (``deal`` came with 3)."""
+        return options if version >= 3 or "deal" in options else {**options, "deal": "seven"}
 
     def parse_action(self, text: str) -> MillionDoubtAction:
         return parse_action(text)
