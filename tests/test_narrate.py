@@ -12,7 +12,8 @@ import pytest
 
 from kakehiki import get_game, i18n
 from kakehiki.core import Event, Game
-from kakehiki.narrate import Narrator, PlainNarrator, narrator_for
+from kakehiki.errors import IllegalActionError, KakehikiError
+from kakehiki.narrate import Narrator, PlainNarrator, narrator_for, rule_key
 from kakehiki.registry import game_ids
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "kakehiki"
@@ -104,3 +105,120 @@ def test_narration_depends_on_the_core_and_the_command_line_on_narration() -> No
     for path in below:
         assert not {m for m in imports_of(path) if m.startswith(("kakehiki.narrate", "kakehiki.cli"))}, path
     assert not list((SRC / "cli").glob("render*.py")), "narration lives in kakehiki.narrate"
+
+
+# -- refusals ------------------------------------------------------------------------------------
+
+CARD = re.compile(r"^(?:[SHDC](?:A|[2-9]|10|J|Q|K)|JK)$")
+ASCII_WORD = re.compile(r"[A-Za-z0-9_=*+\-]*[A-Za-z][A-Za-z0-9_=*+\-]*")
+
+
+def raised_rules(path: Path) -> set[str]:
+    """The ruling ids ``path`` can give ``IllegalActionError``: string literals, names assigned in the
+    module and functions returning literals are followed; anything else fails the test."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    assigned: dict[str, list[ast.expr]] = {}
+    returned: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    assigned.setdefault(target.id, []).append(node.value)
+        elif isinstance(node, ast.FunctionDef):
+            returned[node.name] = [r.value for r in ast.walk(node) if isinstance(r, ast.Return) and r.value]
+
+    def values(expr: ast.expr) -> set[str]:
+        if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+            return {expr.value}
+        if isinstance(expr, ast.IfExp):
+            return values(expr.body) | values(expr.orelse)
+        if isinstance(expr, ast.Name) and expr.id in assigned:
+            return set().union(*(values(v) for v in assigned[expr.id]))
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in returned:
+            return set().union(*(values(v) for v in returned[expr.func.id]))
+        raise AssertionError(f"{path.name}:{expr.lineno}: cannot tell which rule {ast.unparse(expr)} names")
+
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "IllegalActionError":
+            found |= values(node.args[0])
+    return found
+
+
+def game_of(path: Path) -> str | None:
+    """The game id a source file belongs to (``None``: the core)."""
+    parts = path.relative_to(SRC).parts
+    return parts[1].replace("_", "-") if parts[0] == "games" and len(parts) > 2 else None
+
+
+def test_every_rule_the_games_refuse_with_is_explained_in_both_languages() -> None:
+    raised: dict[str | None, set[str]] = {}
+    for path in SRC.rglob("*.py"):
+        if path.relative_to(SRC).parts[0] not in ("narrate", "cli"):
+            raised.setdefault(game_of(path), set()).update(raised_rules(path))
+    everywhere = set().union(*raised.values())
+    assert {"C2", "J1", "JDA-5", "A2", "D3", "B7", "M4", "M10"} <= everywhere  # the scan still finds them
+    for game_id, rules in raised.items():
+        for rule in rules:
+            key = rule_key(rule, game_id)
+            assert key is not None, f"{game_id or 'core'}: no explanation of {rule}"
+            for lang in i18n.LANGUAGES:
+                assert i18n.catalog(lang)[key].strip(), (lang, key)
+
+
+def refusals(game_id: str, seed: int) -> list[tuple[IllegalActionError, Any, int, Any]]:
+    """Real refusals met in a random game: every seat trying the moves other seats (or it, earlier) had."""
+    game = get_game(game_id)
+    tried: set[str] = {"pass", "draw", "doubt", "show", "done", "delay"}
+    found, met = [], set()
+    for before, _, _ in short_game(game, seed):
+        for seat in range(game.players(before)):
+            tried.update(str(a) for a in game.legal_actions(before, seat)[:30])
+        for seat in range(game.players(before)):
+            for text in sorted(tried):
+                try:
+                    action = game.parse_action(text)
+                    game.check(before, seat, action)
+                except IllegalActionError as exc:
+                    if (exc.rule, exc.detail) not in met:
+                        met.add((exc.rule, exc.detail))
+                        found.append((exc, before, seat, action))
+                except KakehikiError:
+                    pass
+    return found
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_japanese_refusal_is_japanese_and_an_english_one_keeps_its_detail(game_id: str) -> None:
+    japanese, english = narrator_for(game_id, "ja", 0), narrator_for(game_id, "en", 0)
+    seen_rules = set()
+    for exc, *_ in refusals(game_id, seed=3):
+        seen_rules.add(exc.rule)
+        ja = japanese.refusal(exc)
+        words = set(ASCII_WORD.findall(ja)) - {exc.rule}
+        assert all(CARD.match(w) for w in words), ja
+        assert JAPANESE.search(ja) and exc.detail not in ja
+        en = english.refusal(exc)
+        assert exc.detail in en and exc.rule in en and not JAPANESE.search(en)
+    assert len(seen_rules) >= 3, seen_rules
+
+
+def test_every_japanese_rule_explanation_is_free_of_english() -> None:
+    for key, text in i18n.catalog("ja").items():
+        if ".rule." in key or key.startswith("rule."):
+            words = set(ASCII_WORD.findall(text))
+            assert all(CARD.match(w) for w in words), (key, text)
+
+
+def test_the_terminal_refuses_in_japanese_without_english_detail(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from kakehiki.cli.main import build_app
+
+    script = "play SA\nplay SK\nquit\n"  # seat 0 holds SK HK D5 CJ, out of turn on SJ
+    result = CliRunner().invoke(build_app(), ["play", "dobon", "--seed", "1", "--lang", "ja", "--save",
+                                              str(tmp_path / "r.json")], input=script, env={"LANG": "C.UTF-8"})
+    refused = [line for line in result.stdout.splitlines() if "その行動はできません" in line]
+    assert [line.split("（ルール ")[1][:3] for line in refused] == ["C6）", "J5）"], result.stdout
+    assert not any(ASCII_WORD.findall(line.split("）", 1)[1]) for line in refused)
+    assert "does not hold" not in result.stdout and "out of turn" not in result.stdout
