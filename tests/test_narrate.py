@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import json
 import random
 import re
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from kakehiki import get_game, i18n
+from kakehiki import get_game, i18n, parse_cards
 from kakehiki.core import Event, Game
 from kakehiki.errors import IllegalActionError, KakehikiError
 from kakehiki.narrate import Narrator, PlainNarrator, narrator_for, rule_key
@@ -222,3 +223,51 @@ def test_the_terminal_refuses_in_japanese_without_english_detail(tmp_path: Path)
     assert [line.split("（ルール ")[1][:3] for line in refused] == ["C6）", "J5）"], result.stdout
     assert not any(ASCII_WORD.findall(line.split("）", 1)[1]) for line in refused)
     assert "does not hold" not in result.stdout and "out of turn" not in result.stdout
+
+
+# -- one Japanese style --------------------------------------------------------------------------
+
+JA_CATALOGS = [SRC / "i18n" / "ja.json", *sorted(SRC.glob("games/*/messages_ja.json"))]
+JA_RULES = sorted(SRC.glob("games/*/rules_ja.md"))
+STYLE = {  # word to avoid: the word used instead
+    "スート": "マーク",  # the usual Japanese word for a playing card's suit
+    "〜": "～",  # one range sign (U+FF5E), as in 2～4 枚
+    "あなたの番": "あなたの手番",
+}
+
+
+def japanese_texts() -> list[tuple[str, str]]:
+    """(where, text) for every Japanese message and every line of the Japanese rules, code spans removed."""
+    texts = [(f"{path.parent.name}/{path.name}:{key}", value)
+             for path in JA_CATALOGS for key, value in json.loads(path.read_text(encoding="utf-8")).items()]
+    for path in JA_RULES:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            texts.append((f"{path.parent.name}/{path.name}:{number}", re.sub(r"`[^`]*`", "", line)))
+    return texts
+
+
+def test_one_japanese_style_across_the_games() -> None:
+    for where, text in japanese_texts():
+        for avoided, used in STYLE.items():
+            assert avoided not in text, f"{where}: {avoided} (write {used})"
+        if JAPANESE.search(text):  # full-width brackets and colons in Japanese prose
+            assert not re.search(r"[():]", text), f"{where}: ASCII ( ) or : in Japanese text: {text}"
+        if ".json:" in where and ":help." not in where:
+            assert "カード" not in text, f"{where}: カード (write 札, as in 手札, 場札)"
+
+
+def test_no_empty_lists_or_ranges_of_one_in_sentences() -> None:
+    # A Million Doubt penalty that discards nothing says so without "- は除外"; Doubt's one-card play
+    # is "1 枚", not "1～1 枚".
+    from kakehiki.games.million_doubt import events as md
+
+    penalty = md.Penalty(giver=0, receiver=1, cards=parse_cards("S3 H4"), discarded=())
+    for lang in i18n.LANGUAGES:
+        line = narrator_for("million-doubt", lang, 0).event(penalty, ["A", "B"])
+        assert line is not None and "S3 H4" in line and " - " not in line and "- " not in line
+    game = get_game("doubt")
+    state, _ = game.start(3, {}, seed=1)
+    seat = game.actors(state)[0]
+    for lang, unwanted in (("en", "1 to 1"), ("ja", "1～1")):
+        prompt = narrator_for("doubt", lang, seat).prompt(game.view(state, seat), game.legal_actions(state, seat))
+        assert unwanted not in prompt and "1" in prompt

@@ -136,6 +136,13 @@ def _judged(n: Narration, e: Any, labels: Labels) -> str:
     return n.t(key, player=labels[e.player], caller=labels[e.caller])
 
 
+def _penalty(n: Narration, e: Any, labels: Labels) -> str:
+    if not e.discarded:  # the whole field was given: nothing leaves the game
+        return n.t("million-doubt.event.penalty_kept", receiver=labels[e.receiver], cards=cards_text(e.cards))
+    return n.t("million-doubt.event.penalty", receiver=labels[e.receiver], cards=cards_text(e.cards),
+               discarded=cards_text(e.discarded))
+
+
 def _scores(n: Narration, scores: Sequence[int], labels: Labels) -> str:
     return n.t("list.sep").join(f"{labels[s]} {p}" for s, p in enumerate(scores))
 
@@ -172,8 +179,7 @@ _EVENTS: dict[type[Event], Callable[[Narration, Any, Labels], str | None]] = {
     ev.Judged: _judged,
     ev.CardGiven: lambda n, e, labels: n.t("million-doubt.event.given", giver=labels[e.giver], card=e.card,
                                       receiver=labels[e.receiver]),
-    ev.Penalty: lambda n, e, labels: n.t("million-doubt.event.penalty", receiver=labels[e.receiver],
-                                    cards=cards_text(e.cards), discarded=cards_text(e.discarded)),
+    ev.Penalty: _penalty,
     ev.WentOut: lambda n, e, labels: n.t("million-doubt.event.went_out", seat=labels[e.seat], place=e.place,
                                     points=sum(e.paid)),
     ev.Burst: lambda n, e, labels: n.t("million-doubt.event.burst", seat=labels[e.seat], size=e.size,
