@@ -18,6 +18,7 @@ from kakehiki.record import initial_state
 from kakehiki.registry import game_ids, get_game
 
 CLI_SOURCES = Path(__file__).resolve().parents[1] / "src" / "kakehiki" / "cli"
+NARRATE_SOURCES = CLI_SOURCES.parent / "narrate"
 APP = build_app()
 NO_LOCALE = {"LANG": "C.UTF-8", "LC_ALL": None, "LC_MESSAGES": None}
 
@@ -284,9 +285,9 @@ def test_catalogs_have_the_same_keys_and_fields() -> None:
         assert set(fields.findall(text)) == set(fields.findall(japanese[key])), key
 
 
-def test_every_literal_key_used_by_the_cli_exists() -> None:
+def test_every_literal_key_used_by_the_cli_and_narration_exists() -> None:
     used = set()
-    for path in CLI_SOURCES.glob("*.py"):
+    for path in [*CLI_SOURCES.glob("*.py"), *NARRATE_SOURCES.glob("*.py")]:
         used |= set(re.findall(r"\bt(?:_or)?\(\"([a-z_.]+)\"", path.read_text(encoding="utf-8")))
     assert used, "no keys found: has the call style changed?"
     assert used <= set(catalog("en"))

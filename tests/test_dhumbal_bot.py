@@ -12,9 +12,8 @@ from kakehiki import get_game, parse_cards
 from kakehiki.bots import RandomBot, make_bot
 from kakehiki.bots.dhumbal import ThresholdBot, best_discard, show_chance, unseen_values
 from kakehiki.cli.main import build_app
-from kakehiki.cli.render_dhumbal import DhumbalRenderer
 from kakehiki.driver import play_out
-from kakehiki.i18n import language, set_language
+from kakehiki.narrate.dhumbal import DhumbalNarrator
 from kakehiki.record import load_record, replay
 from transcript_dhumbal import assert_plays_its_plans, bot_turn, position
 
@@ -137,18 +136,13 @@ def test_renderer_shows_the_cards_down_and_asks_for_the_next_step() -> None:
     # After S4 the set or the run may grow, or the turn may end; after S4 S5 the run must grow;
     # after CK only a take is left.  The other seat sees the cards down as well.
     hands, labels = {0: "S4 S5 S6 H4 CK", 1: "H5 D5 C5 S7 C2"}, ["You", "Bot"]
-    before = language()
-    try:
-        for lang, words in PROMPTS.items():
-            set_language(lang)
-            for moves, word in zip(("0: discard S4", "0: discard S4, discard S5", "0: discard CK"), words, strict=True):
-                view, legal, state = position(hands, "H7", moves)
-                down = moves.split()[-1]
-                prompt = DhumbalRenderer(0).prompt(view, legal)
-                assert word in prompt and down in prompt
-                assert any(down in line for line in DhumbalRenderer(1).view(GAME.view(state, 1), labels))
-    finally:
-        set_language(before)
+    for lang, words in PROMPTS.items():
+        for moves, word in zip(("0: discard S4", "0: discard S4, discard S5", "0: discard CK"), words, strict=True):
+            view, legal, state = position(hands, "H7", moves)
+            down = moves.split()[-1]
+            prompt = DhumbalNarrator(lang, 0).prompt(view, legal)
+            assert word in prompt and down in prompt
+            assert any(down in line for line in DhumbalNarrator(lang, 1).view(GAME.view(state, 1), labels))
 
 
 def test_piped_play_saves_a_record_that_replays(tmp_path: Path) -> None:

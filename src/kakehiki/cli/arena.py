@@ -14,7 +14,7 @@ from rich.table import Table
 
 from kakehiki.arena import ArenaReport, run_arena
 from kakehiki.cli.common import Lang, console, fail, load_game, make_bots, new_state, parse_options, use_language
-from kakehiki.i18n import t
+from kakehiki.cli.lang import t
 
 COLUMNS = ("bot", "games", "wins", "win_rate", "ci_low", "ci_high", "rating", "mean_decision_s", "max_decision_s")
 

@@ -15,10 +15,12 @@ from typing import Any, NoReturn
 import typer
 from rich.console import Console
 
+from kakehiki import narrate
 from kakehiki.bots import Bot, make_bot
-from kakehiki.core import Event, Game, Result, RoundResult
+from kakehiki.cli.lang import language, set_language, t
+from kakehiki.core import Event, Game, Result
 from kakehiki.errors import KakehikiError, OptionError
-from kakehiki.i18n import detect_language, set_language, t, t_or
+from kakehiki.i18n import detect_language
 from kakehiki.options import parse_assignments, resolve_options
 from kakehiki.registry import UnknownGameError, game_ids, get_game
 
@@ -107,29 +109,9 @@ def random_seed() -> int:
 
 
 def reason_text(reason: str) -> str:
-    return t_or(f"reason.{reason}", reason)
-
-
-def seats_text(seats: Sequence[int], labels: Sequence[str]) -> str:
-    return t("list.sep").join(labels[s] for s in seats) if seats else t("result.nobody")
-
-
-def rounds_of(result: Result) -> tuple[RoundResult, ...]:
-    """The games within the result (a result without ``rounds`` is its own single game)."""
-    return result.rounds or (RoundResult(result.winners, result.losers, result.reason),)
+    return narrate.reason_text(reason, lang=language())
 
 
 def result_lines(result: Result, labels: Sequence[str]) -> list[str]:
-    """The result in words: each game of the match, the match outcome and the ranks."""
-    lines = [t("result.title")]
-    for number, rnd in enumerate(rounds_of(result), start=1):
-        lines.append(t("result.round", number=number, winners=seats_text(rnd.winners, labels),
-                       losers=seats_text(rnd.losers, labels), reason=reason_text(rnd.reason)))
-    if len(result.rounds) > 1:
-        lines.append(t("result.match", winners=seats_text(result.winners, labels),
-                       losers=seats_text(result.losers, labels)))
-    if result.draw:
-        lines.append(t("result.draw"))
-    ranks = t("list.sep").join(t("result.rank", seat=labels[s], rank=r) for s, r in enumerate(result.ranks))
-    lines.append(t("result.ranks", ranks=ranks))
-    return lines
+    """The result in words, in the command's language (see :func:`kakehiki.narrate.result_lines`)."""
+    return narrate.result_lines(result, labels, lang=language())

@@ -13,11 +13,12 @@ import typer
 
 from kakehiki.cli.arena import arena_command
 from kakehiki.cli.common import Lang
+from kakehiki.cli.lang import set_language, t
 from kakehiki.cli.play import play_command
 from kakehiki.cli.replay import replay_command
 from kakehiki.cli.rules import games_command, rules_command
 from kakehiki.cli.sim import sim_command
-from kakehiki.i18n import detect_language, set_language, t
+from kakehiki.i18n import detect_language
 
 
 def build_app() -> typer.Typer:

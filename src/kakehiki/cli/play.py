@@ -34,15 +34,14 @@ from kakehiki.cli.common import (
     parse_options,
     player_count,
     random_seed,
-    result_lines,
     start_game,
     use_language,
 )
-from kakehiki.cli.render import Renderer, renderer_for
+from kakehiki.cli.lang import language, t, t_or
 from kakehiki.core import Action, Event, Game, Result
 from kakehiki.driver import decide, next_moves, still_asked
 from kakehiki.errors import IllegalActionError, KakehikiError
-from kakehiki.i18n import language, t, t_or
+from kakehiki.narrate import Narrator, narrator_for
 from kakehiki.record import make_record, save_record
 from kakehiki.rng import derive
 
@@ -72,7 +71,7 @@ class Session:
     labels: Sequence[str]
     out: Console
     read: Callable[[str], str]
-    renderer: Renderer
+    narrator: Narrator
     rngs: list[random.Random]
     actions: list[tuple[int, int, Action]] = field(default_factory=list)
 
@@ -102,7 +101,7 @@ class Session:
     def show_events(self, events: Sequence[Event], style: str | None = None) -> None:
         for event in events:
             seen = event.seen_by(HUMAN)
-            line = None if seen is None else self.renderer.event(seen, self.labels)
+            line = None if seen is None else self.narrator.event(seen, self.labels)
             if line is not None:
                 self.say(line, style)
 
@@ -154,7 +153,7 @@ class Session:
             action = self.game.parse_action(text)
             self.game.check(self.state, HUMAN, action)
         except IllegalActionError as exc:
-            return None, t("play.illegal", rule=exc.rule, message=exc.detail)
+            return None, self.narrator.refusal(exc)
         except KakehikiError as exc:  # NotationError and the like
             return None, t("play.bad_notation", message=str(exc))
         if action not in legal:  # allowed by the rules but not a choice of this seat (e.g. the host's delay)
@@ -164,13 +163,13 @@ class Session:
     # -- output -------------------------------------------------------------------
     def show_view(self) -> None:
         self.out.rule(style="dim")
-        for line in self.renderer.view(self.game.view(self.state, HUMAN), self.labels):
+        for line in self.narrator.view(self.game.view(self.state, HUMAN), self.labels):
             self.say(line)
 
     def show_choices(self, legal: Sequence[Action], everything: bool = False) -> None:
         """The numbered choices; a long list (a Million Doubt lead has hundreds) is cut at
         :data:`LISTED` unless the person asks for ``all``: the action text is always accepted."""
-        self.say(self.renderer.prompt(self.game.view(self.state, HUMAN), legal), "bold yellow")
+        self.say(self.narrator.prompt(self.game.view(self.state, HUMAN), legal), "bold yellow")
         self.say(t("play.choices"), "bold")
         shown = legal if everything else legal[:LISTED]
         for number, action in enumerate(shown, start=1):
@@ -223,7 +222,7 @@ def run_play(
     out.print(Text(t("play.welcome", title=title, seed=seed, players=count), style="bold"))
     examples = t_or(f"{game.id}.examples", t("play.examples_generic"))
     out.print(Text(t("play.howto", examples=examples)))
-    session = Session(game, initial, [None, *opponents], labels, out, read, renderer_for(game.id, HUMAN),
+    session = Session(game, initial, [None, *opponents], labels, out, read, narrator_for(game.id, language(), HUMAN),
                       [derive(seed, "bot", s) for s in range(count)])
     session.show_events(opening)
     path = save if save is not None else default_record_path(game.id, seed)
@@ -234,7 +233,7 @@ def run_play(
         if session.actions:
             save_session(session, initial, [HUMAN_NAME, *names], path)
         raise Quit(exc.code if isinstance(exc, Quit) else INTERRUPTED) from None
-    for line in result_lines(result, labels):
+    for line in session.narrator.result(result, labels):
         out.print(Text(line))
     save_session(session, initial, [HUMAN_NAME, *names], path)
 

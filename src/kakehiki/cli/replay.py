@@ -18,10 +18,10 @@ from typing import Any
 import typer
 
 from kakehiki.cli.common import Lang, console, fail, result_lines, use_language
-from kakehiki.cli.render import renderer_for
+from kakehiki.cli.lang import language, t
 from kakehiki.core import Event
 from kakehiki.errors import RecordError
-from kakehiki.i18n import t
+from kakehiki.narrate import narrator_for
 from kakehiki.record import Watcher, load_record, replay
 
 REPLAY_FAILED = 1
@@ -36,14 +36,14 @@ def _watcher(record: dict[str, Any], viewer: int | None) -> Watcher:
     if viewer is not None and viewer >= len(seats):
         fail(t("error.replay_seat", seat=viewer, seats=len(seats) - 1), code=2)
     labels = [t("seat.named", seat=s, name=str(name)) for s, name in enumerate(seats)]
-    renderer, out = renderer_for(record["game"], viewer), console()
+    narrator, out = narrator_for(record["game"], language(), viewer), console()
 
     def watch(seat: int | None, text: str, state: Any, events: tuple[Event, ...]) -> None:
         who = t("replay.host") if seat is None else labels[seat]
         out.print(t("replay.move", who=who, action=text), markup=False)
         for event in events:
             seen = event.seen_by(viewer)
-            line = None if seen is None else renderer.event(seen, labels)
+            line = None if seen is None else narrator.event(seen, labels)
             if line:
                 out.print("  " + line, markup=False)
 

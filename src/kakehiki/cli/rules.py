@@ -15,8 +15,9 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from kakehiki.cli.common import Lang, console, fail, load_game, use_language
+from kakehiki.cli.lang import language, t
 from kakehiki.core import Game
-from kakehiki.i18n import DEFAULT, language, t
+from kakehiki.i18n import DEFAULT
 from kakehiki.options import OptionSpec
 from kakehiki.registry import game_ids
 

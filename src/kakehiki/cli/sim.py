@@ -32,12 +32,12 @@ from kakehiki.cli.common import (
     parse_options,
     player_count,
     reason_text,
-    rounds_of,
     use_language,
 )
+from kakehiki.cli.lang import t
 from kakehiki.core import Game, Result
 from kakehiki.driver import play_out
-from kakehiki.i18n import t
+from kakehiki.narrate import rounds_of
 from kakehiki.options import resolve_options
 from kakehiki.record import make_record, save_record
 

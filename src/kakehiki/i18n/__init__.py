@@ -2,18 +2,18 @@
 
 Messages live in ``en.json`` and ``ja.json`` (flat objects, ``key -> template``),
 plus each game's ``messages_<lang>.json``,
-and are filled with :meth:`str.format` fields::
+and are filled with :meth:`str.format` fields.  The language is an argument of
+every call, never process-wide state, so one process can speak to an English and a
+Japanese table at once::
 
-    >>> set_language("ja")
-    >>> t("result.rank", seat="席1", rank=2)
+    >>> t("result.rank", lang="ja", seat="席1", rank=2)
     '席1 2位'
-    >>> set_language("en")
-    >>> t("result.rank", seat="Seat 1", rank=2)
+    >>> t("result.rank", lang="en", seat="Seat 1", rank=2)
     'Seat 1 #2'
 
-Card and action notation (``S4``, ``play S4``) is never translated.  The
-language is process-wide state because a command line runs one command in one
-language; :func:`detect_language` picks the default from the locale.
+Card and action notation (``S4``, ``play S4``) is never translated.  Sentences
+about games (views, events, refusals) are built by :mod:`kakehiki.narrate`;
+:func:`detect_language` gives a front end its default from the locale.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from typing import Final
 
 LANGUAGES: Final = ("en", "ja")
 DEFAULT: Final = "en"
-_current = DEFAULT
 
 
 @cache
@@ -73,36 +72,32 @@ def detect_language(environ: Mapping[str, str] | None = None) -> str:
     return DEFAULT
 
 
-def set_language(lang: str) -> None:
-    global _current
-    catalog(lang)  # fail early on an unknown language
-    _current = lang
-
-
-def language() -> str:
-    return _current
+def check_language(lang: str) -> str:
+    """``lang`` itself, or ``ValueError`` for a language without a catalog."""
+    catalog(lang)
+    return lang
 
 
 def has(key: str) -> bool:
     return key in catalog(DEFAULT)
 
 
-def t(key: str, **fields: object) -> str:
-    """The message ``key`` in the current language, with ``fields`` filled in.
+def t(key: str, /, *, lang: str, **fields: object) -> str:
+    """The message ``key`` in ``lang``, with ``fields`` filled in.
 
-    A key missing from the current language falls back to English; a key missing
-    everywhere is a programming error and raises ``KeyError`` (the tests check
-    that both catalogs hold the same keys).
+    A key missing from ``lang`` falls back to English; a key missing everywhere is
+    a programming error and raises ``KeyError`` (the tests check that both catalogs
+    hold the same keys).
     """
-    template = catalog(_current).get(key)
+    template = catalog(lang).get(key)
     if template is None:
         template = catalog(DEFAULT)[key]
     return template.format(**fields)
 
 
-def t_or(key: str, fallback: str, **fields: object) -> str:
+def t_or(key: str, fallback: str, /, *, lang: str, **fields: object) -> str:
     """Like :func:`t`, but ``fallback`` for keys a later game has not added yet (e.g. a new reason)."""
-    return t(key, **fields) if has(key) else fallback
+    return t(key, lang=lang, **fields) if has(key) else fallback
 
 
-__all__ = ["DEFAULT", "LANGUAGES", "catalog", "detect_language", "has", "language", "set_language", "t", "t_or"]
+__all__ = ["DEFAULT", "LANGUAGES", "catalog", "check_language", "detect_language", "has", "t", "t_or"]
