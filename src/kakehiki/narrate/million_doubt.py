@@ -19,6 +19,13 @@ def cards_text(cards: Sequence[Card | None] | None) -> str:
     return " ".join("?" if c is None else str(c) for c in cards) if cards else "-"
 
 
+def play_text(up: Sequence[Card], down: Sequence[Card | None]) -> str:
+    """A play's cards: face-up ones as they are; a face-down one ``?`` to the others and
+    ``[H4]`` to the seat that laid it, so its own face-down cards never read as face up."""
+    words = [str(c) for c in up] + ["?" if c is None else f"[{c}]" for c in down]
+    return " ".join(words) if words else "-"
+
+
 def order_text(n: Narration, revolution: bool, eleven_back: bool) -> str:
     if revolution and eleven_back:
         return n.t("million-doubt.order.both")
@@ -57,15 +64,16 @@ class MillionDoubtNarrator(Narration):
                  points=view.scores[seat], status=status, known=known)
 
     def prompt(self, view: MillionDoubtView, legal: Sequence[Action]) -> str:
+        plain = "" if view.face_down else "_plain"  # no face-down plays to mention (M4)
         if view.laying:
-            return self.t("million-doubt.prompt.laying")
+            return self.t(f"million-doubt.prompt.laying{plain}")
         if view.phase == "hide":
             return self.t("million-doubt.prompt.hide")
         if view.phase == "doubt":
             return self.t("million-doubt.prompt.doubt")
         if view.phase == "give":
             return self.t("million-doubt.prompt.give")
-        return self.t("million-doubt.prompt.follow") if view.field else self.t("million-doubt.prompt.lead")
+        return self.t(f"million-doubt.prompt.follow{plain}" if view.field else f"million-doubt.prompt.lead{plain}")
 
     def event(self, event: Event, labels: Labels) -> str | None:
         describe = _EVENTS.get(type(event))
@@ -77,13 +85,15 @@ def _field_lines(n: Narration, view: MillionDoubtView, labels: Labels) -> list[s
         return [] if view.phase == "give" else [n.t("million-doubt.view.field_empty", seat=labels[view.turn])]
     lines = [n.t("million-doubt.view.field")]
     for index, play in enumerate(view.field):
-        text = cards_text(tuple(play.up) + tuple(play.down))
+        text = play_text(play.up, play.down)
         if play.revolution:
             text += n.t("million-doubt.event.revolution_declared")
         note = n.t("million-doubt.view.binding") if index == view.binding else ""
         lines.append(n.t("million-doubt.view.play", seat=labels[play.seat], cards=text, note=note))
     if view.binding < 0:
         lines.append(n.t("million-doubt.view.free"))
+    if any(c is not None for play in view.field for c in play.down):
+        lines.append(n.t("million-doubt.view.down_legend"))
     return lines
 
 
@@ -106,7 +116,7 @@ def _phase_line(n: Narration, view: MillionDoubtView, labels: Labels) -> str:
 
 
 def _played(n: Narration, e: Any, labels: Labels) -> str:
-    text = cards_text(tuple(e.up) + tuple(e.down))
+    text = play_text(e.up, e.down)
     if e.revolution:
         text += n.t("million-doubt.event.revolution_declared")
     key = "million-doubt.event.led" if e.lead else "million-doubt.event.played"
