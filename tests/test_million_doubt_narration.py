@@ -34,3 +34,24 @@ def test_plain_play_prompts_never_mention_face_down_plays() -> None:
         face_down = GAME.new(players=3, seed=4, options={"first_leader": 0})
         assert "*N" in narrator_for("million-doubt", lang, 0).prompt(GAME.view(face_down, 0),
                                                                    GAME.legal_actions(face_down, 0))
+
+
+def test_one_card_is_one_card_in_english() -> None:
+    line = narrator_for("million-doubt", "en", 0).t("million-doubt.event.cleared", count=1, why="8", seat="Seat 1")
+    assert "(1 card)" in line
+    assert "(11 cards)" in narrator_for("million-doubt", "en", 0).t("million-doubt.event.cleared", count=11, why="8",
+                                                                     seat="Seat 1")
+
+
+def test_dhumbal_results_count_rounds_and_the_others_games() -> None:
+    from kakehiki import get_game
+    from kakehiki.bots import make_bot
+    from kakehiki.driver import play_out
+
+    for game_id, word in (("dhumbal", "round 1:"), ("dobon", "game 1:")):
+        game = get_game(game_id)
+        state = game.new(seed=1)
+        final = play_out(game, state, [make_bot(game_id, "normal") for _ in range(game.players(state))], seed=1).state
+        result = game.result(final)
+        assert result is not None
+        assert word in "\n".join(narrator_for(game_id, "en", 0).result(result, ["a", "b", "c", "d", "e", "f"]))

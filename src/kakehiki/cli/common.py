@@ -112,6 +112,6 @@ def reason_text(reason: str) -> str:
     return narrate.reason_text(reason, lang=language())
 
 
-def result_lines(result: Result, labels: Sequence[str]) -> list[str]:
+def result_lines(result: Result, labels: Sequence[str], game_id: str | None = None) -> list[str]:
     """The result in words, in the command's language (see :func:`kakehiki.narrate.result_lines`)."""
-    return narrate.result_lines(result, labels, lang=language())
+    return narrate.result_lines(result, labels, lang=language(), game_id=game_id)

@@ -74,7 +74,7 @@ def replay_command(
             out.print(t("replay.unfinished"))
         else:
             labels = [t("seat.named", seat=s, name=name) for s, name in enumerate(seats)]
-            for line in result_lines(result, labels):
+            for line in result_lines(result, labels, game.id):
                 out.print(line)
     if result is None:
         raise typer.Exit(REPLAY_UNFINISHED)

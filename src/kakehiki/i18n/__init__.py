@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Mapping
 from functools import cache
 from importlib.resources import files
@@ -92,7 +93,12 @@ def t(key: str, /, *, lang: str, **fields: object) -> str:
     template = catalog(lang).get(key)
     if template is None:
         template = catalog(DEFAULT)[key]
-    return template.format(**fields)
+    text = template.format(**fields)
+    return _ONE_CARDS.sub(r"\1 card", text) if lang == "en" and "1 cards" in text else text
+
+
+_ONE_CARDS: Final = re.compile(r"(?<![\d.,])(1) cards\b")
+"""English counts cards with a plural; one is "1 card" ("The field (1 card) leaves the game")."""
 
 
 def t_or(key: str, fallback: str, /, *, lang: str, **fields: object) -> str:

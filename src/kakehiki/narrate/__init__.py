@@ -100,7 +100,7 @@ class Narration:
         return refusal(error, lang=self.lang, game_id=self.game_id)
 
     def result(self, result: Result, labels: Sequence[str]) -> list[str]:
-        return result_lines(result, labels, lang=self.lang)
+        return result_lines(result, labels, lang=self.lang, game_id=self.game_id)
 
 
 class PlainNarrator(Narration):
@@ -177,14 +177,16 @@ def rounds_of(result: Result) -> tuple[RoundResult, ...]:
     return result.rounds or (RoundResult(result.winners, result.losers, result.reason),)
 
 
-def result_lines(result: Result, labels: Sequence[str], *, lang: str) -> list[str]:
-    """The result in words: each game of the match, the match outcome and the ranks."""
+def result_lines(result: Result, labels: Sequence[str], *, lang: str, game_id: str | None = None) -> list[str]:
+    """The result in words: each game of the match (a game's own word for it, as Dhumbal's
+    rounds, where it has one), the match outcome and the ranks."""
     def say(key: str, **fields: object) -> str:
         return t(key, lang=lang, **fields)
 
     lines = [say("result.title")]
+    round_key = f"{game_id}.result.round" if game_id is not None and has(f"{game_id}.result.round") else "result.round"
     for number, rnd in enumerate(rounds_of(result), start=1):
-        lines.append(say("result.round", number=number, winners=seats_text(rnd.winners, labels, lang=lang),
+        lines.append(say(round_key, number=number, winners=seats_text(rnd.winners, labels, lang=lang),
                          losers=seats_text(rnd.losers, labels, lang=lang), reason=reason_text(rnd.reason, lang=lang)))
     if len(result.rounds) > 1:
         lines.append(say("result.match", winners=seats_text(result.winners, labels, lang=lang),

@@ -217,7 +217,7 @@ def _check_lay(state: MillionDoubtState, seat: int, play: Lay) -> None:
         if not state.options.face_down:
             raise IllegalActionError("M4", "face_down=false: every card is played face up")
         if len(play.up) + play.hidden > len(hand):
-            raise IllegalActionError("C6", f"seat {seat} holds only {len(hand)} cards")
+            raise IllegalActionError("C6", f"seat {seat} holds only {len(hand)} card{'' if len(hand) == 1 else 's'}")
         if play.revolution and len(play.up) + play.hidden != REVOLUTION_SIZE:
             raise IllegalActionError("M4", "only a play of four cards can be a revolution")
     shown = play.shown
