@@ -20,10 +20,11 @@ working copy a game's ``apply`` edits and freezes into the next state.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from kakehiki.cards import Card
-from kakehiki.core import Action, Event, Game, RoundResult
+from kakehiki.core import Action, Event, Game, Result, RoundResult
 from kakehiki.options import OptionSpec, OptionValue
 
 
@@ -109,6 +110,22 @@ class StandardGame(Game[SS, A]):
         if state.deck is not None:
             header["deck"] = [str(c) for c in state.deck]
         return header
+
+
+def match_result(ranks: tuple[int, ...], scores: tuple[float, ...], outcomes: Sequence[RoundResult]) -> Result:
+    """A finished match's result: a single game's own winners, losers and reason; over several
+    games, the best-ranked seats win and the worst-ranked lose, unless all rank alike (then the
+    match has neither, and is a draw: J13, A9, M10)."""
+    rounds = tuple(RoundResult(o.winners, o.losers, o.reason) for o in outcomes)
+    if len(rounds) == 1:
+        only = rounds[0]
+        return Result(only.winners, only.losers, ranks, scores, only.reason, rounds)
+    best, worst = min(ranks), max(ranks)
+    if best == worst:
+        return Result((), (), ranks, scores, "match", rounds)
+    winners = tuple(s for s, rank in enumerate(ranks) if rank == best)
+    losers = tuple(s for s, rank in enumerate(ranks) if rank == worst)
+    return Result(winners, losers, ranks, scores, "match", rounds)
 
 
 S = TypeVar("S")

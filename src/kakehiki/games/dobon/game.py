@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable
 from typing import ClassVar, assert_never
 
-from kakehiki.base import StandardGame
+from kakehiki.base import StandardGame, match_result
 from kakehiki.cards import Card
 from kakehiki.core import Event, Result
 from kakehiki.errors import IllegalActionError, NotationError
@@ -223,7 +223,7 @@ class DobonGame(StandardGame[DobonState, DobonAction]):
                 scores[s] += 1
             for s in o.losers:
                 scores[s] -= 1
-        return match.match_result(ranks, tuple(scores), state.outcomes)
+        return match_result(ranks, tuple(scores), state.outcomes)
 
     def all_cards(self, state: DobonState) -> tuple[Card, ...]:
         return tuple(c for h in state.hands for c in h) + state.stock + state.field

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 from kakehiki.cards import CARD_ORDER, Card, make_deck, shuffled
-from kakehiki.core import Event, Result, RoundResult, ranks_from_keys
+from kakehiki.core import Event, ranks_from_keys
 from kakehiki.errors import OptionError
 from kakehiki.games.dobon import events as ev
 from kakehiki.games.dobon.draft import Draft
@@ -256,20 +256,3 @@ def match_ranks(laps: tuple[int, ...], counts: tuple[int, ...]) -> tuple[int, ..
     """Fewer laps, then a smaller deal count; equal seats share a rank (J13)."""
     return ranks_from_keys([(laps[s], counts[s]) for s in range(len(laps))])
 
-
-def match_result(
-    ranks: tuple[int, ...], scores: tuple[float, ...], outcomes: tuple[RoundOutcome, ...]
-) -> Result:
-    """A finished match's result (both Dobon games): a single game's own winners, losers and
-    reason; over several games, the best-ranked seats win and the worst-ranked lose, unless
-    all rank alike (J13, A9)."""
-    rounds = tuple(RoundResult(o.winners, o.losers, o.reason) for o in outcomes)
-    if len(rounds) == 1:
-        only = rounds[0]
-        return Result(only.winners, only.losers, ranks, scores, only.reason, rounds)
-    best, worst = min(ranks), max(ranks)
-    if best == worst:
-        return Result((), (), ranks, scores, "match", rounds)
-    winners = tuple(s for s, rank in enumerate(ranks) if rank == best)
-    losers = tuple(s for s, rank in enumerate(ranks) if rank == worst)
-    return Result(winners, losers, ranks, scores, "match", rounds)

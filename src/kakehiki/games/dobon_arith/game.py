@@ -6,11 +6,10 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar, assert_never
 
-from kakehiki.base import StandardGame
+from kakehiki.base import StandardGame, match_result
 from kakehiki.cards import Card
 from kakehiki.core import Event, Result
 from kakehiki.errors import IllegalActionError
-from kakehiki.games.dobon.match import match_result
 from kakehiki.games.dobon_arith import match, turns
 from kakehiki.games.dobon_arith.actions import (
     ACTIONS,

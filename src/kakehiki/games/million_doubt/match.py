@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kakehiki.base import match_result as shared_match_result
 from kakehiki.cards import Card, make_deck, same_multiset, shuffled
 from kakehiki.core import Event, Result, RoundResult, ranks_from_keys
 from kakehiki.errors import OptionError
@@ -141,12 +142,4 @@ def match_result(state: MillionDoubtState) -> Result:
     rounds = tuple(RoundResult(o.winners, o.losers, o.reason) for o in state.outcomes)
     if rounds[-1].reason == DRAW_REASON:
         return Result((), (), ranks, scores, DRAW_REASON, rounds)  # C7: a draw ranks all alike
-    if len(rounds) == 1:
-        only = rounds[0]
-        return Result(only.winners, only.losers, ranks, scores, only.reason, rounds)
-    best, worst = min(ranks), max(ranks)
-    if best == worst:
-        return Result((), (), ranks, scores, "match", rounds)
-    winners = tuple(s for s in range(state.players) if ranks[s] == best)
-    losers = tuple(s for s in range(state.players) if ranks[s] == worst)
-    return Result(winners, losers, ranks, scores, "match", rounds)
+    return shared_match_result(ranks, scores, state.outcomes)
