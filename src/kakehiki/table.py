@@ -169,7 +169,10 @@ class Table:
         if turn_until is not None and now >= turn_until and not self.over:
             self._time_out()
             return
+        pending = self._pending
         self._resolve()
+        if self._pending is pending and pending.window_until is not None and now >= pending.window_until:
+            pending.window_until = None  # closed and dealt with: no longer a deadline (the turn seat is awaited)
 
     # -- resolving ------------------------------------------------------------------------------
     def _window_open(self) -> bool:
