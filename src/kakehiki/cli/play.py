@@ -239,40 +239,56 @@ class Session:
             else:
                 self.say(t("play.nothing_to_do"))
             return
-        if not legal:
-            self.out_of_turn(text)
+        if not legal or not text.isdigit():
+            self.by_text(text, legal, confirm)
             return
         action, problem = self.lookup(text, legal)
         if problem is not None:
             self.say(problem, "red")
             self.say(t("play.again"))
-        elif action is not None:
-            if confirm != action and self.loses_at_once(action):
-                self.confirm = action
-                self.say(t("play.self_dobon", rule="J10"), "bold red")
-                return
+        elif action is not None and (confirm == action or not self.confirm_first(action)):
             self.submit(action)
 
-    def out_of_turn(self, text: str) -> None:
-        """A line typed while the person has no choice: the table says why it is not taken
-        (too late, or refused with its rule)."""
-        if text.isdigit():
+    def by_text(self, text: str, legal: Sequence[Action], confirm: Action | None = None) -> None:
+        """An action typed out: the table takes it or says why not (refused with its rule, or
+        too late because another seat moved first), whether or not the person had a choice."""
+        if not legal and text.isdigit():
             self.say(t("play.nothing_to_do"))
             return
         try:
             action = self.game.parse_action(text)
         except KakehikiError as exc:
             self.say(t("play.bad_notation", message=str(exc)), "red")
+            self.say(t("play.again"))
             return
-        self.submit(action)
+        if action in legal:
+            if confirm != action and self.confirm_first(action):
+                return
+        elif self.game.can(self.state, HUMAN, action):  # allowed, but not a seat's choice (the host's delay)
+            self.say(t("play.not_offered", action=action), "red")
+            self.say(t("play.again"))
+            return
+        if self.submit(action).kind != "accepted":
+            self.show_inbox()
+            if self.legal():
+                self.say(t("play.again"))
 
-    def submit(self, action: Action) -> None:
+    def confirm_first(self, action: Action) -> bool:
+        """Whether ``action`` is a losing self-Dobon (J10) to ask about before sending it."""
+        if self.loses_at_once(action):
+            self.confirm = action
+            self.say(t("play.self_dobon", rule="J10"), "bold red")
+            return True
+        return False
+
+    def submit(self, action: Action) -> Notice:
         step = self.step
         notice = self.table.submit(HUMAN, action)
         if notice.kind == "accepted":
             self.answer, self.answered_at = action, step
             if self.step == step:
                 self.say(t("play.taken", action=action), "dim")
+        return notice
 
     def loses_at_once(self, action: Action) -> bool:
         """A Dobon on the person's own card: a sure loss (J10)."""
@@ -280,22 +296,11 @@ class Session:
         return str(action).startswith("dobon") and getattr(view, "top_owner", None) == HUMAN
 
     def lookup(self, text: str, legal: Sequence[Action]) -> tuple[Action | None, str | None]:
-        """A choice by number or by action text, else the reason it is refused."""
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(legal):
-                return legal[number - 1], None
-            return None, t("play.bad_number", number=number, count=len(legal))
-        try:
-            action = self.game.parse_action(text)
-            self.game.check(self.state, HUMAN, action)
-        except IllegalActionError as exc:
-            return None, self.narrator.refusal(exc)
-        except KakehikiError as exc:  # NotationError and the like
-            return None, t("play.bad_notation", message=str(exc))
-        if action not in legal:  # allowed by the rules but not a choice of this seat (e.g. the host's delay)
-            return None, t("play.not_offered", action=action)
-        return action, None
+        """The choice numbered ``text``, else why there is none."""
+        number = int(text)
+        if 1 <= number <= len(legal):
+            return legal[number - 1], None
+        return None, t("play.bad_number", number=number, count=len(legal))
 
     # -- output -------------------------------------------------------------------
     def show_inbox(self) -> None:
