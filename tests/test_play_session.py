@@ -10,6 +10,7 @@ from typing import Any
 from rich.console import Console
 
 from kakehiki import get_game
+from kakehiki.cli.lang import set_language
 from kakehiki.cli.play import BlockingLines, Session
 from kakehiki.narrate import narrator_for
 from kakehiki.table import Clocks, Notice, Table
@@ -38,6 +39,7 @@ def position(seed: int, moves: int) -> Any:
 
 
 def session(state: Any, clocks: Clocks) -> tuple[Session, io.StringIO, FakeClock]:
+    set_language("en")  # the command line's messages (another test may have left Japanese)
     clock, text = FakeClock(), io.StringIO()
     out = Console(file=text, highlight=False, markup=False, soft_wrap=True, width=100)
     table = Table(DOBON, state, clocks, clock)
