@@ -245,3 +245,25 @@ def test_J8_no_seat_is_awaited_while_a_dobon_waits_for_gaeshi() -> None:
     clock.advance(REACTION)
     table.poll()
     assert [(s, str(a)) for _, s, a in table.actions] == [(answerer, "pass")], "silence declines gaeshi"
+
+
+def test_C5_a_closed_window_is_no_longer_a_deadline_while_the_turn_seat_is_awaited() -> None:
+    """A host sleeping until ``next_deadline`` must not spin once the window has closed
+    and only the turn seat's move (untimed) is awaited."""
+    table, clock = people(CALL)
+    assert table.next_deadline() == clock.now + REACTION
+    clock.advance(REACTION)
+    table.poll()
+    assert not table.actions and table.next_deadline() is None
+    table.submit(2, "draw")
+    assert [(s, str(a)) for _, s, a in table.actions] == [(2, "draw")]
+
+
+def test_C2_a_seat_is_never_too_late_against_its_own_move() -> None:
+    """After its own move, what the old state allowed a seat is refused with the rule, not 'too late'."""
+    table, clock = people(CALL)
+    table.submit(2, "play S7")
+    clock.advance(REACTION)
+    table.poll()
+    again = table.submit(2, "play S9")
+    assert again.kind == "refused" and again.rule

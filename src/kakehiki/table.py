@@ -169,7 +169,10 @@ class Table:
         if turn_until is not None and now >= turn_until and not self.over:
             self._time_out()
             return
+        pending = self._pending
         self._resolve()
+        if self._pending is pending and pending.window_until is not None and now >= pending.window_until:
+            pending.window_until = None  # closed and dealt with: no longer a deadline (the turn seat is awaited)
 
     # -- resolving ------------------------------------------------------------------------------
     def _window_open(self) -> bool:
@@ -239,7 +242,7 @@ class Table:
     def _refuse_or_late(self, seat: int, action: Action, exc: KakehikiError) -> Notice:
         """Too late if ``action`` was allowed on the state just replaced; else refused, naming the rule."""
         previous, mover = self._last
-        if previous is not None and self.game.can(previous, seat, action):
+        if previous is not None and mover != seat and self.game.can(previous, seat, action):
             text = "too late: " + (f"seat {mover} moved first" if mover is not None else "the host moved first")
             return self._tell(Notice("too_late", seat, text, by=mover))
         return self._tell(Notice("refused", seat, str(exc), getattr(exc, "rule", "")))

@@ -70,8 +70,10 @@ def _add_play(app: typer.Typer) -> None:
         bots: Annotated[str, typer.Option(help=t("help.play_bots"))] = "normal",
         save: Annotated[Path | None, typer.Option(help=t("help.play_save"), dir_okay=False)] = None,
         lang: Annotated[Lang | None, _lang_option()] = None,
+        reaction: Annotated[float | None, typer.Option(metavar="SECONDS", help=t("help.play_reaction"),
+                                                       show_default=False)] = None,
     ) -> None:
-        play_command(game_id, options, seed, players, bots, save, lang)
+        play_command(game_id, options, seed, players, bots, save, lang, reaction)
 
 
 def _add_sim(app: typer.Typer) -> None:
@@ -121,3 +123,7 @@ def _add_replay(app: typer.Typer) -> None:
 def main() -> None:
     """The console-script entry point."""
     build_app()()
+
+
+if __name__ == "__main__":
+    main()
