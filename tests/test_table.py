@@ -267,3 +267,17 @@ def test_C2_a_seat_is_never_too_late_against_its_own_move() -> None:
     table.poll()
     again = table.submit(2, "play S9")
     assert again.kind == "refused" and again.rule
+
+
+def test_B4_no_seat_is_awaited_while_the_doubt_window_is_open() -> None:
+    state = DOUBT.new(players=3, seed=2)
+    turn = DOUBT.turn_seat(state)
+    assert turn is not None
+    after, _ = DOUBT.apply(state, turn, DOUBT.legal_actions(state, turn)[0])
+    assert DOUBT.actors(after) and DOUBT.turn_seat(after) is None
+    clock = FakeClock()
+    table = Table(DOUBT, after, Clocks(reaction=REACTION, turn=5.0), clock)
+    assert table.next_deadline() == clock.now + REACTION, "no turn timer: only the window runs"
+    clock.advance(REACTION)
+    table.poll()
+    assert [str(a) for _, _, a in table.actions] == ["pass"] * len(DOUBT.actors(after)), "silence declines"

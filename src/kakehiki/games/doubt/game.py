@@ -43,6 +43,11 @@ class DoubtGame(StandardGame[DoubtState, DoubtAction]):
             return (state.turn,)
         return state.window  # empty once over
 
+    def turn_seat(self, state: DoubtState) -> int | None:
+        """The seat to play, awaited and timed by a host; none while the doubt window is open
+        (every seat offered may decline, B4)."""
+        return state.turn if state.phase == PLAY else None
+
     def _legal_actions(self, state: DoubtState, seat: int) -> tuple[DoubtAction, ...]:
         if state.phase == PLAY:
             return self._plays(state) if seat == state.turn else ()
