@@ -281,3 +281,23 @@ def test_B4_no_seat_is_awaited_while_the_doubt_window_is_open() -> None:
     clock.advance(REACTION)
     table.poll()
     assert [str(a) for _, _, a in table.actions] == ["pass"] * len(DOUBT.actors(after)), "silence declines"
+
+
+def test_C4_with_one_person_among_bots_the_window_runs_only_where_the_person_may_call() -> None:
+    """The bots answer at once; a window is for people.  With one person it runs exactly where
+    that person may call out of turn, which it knows anyway: the pace tells it nothing more."""
+    state = DOUBT.new(players=3, seed=2, options={"max_steps": 400})
+    clock = FakeClock()
+    bots = {1: make_bot("doubt", "normal"), 2: make_bot("doubt", "normal")}
+    table = Table(DOUBT, state, Clocks(reaction=REACTION), clock, bots=bots, seed=2)
+    for _ in range(30):
+        if table.over:
+            break
+        actors, turn = DOUBT.actors(table.state), DOUBT.turn_seat(table.state)
+        assert 0 in actors, "the bots' moves were all made at once, up to the person's next choice"
+        assert (table.next_deadline() is not None) == (turn != 0), "a window only where the person may call"
+        table.submit(0, DOUBT.legal_actions(table.state, 0)[-1])
+        clock.advance(REACTION)
+        table.poll()
+    two_people = Table(DOUBT, state, Clocks(reaction=REACTION), FakeClock(), bots={2: make_bot("doubt", "normal")})
+    assert two_people.next_deadline() is not None, "two people: every change is paced"

@@ -9,7 +9,8 @@ The rules leave time to the host (C5); this is that host, once, for every front 
   Nothing is dropped without a notice.
 * **Clocks** (:class:`Clocks`), all optional: ``reaction`` keeps a window of calls open for
   that many seconds after every change, whether or not anybody can call, so that nobody
-  learns from the pace who could (the turn seat's ordinary move waits for it too);
+  learns from the pace who could (the turn seat's ordinary move waits for it too); at a
+  table of one person and bots, only where that person may call (what it knows already);
   ``turn`` gives the seats a move is expected from that long, then makes the game's
   :meth:`~kakehiki.core.Game.timeout_move` for them (Dobon's ``delay`` penalty, J14);
   ``grace`` keeps a disconnected seat's place that long, then a bot plays it.
@@ -175,6 +176,17 @@ class Table:
             pending.window_until = None  # closed and dealt with: no longer a deadline (the turn seat is awaited)
 
     # -- resolving ------------------------------------------------------------------------------
+    def _paced(self) -> bool:
+        """Whether the new state gets its reaction window.  Always, with two people or more
+        at the table: the pace must not tell one of them whether another could call.  With
+        one person (the rest bots, which answer at once), only when that person may call out
+        of turn: a choice the person knows, so skipping it tells them nothing."""
+        people = [s for s in range(self.players) if s not in self.bots]
+        if len(people) > 1:
+            return True
+        turn = self.game.turn_seat(self.state)
+        return any(s != turn for s in people if s in self.game.actors(self.state))
+
     def _window_open(self) -> bool:
         until = self._pending.window_until
         return until is not None and self.clock() < until
@@ -278,7 +290,7 @@ class Table:
         now = self.clock()
         reaction, turn = self.clocks.reaction, self.clocks.turn
         self._pending = _Pending(
-            window_until=None if reaction is None else now + reaction,
+            window_until=None if reaction is None or not self._paced() else now + reaction,
             turn_until=None if turn is None or self.game.turn_seat(self.state) is None else now + turn,
         )
         if not self.over:
