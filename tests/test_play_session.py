@@ -4,38 +4,17 @@ first (J10), a late call hears it was too late, a call lost on priority says who
 from __future__ import annotations
 
 import io
-import random
 from typing import Any
 
 from rich.console import Console
 
-from kakehiki import get_game
+from hosting import DOBON, FakeClock, random_position
 from kakehiki.cli.lang import set_language
 from kakehiki.cli.play import BlockingLines, Session
 from kakehiki.narrate import narrator_for
 from kakehiki.table import Clocks, Notice, Table
 
-DOBON = get_game("dobon")
-OPTIONS = {"official": False, "first_dealer": 0}
 LABELS = ["Seat 0 (you)", "Seat 1 (normal)", "Seat 2 (normal)"]
-
-
-class FakeClock:
-    now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def position(seed: int, moves: int) -> Any:
-    """Three seats after ``moves`` uniform-random moves of the first actors (as in test_table)."""
-    state = DOBON.new(players=3, seed=seed, options=OPTIONS)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        seat = DOBON.actors(state)[0]
-        legal = DOBON.legal_actions(state, seat)
-        state, _ = DOBON.apply(state, seat, legal[rng.randrange(len(legal))])
-    return state
 
 
 def session(state: Any, clocks: Clocks) -> tuple[Session, io.StringIO, FakeClock]:
@@ -47,7 +26,7 @@ def session(state: Any, clocks: Clocks) -> tuple[Session, io.StringIO, FakeClock
 
 
 def test_J10_a_dobon_on_ones_own_card_is_asked_again_before_it_is_made() -> None:
-    own = position(5, 16)  # seat 1's turn; seat 0 played the top card and may call Dobon on it
+    own = random_position(5, 16)  # seat 1's turn; seat 0 played the top card and may call Dobon on it
     assert DOBON.view(own, 0).top_owner == 0 and "dobon top=D5" in map(str, DOBON.legal_actions(own, 0))
     play, text, _ = session(own, Clocks())
     play.handle("1")
@@ -66,7 +45,7 @@ def test_J10_a_dobon_on_ones_own_card_is_asked_again_before_it_is_made() -> None
 
 
 def test_C4_a_call_after_the_window_closed_is_too_late_and_says_who_moved() -> None:
-    call = position(0, 22)  # seat 2's turn; seat 0 may call Dobon on S4 (test_table's CALL)
+    call = random_position(0, 22)  # seat 2's turn; seat 0 may call Dobon on S4 (test_table's CALL)
     play, text, clock = session(call, Clocks(reaction=3.0))
     play.table.submit(2, "play S7")
     clock.now += 3.0
@@ -78,7 +57,7 @@ def test_C4_a_call_after_the_window_closed_is_too_late_and_says_who_moved() -> N
 
 
 def test_C4_a_call_lost_on_priority_names_the_seat_that_called_first() -> None:
-    play, _, _ = session(position(0, 22), Clocks(reaction=3.0))
+    play, _, _ = session(random_position(0, 22), Clocks(reaction=3.0))
     play.handle("dobon top=S4")
     assert play.notice(Notice("lost_priority", 0, "", by=2)) == \
         "Seat 2 (normal) called first; your dobon top=S4 was not made."

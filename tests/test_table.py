@@ -7,37 +7,14 @@ from typing import Any
 
 import pytest
 
+from hosting import DOBON, OPTIONS, FakeClock, random_position
 from kakehiki import get_game
 from kakehiki.bots import make_bot
 from kakehiki.core import Dealt
 from kakehiki.driver import play_out
 from kakehiki.table import Clocks, Notice, Table, bots_table
 
-DOBON = get_game("dobon")
 DOUBT = get_game("doubt")
-OPTIONS = {"official": False, "first_dealer": 0}
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
-
-
-def random_position(seed: int, moves: int) -> Any:
-    """A three-seat Dobon game after ``moves`` uniform-random moves of its first actors."""
-    state = DOBON.new(players=3, seed=seed, options=OPTIONS)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        seat = DOBON.actors(state)[0]
-        legal = DOBON.legal_actions(state, seat)
-        state, _ = DOBON.apply(state, seat, legal[rng.randrange(len(legal))])
-    return state
 
 
 # Seat 2's turn (play S7, play S9 or draw); seat 0 may call Dobon on the field's top card.
