@@ -315,3 +315,15 @@ def test_play_cuts_a_long_list_of_choices_and_all_shows_it(tmp_path: Path) -> No
     assert len(cut) == 1 and numbered[39].lstrip().startswith("40)")
     hidden = int(re.search(r"and (\d+) more", cut[0]).group(1))  # type: ignore[union-attr]
     assert len(numbered) == 40 + 40 + hidden  # the cut list, then every choice after `all`
+
+
+def test_play_takes_several_actions_on_one_line_separated_by_commas(tmp_path: Path) -> None:
+    # Million Doubt lays a play card by card: "show S3, play" is one line for two steps.
+    game = get_game("million-doubt")
+    first = game.new(players=2, seed=1, options={"first_leader": 0}).hands[0][0]
+    save = tmp_path / "r.json"
+    result = run("play", "million-doubt", "--seed", "1", "--players", "2", "-o", "first_leader=0", "--lang", "en",
+                 "--save", str(save), stdin=f"show {first}, play\nquit\n")
+    assert result.exit_code == 0, result.output
+    moves = json.loads(save.read_text(encoding="utf-8"))["actions"][0]
+    assert moves[:2] == [[0, f"show {first}"], [0, "play"]]

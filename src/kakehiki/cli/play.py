@@ -222,7 +222,13 @@ class Session:
             raise Quit(INTERRUPTED) from None
 
     def handle(self, text: str) -> None:
-        """Act on a line: a choice, ``help``, ``all`` or ``quit``, at any moment."""
+        """Act on a line: a choice, ``help``, ``all`` or ``quit``, at any moment; several
+        separated by commas (``show S5, play``) are taken one after another."""
+        parts = [part for part in text.replace("、", ",").split(",") if part.strip()]
+        if len(parts) > 1:
+            for part in parts:
+                self.handle(part)
+            return
         text = text.strip()
         word = text.lower()
         legal = self.legal()
