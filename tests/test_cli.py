@@ -327,3 +327,12 @@ def test_play_takes_several_actions_on_one_line_separated_by_commas(tmp_path: Pa
     assert result.exit_code == 0, result.output
     moves = json.loads(save.read_text(encoding="utf-8"))["actions"][0]
     assert moves[:2] == [[0, f"show {first}"], [0, "play"]]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_play_shows_the_house_rules_in_force_marking_those_set(game_id: str) -> None:
+    spec = get_game(game_id).options[-1]  # max_steps in every game
+    result = run("play", game_id, "--seed", "1", "--lang", "en", "-o", f"{spec.name}=777", stdin="quit\n")
+    line = next(x for x in result.stdout.splitlines() if x.startswith("House rules"))
+    assert f"{spec.name}=777*" in line
+    assert all(f"{s.name}=" in line for s in get_game(game_id).options)

@@ -376,6 +376,20 @@ def read_input(prompt: str) -> str:
     return line
 
 
+def house_rules(game: Game[Any, Any], state: Any) -> str:
+    """The options in force, ``name=value``, those set away from their defaults first and marked ``*``."""
+    values = game.record_header(state).get("options", {})
+    defaults = {spec.name: spec.describe_default() for spec in game.options}
+
+    def text(name: str, value: object) -> str:
+        shown = "true" if value is True else "false" if value is False else "none" if value is None else str(value)
+        return f"{name}={shown}" + ("*" if shown != defaults.get(name) else "")
+
+    changed = [text(n, v) for n, v in values.items() if text(n, v).endswith("*")]
+    kept = [text(n, v) for n, v in values.items() if not text(n, v).endswith("*")]
+    return ", ".join(changed + kept)
+
+
 def seat_labels(bot_names: Sequence[str]) -> list[str]:
     return [t("seat.you"), *(t("seat.bot", seat=s, bot=n) for s, n in enumerate(bot_names, start=1))]
 
@@ -434,6 +448,7 @@ def run_play(
     out.print(Text(t("play.welcome", title=title, seed=seed, players=count), style="bold"))
     examples = t_or(f"{game.id}.examples", t("play.examples_generic"))
     out.print(Text(t("play.howto", examples=examples)))
+    out.print(Text(t("play.house_rules", options=house_rules(game, initial))))
     out.print(Text(t("play.reaction", seconds=f"{window:g}") if window > 0 else t("play.no_reaction"), style="dim"))
     clocks = Clocks(reaction=window if window > 0 else None, turn=None, grace=None)
     table = Table(game, initial, clocks, bots=dict(enumerate(opponents, start=1)), seed=seed)
