@@ -134,3 +134,12 @@ def test_every_table_size_is_dealt_seven_each() -> None:
     for players in range(GAME.min_players, GAME.max_players + 1):
         state = GAME.new(players=players, seed=players)
         assert [len(h) for h in state.hands] == [7] * players and len(state.aside) == 54 - 7 * players
+
+
+@pytest.mark.parametrize(("text", "first", "rest"), [("play *1 hide C3", "play *1", "hide C3"),
+                                                     ("show S5 play", "show S5", "play"),
+                                                     ("show H7 show D7 play", "show H7", "show D7 play")])
+def test_two_actions_written_as_one_are_named_apart(text: str, first: str, rest: str) -> None:
+    with pytest.raises(NotationError) as err:
+        GAME.parse_action(text)
+    assert f"is more than one action: {first!r}, then {rest!r}" in str(err.value)

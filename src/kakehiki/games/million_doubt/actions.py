@@ -155,12 +155,20 @@ def parse_action(text: str) -> MillionDoubtAction:
     verb, args = words[0].lower(), words[1:]
     if verb in _BARE and not args:
         return _BARE[verb]
+    verbs = [i for i, w in enumerate(words) if i and w.lower() in _VERBS]
+    if verbs:  # e.g. "play *1 hide C3": two actions written as one
+        first, rest = " ".join(words[: verbs[0]]), " ".join(words[verbs[0]:])
+        raise NotationError(f"{excerpt(text)} is more than one action: {excerpt(first)}, then {excerpt(rest)}, "
+                            "one at a time")
     if verb == "play" and args:
         return _parse_claim(text, args)
     if verb in ("show", "hide", "give") and len(args) == 1:
         card = card_of(args[0])
         return SHOW[card] if verb == "show" else HIDE[card] if verb == "hide" else GIVE[card]
     raise NotationError(f"not a Million Doubt action: {excerpt(text)} (expected {USAGE})")
+
+
+_VERBS = frozenset({"play", "show", "hide", "give", "pass", "doubt", "done"})
 
 
 def hidden_count(word: str) -> int | None:
