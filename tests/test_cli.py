@@ -336,3 +336,10 @@ def test_play_shows_the_house_rules_in_force_marking_those_set(game_id: str) -> 
     line = next(x for x in result.stdout.splitlines() if x.startswith("House rules"))
     assert f"{spec.name}=777*" in line
     assert all(f"{s.name}=" in line for s in get_game(game_id).options)
+
+
+def test_play_explains_two_actions_written_as_one() -> None:
+    result = run("play", "million-doubt", "--seed", "1", "--players", "2", "-o", "first_leader=0", "--lang", "en",
+                 stdin="play *1 hide C3\nquit\n")
+    assert "is more than one action: 'play *1', then 'hide C3'" in result.stdout
+    assert "on one line separated by commas" in result.stdout

@@ -265,7 +265,7 @@ class Session:
             action = self.game.parse_action(text)
         except KakehikiError as exc:
             self.say(t("play.bad_notation", message=str(exc)), "red")
-            self.say(t("play.again"))
+            self.say(t("play.commas") if "more than one action" in str(exc) else t("play.again"))
             return
         if action in legal:
             if confirm != action and self.confirm_first(action):
