@@ -278,3 +278,13 @@ def test_C4_with_one_person_among_bots_the_window_runs_only_where_the_person_may
         table.poll()
     two_people = Table(DOUBT, state, Clocks(reaction=REACTION), FakeClock(), bots={2: make_bot("doubt", "normal")})
     assert two_people.next_deadline() is not None, "two people: every change is paced"
+
+
+def test_an_out_of_turn_prompt_names_only_the_seats_own_choices() -> None:
+    from kakehiki.narrate import narrator_for
+
+    for lang in ("en", "ja"):
+        prompt = narrator_for("dobon", lang, 0).prompt(DOBON.view(CALL, 0), DOBON.legal_actions(CALL, 0))
+        offered = {str(a).split()[0] for a in DOBON.legal_actions(CALL, 0)}
+        assert ("Dobon" in prompt or "ドボン" in prompt) == ("dobon" in offered)
+        assert ("interrupt" in prompt or "割り込み" in prompt) == ("play" in offered)

@@ -50,7 +50,12 @@ class DobonNarrator(Narration):
         # only out of turn.  So the prompt never tells whether anyone else may claim (C4).
         if view.phase == "gaeshi":
             return self.t("dobon.prompt.gaeshi")
-        return self.t("dobon.prompt.turn") if view.seat == view.turn else self.t("dobon.prompt.out_of_turn")
+        if view.seat == view.turn:
+            return self.t("dobon.prompt.turn")
+        calls = {str(a).split()[0] for a in legal}  # the seat's own choices: what it may do, nothing more
+        if "dobon" in calls and "play" in calls:
+            return self.t("dobon.prompt.out_of_turn")
+        return self.t("dobon.prompt.out_of_turn_dobon" if "dobon" in calls else "dobon.prompt.out_of_turn_interrupt")
 
     def event(self, event: Event, labels: Labels) -> str | None:
         if isinstance(event, ev.Declined) and event.seat != self.viewer:
