@@ -32,6 +32,7 @@ from typing import Any
 import pytest
 
 from kakehiki.games.million_doubt import Play, Show
+from kakehiki.games.million_doubt.actions import Undo
 from transcript_million_doubt import GAME, position
 
 DATA = Path(__file__).parent / "data" / "million_doubt_perft.json"
@@ -64,6 +65,8 @@ def count(entry: dict[str, Any]) -> dict[str, int]:
                 walk(GAME.apply(state, seat, action)[0])
             elif isinstance(action, Play):
                 found["announcements" if action.hidden else "face_up"] += 1
+            elif isinstance(action, Undo):
+                continue  # back to where the walk began: not another choice (version 3)
             else:
                 found["passes"] += 1
 

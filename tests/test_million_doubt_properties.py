@@ -25,6 +25,7 @@ from kakehiki.games.million_doubt import (
     Play,
     Show,
 )
+from kakehiki.games.million_doubt.actions import UNDO
 from kakehiki.games.million_doubt.match import full_deck
 from kakehiki.games.million_doubt.plays import sort_cards
 from kakehiki.games.million_doubt.state import HIDE, TURN
@@ -152,7 +153,8 @@ def hide_sequences(state: MillionDoubtState, seat: int, named: tuple[Card, ...])
     legal = GAME.legal_actions(state, seat)
     assert legal, "a dead end"
     found: list[tuple[Card, ...]] = []
-    for action in legal:
+    assert legal[-1] == UNDO, "a play being named can be taken back"
+    for action in legal[:-1]:
         assert isinstance(action, Hide)
         after = GAME.apply(state, seat, action)[0]
         if after.phase == HIDE:

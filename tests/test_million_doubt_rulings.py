@@ -239,14 +239,15 @@ def test_M4_a_face_down_play_is_announced_then_its_cards_named() -> None:
     for seat in (1, 2, 3, None):
         assert view(state, seat) == view(game(), seat), "nobody else sees a play in the making"
     # The face-down cards are named one at a time in hand order: the first of two is any but the last.
-    assert legal(state, 0) == {"hide S3", "hide S4", "hide H6", "hide D9", "hide CJ"}
-    assert sum(len(legal(play(state, f"0: {first}"), 0)) for first in legal(state, 0)) == 15, "any 2 of 6"
+    assert legal(state, 0) == {"hide S3", "hide S4", "hide H6", "hide D9", "hide CJ", "undo"}
+    hides = legal(state, 0) - {"undo"}
+    assert sum(len(legal(play(state, f"0: {first}"), 0) - {"undo"}) for first in hides) == 15, "any 2 of 6"
     assert refused(state, "0: hide JK").rule == "M4", "nothing would be left to name after the joker"
     assert refused(state, "0: hide D9, hide S4").rule == "M4", "S4 comes before D9"
     assert refused(state, "0: hide S5").rule == "C6", "S5 lies face up already"
     assert refused(state, "1: doubt").rule == "M6", "nobody may doubt before the play is complete"
     state, events = run(state, "0: hide D9")
-    assert events == [] and view(state, 1) == view(game(), 1) and legal(state, 0) == {"hide CJ", "hide JK"}
+    assert events == [] and view(state, 1) == view(game(), 1) and legal(state, 0) == {"hide CJ", "hide JK", "undo"}
     state, events = run(state, "0: hide CJ")
     played = of_type(events, "Played")[0]
     assert played.seen_by(1).down == (None, None)
@@ -310,6 +311,23 @@ def test_M1_dealing_every_card_at_or_past_burst_at_is_refused() -> None:
     with pytest.raises(OptionError) as err:
         GAME.new(players=4, options={"deal": "all"})
     assert err.value.option == "deal" and "burst_at=11" in str(err.value)
+
+
+def test_M4_undo_takes_back_a_play_being_made_and_nobody_else_hears_of_it() -> None:
+    start = game()
+    for moves in (["0: show S5"], ["0: show S5, play *2", "0: hide S3"]):
+        made, _ = run(start, *moves)
+        assert "undo" in legal(made, 0)
+        state, events = run(made, "0: undo")
+        assert (state.hands, state.phase, state.laying, state.claim, state.hiding) == \
+            (start.hands, start.phase, (), None, ())
+        assert [e.seen_by(0) is not None for e in events] == [True] and all(e.seen_by(s) is None for e in events
+                                                                           for s in (1, 2, 3, None))
+        for seat in (1, 2, 3, None):
+            assert view(state, seat) == view(start, seat), "nobody else saw the play, nor its end"
+        assert legal(state, 0) == legal(start, 0), "the turn starts over"
+    assert refused(start, "0: undo").rule == "M4", "nothing is being made"
+    assert refused(start, "1: undo").rule == "C2"
 
 
 # -- M5 the favourable reading -------------------------------------------------------------------------

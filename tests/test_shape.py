@@ -66,7 +66,8 @@ def test_every_view_names_its_phase(game_id: str) -> None:
         for seat in (None, 0):
             word = game.view(state, seat).phase  # type: ignore[attr-defined]
             assert isinstance(word, str)
-            words.setdefault(state.phase, set()).add(word)  # type: ignore[attr-defined]
+            if seat is None:  # a seat may see more of its own phase (Million Doubt's hide step)
+                words.setdefault(state.phase, set()).add(word)  # type: ignore[attr-defined]
     assert all(len(w) == 1 for w in words.values()), words
 
 

@@ -172,6 +172,8 @@ _EVENTS: dict[type[Event], Callable[[Narration, Any, Labels], str | None]] = {
                                         seat=labels[e.leader], how=n.t(f"million-doubt.how.{e.how}"), aside=e.aside),
     ev.Dealt: _dealt,
     ev.Played: _played,
+    ev.TookBack: lambda n, e, labels: n.t("million-doubt.event.took_back", seat=labels[e.seat],
+                                      cards=cards_text(e.cards)),
     ev.Passed: lambda n, e, labels: n.t("million-doubt.event.passed", seat=labels[e.seat]),
     ev.Locked: lambda n, e, labels: n.t("million-doubt.event.locked", suits=e.suits),
     ev.Revolution: lambda n, e, labels: n.t("million-doubt.event.revolution", seat=labels[e.seat],

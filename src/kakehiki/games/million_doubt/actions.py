@@ -26,7 +26,7 @@ from kakehiki.core import Action
 from kakehiki.errors import NotationError, excerpt
 from kakehiki.games.million_doubt.plays import REVOLUTION_SIZE, sort_cards
 
-USAGE = "show CARD, play [*N [revolution]], hide CARD, pass, doubt, give CARD, done"
+USAGE = "show CARD, play [*N [revolution]], hide CARD, undo, pass, doubt, give CARD, done"
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,13 +97,23 @@ class Done(Action):
         return "done"
 
 
-MillionDoubtAction = Show | Play | Hide | Pass | Doubt | Give | Done
+@dataclass(frozen=True, slots=True)
+class Undo(Action):
+    """Take back the play being made: the cards shown or named so far go back to the hand.
+    Nobody else has seen any of it, so it tells the others nothing (M4)."""
+
+    def __str__(self) -> str:
+        return "undo"
+
+
+MillionDoubtAction = Show | Play | Hide | Pass | Doubt | Give | Done | Undo
 
 PASS = Pass()
 DOUBT = Doubt()
 DONE = Done()
 PLAY = Play()
-_BARE: dict[str, MillionDoubtAction] = {"pass": PASS, "doubt": DOUBT, "done": DONE, "play": PLAY}
+UNDO = Undo()
+_BARE: dict[str, MillionDoubtAction] = {"pass": PASS, "doubt": DOUBT, "done": DONE, "play": PLAY, "undo": UNDO}
 
 MOST_HIDDEN = 53  # no hand can hold more cards than the game has, less one
 
@@ -139,6 +149,7 @@ def all_actions(most_hidden: int) -> tuple[MillionDoubtAction, ...]:
         *(HIDE[c] for c in FACES),
         *(GIVE[c] for c in FACES),
         DONE,
+        UNDO,
     )
 
 
@@ -168,7 +179,7 @@ def parse_action(text: str) -> MillionDoubtAction:
     raise NotationError(f"not a Million Doubt action: {excerpt(text)} (expected {USAGE})")
 
 
-_VERBS = frozenset({"play", "show", "hide", "give", "pass", "doubt", "done"})
+_VERBS = frozenset({"play", "show", "hide", "give", "pass", "doubt", "done", "undo"})
 
 
 def hidden_count(word: str) -> int | None:

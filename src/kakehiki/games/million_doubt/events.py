@@ -39,6 +39,18 @@ class Passed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TookBack(Event):
+    """``seat`` took back the play it was making (``undo``); only that seat sees it happen,
+    as only it saw the play being made."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        return self if seat == self.seat else None
+
+
+@dataclass(frozen=True, slots=True)
 class Locked(Event):
     """A suit lock (M3)."""
 

@@ -80,6 +80,13 @@ def end_showing(d: Draft, seat: int, hidden: int, revolution: bool) -> None:
         play_face_up(d, seat, up)
 
 
+def take_back(d: Draft, seat: int) -> None:
+    """``undo``: the play being made goes back to the hand; the turn starts over (M4)."""
+    back = d.laying if d.claim is None else (*d.claim.up, *d.hiding)
+    d.laying, d.claim, d.hiding, d.phase = (), None, (), TURN
+    d.events.append(ev.TookBack(seat, back))
+
+
 def announce(d: Draft, claim: Claim) -> None:
     """``play ... *N``: the turn seat now names its face-down cards (``hide``), still unseen by all."""
     d.claim, d.hiding = claim, ()

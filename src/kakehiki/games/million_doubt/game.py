@@ -22,6 +22,7 @@ from kakehiki.games.million_doubt.actions import (
     Pass,
     Play,
     Show,
+    Undo,
     all_actions,
     legacy_actions,
     parse_action,
@@ -206,6 +207,8 @@ def _step(d: Draft, seat: int, action: MillionDoubtAction) -> None:
             flow.doubt(d, seat)
         case Done():
             flow.settle(d)
+        case Undo():
+            flow.take_back(d, seat)
         case _:
             assert_never(action)
     if d.phase != OVER and flow.over(d):

@@ -22,6 +22,7 @@ from kakehiki.games.million_doubt.actions import (
     GIVE,
     HIDE,
     PASS,
+    UNDO,
     Done,
     Doubt,
     Give,
@@ -30,6 +31,7 @@ from kakehiki.games.million_doubt.actions import (
     Pass,
     Play,
     Show,
+    Undo,
     claim_of,
 )
 from kakehiki.games.million_doubt.lays import FieldKey, Lay, Tree, hide_choices, tree
@@ -58,11 +60,12 @@ def legal_actions(state: MillionDoubtState, seat: int) -> tuple[MillionDoubtActi
     if seat not in actors(state):
         return ()
     if state.phase == TURN:
-        return turn_actions(state, seat)
+        actions = turn_actions(state, seat)
+        return (*actions, UNDO) if state.laying else actions
     if state.phase == HIDE_PHASE:
         claim = state.claim
         assert claim is not None
-        return tuple(HIDE[c] for c in hide_choices(rest_of(state, seat), state.hiding, claim.hidden))
+        return (*(HIDE[c] for c in hide_choices(rest_of(state, seat), state.hiding, claim.hidden)), UNDO)
     if state.phase == DOUBT_PHASE:
         return (PASS, DOUBT)
     gives: tuple[MillionDoubtAction, ...] = tuple(GIVE[c] for c in dict.fromkeys(state.pool))
@@ -118,8 +121,19 @@ def check(state: MillionDoubtState, seat: int, action: MillionDoubtAction) -> No
             _check_hide(state, seat, action.card)
         case Give() | Done():
             _check_give(state, seat, action)
+        case Undo():
+            _check_undo(state, seat)
         case _:
             assert_never(action)
+
+
+def _check_undo(state: MillionDoubtState, seat: int) -> None:
+    if state.phase == HIDE_PHASE:
+        _check_turn(state, seat, HIDE_PHASE, "take back a play")
+        return
+    _check_turn(state, seat, TURN, "take back a play")
+    if not state.laying:
+        raise IllegalActionError("M4", "no play is being made: there is nothing to take back")
 
 
 def _check_pass(state: MillionDoubtState, seat: int) -> None:
