@@ -46,7 +46,7 @@ from kakehiki.cli.common import (
 )
 from kakehiki.cli.lang import language, t, t_or
 from kakehiki.core import Action, Event, Game, Result
-from kakehiki.errors import IllegalActionError, KakehikiError
+from kakehiki.errors import IllegalActionError, KakehikiError, excerpt
 from kakehiki.narrate import Narrator, narrator_for
 from kakehiki.record import make_record, save_record
 from kakehiki.table import Clock, Clocks, Notice, Table
@@ -264,7 +264,11 @@ class Session:
         try:
             action = self.game.parse_action(text)
         except KakehikiError as exc:
-            self.say(t("play.bad_notation", message=str(exc)), "red")
+            if language() == "en":  # the parser's own words are English
+                self.say(t("play.bad_notation", message=str(exc)), "red")
+            else:  # name the input and show examples, rather than English inside the sentence
+                examples = t_or(f"{self.game.id}.examples", t("play.examples_generic"))
+                self.say(t("play.unreadable", text=excerpt(text), examples=examples), "red")
             self.say(t("play.commas") if "more than one action" in str(exc) else t("play.again"))
             return
         if action in legal:
