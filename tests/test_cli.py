@@ -351,3 +351,9 @@ def test_play_in_japanese_names_unreadable_input_without_english_detail() -> Non
     assert "'fly away'" in line and "入力の例" in line and "action" not in line
     english = run("play", "doubt", "--seed", "1", "--lang", "en", stdin="fly away\nquit\n").stdout
     assert "Not understood: not a Doubt action: 'fly away'" in english
+
+
+@pytest.mark.parametrize("seconds", ["-1", "nan", "inf", "1e308", "3601"])
+def test_play_refuses_a_reaction_window_that_is_not_a_sane_number_of_seconds(seconds: str) -> None:
+    result = run("play", "dobon", "--seed", "1", "--lang", "en", "--reaction", seconds, stdin="quit\n")
+    assert result.exit_code == 2 and "--reaction must be from 0 to 3600 seconds" in result.stderr

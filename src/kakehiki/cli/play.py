@@ -54,6 +54,8 @@ from kakehiki.table import Clock, Clocks, Notice, Table
 HUMAN = 0
 LISTED = 40  # choices numbered on screen before the list is cut
 HUMAN_NAME = "human"
+MAX_REACTION = 3600
+"""The longest reaction window ``--reaction`` takes, in seconds (a host's clock needs a finite one)."""
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 HELP_WORDS = frozenset({"", "?", "help"})
 YES_WORDS = frozenset({"y", "yes", "はい"})
@@ -487,8 +489,8 @@ def play_command(
     save: Path | None, lang: Lang | None, reaction: float | None = None,
 ) -> None:
     """Run :func:`run_play`, turning the person's leaving into a clean exit."""
-    if reaction is not None and reaction < 0:
-        fail(t("error.reaction", seconds=reaction))
+    if reaction is not None and not 0 <= reaction <= MAX_REACTION:  # NaN fails the comparison too
+        fail(t("error.reaction", seconds=reaction, most=MAX_REACTION))
     try:
         run_play(game_id, options, seed, players, bots, save, lang, reaction=reaction)
     except Quit as exc:
