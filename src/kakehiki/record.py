@@ -60,10 +60,13 @@ def make_record(
     actions: Sequence[tuple[int, int | None, Action | str]],
     seats: Sequence[str],
     final: Any,
+    commitment: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """The record of a game from its initial state, its (round, seat, action) list and final state.
 
-    A host's action (applied with :meth:`Game.apply_host`) is listed with the seat ``None``."""
+    A host's action (applied with :meth:`Game.apply_host`) is listed with the seat ``None``.
+    A host that committed to the seed before the deal adds its ``commitment``
+    (:func:`kakehiki.fairness.commitment_field`), revealing the salt."""
     rounds: list[list[list[object]]] = [[] for _ in range(game.round_of(final) + 1)]
     for round_no, seat, action in actions:
         rounds[round_no].append([seat, str(action)])
@@ -78,6 +81,7 @@ def make_record(
         "seats": list(seats),
         "actions": rounds,
         "result": None if result is None else result.to_dict(),
+        **({} if commitment is None else {"commitment": commitment}),
     }
 
 

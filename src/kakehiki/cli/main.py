@@ -15,7 +15,7 @@ from kakehiki.cli.arena import arena_command
 from kakehiki.cli.common import Lang
 from kakehiki.cli.lang import set_language, t
 from kakehiki.cli.play import play_command
-from kakehiki.cli.replay import replay_command
+from kakehiki.cli.replay import replay_command, verify_command
 from kakehiki.cli.rules import games_command, rules_command
 from kakehiki.cli.sim import sim_command
 from kakehiki.i18n import detect_language
@@ -31,6 +31,7 @@ def build_app() -> typer.Typer:
     _add_sim(app)
     _add_arena(app)
     _add_replay(app)
+    _add_verify(app)
     return app
 
 
@@ -106,6 +107,15 @@ def _add_arena(app: typer.Typer) -> None:
         lang: Annotated[Lang | None, _lang_option()] = None,
     ) -> None:
         arena_command(game_id, bots, games, seed, workers, as_json, out, options, lang)
+
+
+def _add_verify(app: typer.Typer) -> None:
+    @app.command("verify", help=t("help.verify"))
+    def verify(
+        path: Annotated[Path, typer.Argument(metavar="FILE", help=t("help.replay_file"), dir_okay=False)],
+        lang: Annotated[Lang | None, _lang_option()] = None,
+    ) -> None:
+        verify_command(path, lang)
 
 
 def _add_replay(app: typer.Typer) -> None:

@@ -21,6 +21,7 @@ from kakehiki.cli.common import Lang, console, fail, result_lines, use_language
 from kakehiki.cli.lang import language, t
 from kakehiki.core import Event
 from kakehiki.errors import RecordError
+from kakehiki.fairness import verify
 from kakehiki.narrate import narrator_for
 from kakehiki.record import Watcher, load_record, replay
 
@@ -78,3 +79,17 @@ def replay_command(
                 out.print(line)
     if result is None:
         raise typer.Exit(REPLAY_UNFINISHED)
+
+
+def verify_command(path: Path, lang: Lang | None) -> None:
+    """``kakehiki verify``: whether a record's deals came from the seed its host committed to."""
+    use_language(lang)
+    try:
+        verdict = verify(load_record(path))
+    except RecordError as exc:
+        fail(t("error.record", path=path, message=str(exc)), code=REPLAY_FAILED)
+    reason = t(f"verify.reason.{verdict.reason}", seed=verdict.seed, hash=verdict.hash[:16])
+    if not verdict.fair:
+        fail(t("verify.unfair", path=path, reason=reason), code=REPLAY_FAILED)
+    console().print(t("verify.fair", path=path, reason=reason), markup=False)
+
