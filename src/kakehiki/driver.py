@@ -66,7 +66,7 @@ def decide(game: Game[Any, Any], state: Any, seat: int, bot: Bot, rng: random.Ra
     also gets a :class:`~kakehiki.core.Sampler` of states indistinguishable to that seat,
     which holds nothing hidden from it, never the state itself."""
     legal = game.legal_actions(state, seat)
-    view = game.view(state, seat)
+    view = game.view(state, seat) if getattr(bot, "sees_view", True) else None
     choose_sampled = getattr(bot, "choose_sampled", None)  # a SamplingBot; cheaper than a Protocol isinstance
     if choose_sampled is not None:
         sampled: Action = choose_sampled(game, seat, view, legal, rng, game.sampler(state, seat, rng))
@@ -94,8 +94,9 @@ def play_out(
         return decide(game, playout.state, seat, bots[seat], rngs[seat])
 
     while game.result(playout.state) is None:
-        for seat, action in next_moves(game, playout.state, choose):
-            if not still_asked(game, playout.state, seat):
+        moves = next_moves(game, playout.state, choose)
+        for n, (seat, action) in enumerate(moves):
+            if n and not still_asked(game, playout.state, seat):
                 break  # an earlier pass ended the game (max_steps) or the window
             round_no = game.round_of(playout.state)
             playout.state, events = game.apply(playout.state, seat, action)
