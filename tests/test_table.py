@@ -288,3 +288,24 @@ def test_an_out_of_turn_prompt_names_only_the_seats_own_choices() -> None:
         offered = {str(a).split()[0] for a in DOBON.legal_actions(CALL, 0)}
         assert ("Dobon" in prompt or "ドボン" in prompt) == ("dobon" in offered)
         assert ("interrupt" in prompt or "割り込み" in prompt) == ("play" in offered)
+
+
+@pytest.mark.parametrize("seat", [99, -1, True, "0", None, 10**400])
+def test_C2_a_seat_not_at_the_table_is_refused_and_changes_nothing(seat: Any) -> None:
+    from kakehiki import IllegalActionError
+
+    table, clock = people(CALL)
+    notice = table.submit(seat, "draw")
+    assert (notice.kind, notice.rule) == ("refused", "C2") and table.state is CALL and not table.actions
+    for call in (table.disconnect, table.reconnect):
+        with pytest.raises(IllegalActionError):
+            call(seat)
+    clock.advance(10**6)
+    table.poll()
+    assert 99 not in table.bots and table.inbox(None) == []
+
+
+def test_C2_a_refusal_to_true_reaches_no_seats_inbox() -> None:
+    table, _ = people(CALL)
+    table.submit(True, "draw")  # type: ignore[arg-type]
+    assert all(not any(isinstance(m, Notice) for m in table.inbox(s)) for s in (0, 1, 2, None))

@@ -149,10 +149,12 @@ class Table:
         return self._tell(notice)
 
     def disconnect(self, seat: int) -> None:
+        self.game.check_seat(self.state, seat)  # C2: only a seat at this table can be away
         self._away[seat] = self.clock()
         self._broadcast(Notice("disconnected", seat, f"seat {seat} lost its connection"))
 
     def reconnect(self, seat: int) -> None:
+        self.game.check_seat(self.state, seat)
         if self._away.pop(seat, None) is not None:
             self._broadcast(Notice("reconnected", seat, f"seat {seat} is back"))
 
@@ -303,7 +305,7 @@ class Table:
                 self._pending.answers[seat] = decide(self.game, self.state, seat, bot, self.rngs[seat])
 
     def _tell(self, notice: Notice) -> Notice:
-        if notice.seat is not None:
+        if type(notice.seat) is int and notice.seat in self._inboxes:  # a refused non-seat has no inbox
             self._inboxes[notice.seat].append(notice)
         return notice
 
