@@ -271,3 +271,15 @@ def test_no_empty_lists_or_ranges_of_one_in_sentences() -> None:
     for lang, unwanted in (("en", "1 to 1"), ("ja", "1～1")):
         prompt = narrator_for("doubt", lang, seat).prompt(game.view(state, seat), game.legal_actions(state, seat))
         assert unwanted not in prompt and "1" in prompt
+
+
+def test_a_narrator_handed_raw_events_still_says_nothing_hidden() -> None:
+    from kakehiki.core import Dealt, Declined
+    from kakehiki.games.doubt.events import Added
+
+    for game_id in ("dobon", "doubt"):
+        narrator = narrator_for(game_id, "en", 0)
+        assert narrator.event(Declined(2), ["a", "b", "c"]) is None, "another seat's decline is its own"
+    assert narrator_for("doubt", "en", 1).event(Added(0, parse_cards("S4")[0]), ["a", "b"]) is None
+    line = narrator_for("dobon", "en", 1).event(Dealt(0, tuple(parse_cards("S4 H5")), 2), ["a", "b"])
+    assert line is not None and "S4" not in line, "another seat's dealt cards are never named"

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Protocol
 
 from kakehiki.core import Action, Event, Result, RoundResult, jsonable
 from kakehiki.errors import IllegalActionError
@@ -61,6 +61,10 @@ class Narrator(Protocol):
         ...
 
 
+EventLine = Callable[["Narration", Any, Sequence[str]], "str | None"]
+"""How a narrator turns one (censored) event into a line: ``(narration, event, labels)``."""
+
+
 class Narration:
     """What every narrator shares: its game, language and viewer, and the catalog's words in that language.
 
@@ -69,6 +73,8 @@ class Narration:
     """
 
     game_id: str | None = None
+    EVENTS: ClassVar[Mapping[type[Event], EventLine]] = {}
+    """Each event type's line, set by each game's narrator module."""
 
     def __init__(self, lang: str, viewer: int | None) -> None:
         self.lang = check_language(lang)
@@ -98,6 +104,14 @@ class Narration:
 
     def refusal(self, error: IllegalActionError) -> str:
         return refusal(error, lang=self.lang, game_id=self.game_id)
+
+    def event(self, event: Event, labels: Sequence[str]) -> str | None:
+        """One line for ``event`` as this narrator's viewer may see it (``seen_by`` again, so a
+        narrator handed an uncensored event still says nothing hidden: another seat's decline
+        or card set aside is not narrated at all), or ``None`` to say nothing."""
+        seen = event.seen_by(self.viewer)
+        describe = None if seen is None else self.EVENTS.get(type(seen))
+        return None if describe is None or seen is None else describe(self, seen, labels)
 
     def result(self, result: Result, labels: Sequence[str]) -> list[str]:
         return result_lines(result, labels, lang=self.lang, game_id=self.game_id)

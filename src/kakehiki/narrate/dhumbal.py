@@ -60,9 +60,6 @@ class DhumbalNarrator(Narration):
             return self.t("dhumbal.prompt.show", total=total(view.hand or ()))
         return self.t("dhumbal.prompt.turn")
 
-    def event(self, event: Event, labels: Labels) -> str | None:
-        describe = _EVENTS.get(type(event))
-        return None if describe is None else describe(self, event, labels)
 
 
 def _dealt(n: Narration, e: Any, labels: Labels) -> str:
@@ -110,4 +107,5 @@ _EVENTS: dict[type[Event], Callable[[Narration, Any, Labels], str]] = {
 }
 
 
+DhumbalNarrator.EVENTS = _EVENTS
 NARRATOR = DhumbalNarrator

@@ -57,11 +57,6 @@ class DobonNarrator(Narration):
             return self.t("dobon.prompt.out_of_turn")
         return self.t("dobon.prompt.out_of_turn_dobon" if "dobon" in calls else "dobon.prompt.out_of_turn_interrupt")
 
-    def event(self, event: Event, labels: Labels) -> str | None:
-        if isinstance(event, ev.Declined) and event.seat != self.viewer:
-            return None  # would tell who had a chance to act, i.e. something about their hand
-        describe = _EVENTS.get(type(event))
-        return None if describe is None else describe(self, event, labels)
 
 
 def _field_line(n: Narration, view: DobonView, labels: Labels) -> str:
@@ -141,4 +136,5 @@ _EVENTS: dict[type[Event], Callable[[Narration, Any, Labels], str]] = {
 }
 
 
+DobonNarrator.EVENTS = _EVENTS
 NARRATOR = DobonNarrator

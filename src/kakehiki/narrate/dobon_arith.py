@@ -72,11 +72,6 @@ class ArithNarrator(Narration):
             return self.t("dobon-arith.prompt.opening" if view.opening else "dobon-arith.prompt.turn")
         return self.t("dobon-arith.prompt.out_of_turn")
 
-    def event(self, event: Event, labels: Labels) -> str | None:
-        if isinstance(event, ev.Declined) and event.seat != self.viewer:
-            return None  # would tell who had a chance to call, i.e. something about their hand
-        describe = _EVENTS.get(type(event))
-        return None if describe is None else describe(self, event, labels)
 
 
 def _field_line(n: Narration, view: ArithView, labels: Labels) -> str:
@@ -153,4 +148,5 @@ _EVENTS: dict[type[Event], Callable[[Narration, Any, Labels], str]] = {
 }
 
 
+ArithNarrator.EVENTS = _EVENTS
 NARRATOR = ArithNarrator

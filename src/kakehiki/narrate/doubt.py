@@ -84,11 +84,6 @@ class DoubtNarrator(Narration):
         key = "doubt.prompt.play_more" if most > 1 else "doubt.prompt.play"
         return self.t(key, most=most, rank=rank_text(view.rank))
 
-    def event(self, event: Event, labels: Labels) -> str | None:
-        if isinstance(event, ev.Declined | ev.Added) and event.seat != self.viewer:
-            return None
-        describe = _EVENTS.get(type(event))
-        return None if describe is None else describe(self, event, labels)
 
 
 def _dealt(n: Narration, e: Any, labels: Labels) -> str:
@@ -145,4 +140,5 @@ _EVENTS: dict[type[Event], Callable[[Narration, Any, Labels], str]] = {
 }
 
 
+DoubtNarrator.EVENTS = _EVENTS
 NARRATOR = DoubtNarrator

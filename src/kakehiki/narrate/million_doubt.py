@@ -75,9 +75,6 @@ class MillionDoubtNarrator(Narration):
             return self.t("million-doubt.prompt.give")
         return self.t(f"million-doubt.prompt.follow{plain}" if view.field else f"million-doubt.prompt.lead{plain}")
 
-    def event(self, event: Event, labels: Labels) -> str | None:
-        describe = _EVENTS.get(type(event))
-        return None if describe is None else describe(self, event, labels)
 
 
 def _field_lines(n: Narration, view: MillionDoubtView, labels: Labels) -> list[str]:
@@ -201,4 +198,5 @@ _EVENTS: dict[type[Event], Callable[[Narration, Any, Labels], str | None]] = {
 }
 
 
+MillionDoubtNarrator.EVENTS = _EVENTS
 NARRATOR = MillionDoubtNarrator
