@@ -146,8 +146,24 @@ def test_C5_the_turn_timer_makes_the_default_move() -> None:
     assert not table.actions
     clock.advance(0.1)
     table.poll()
-    assert table.actions and table.actions[0][1] == turn
+    assert table.actions and table.actions[0][1] == turn and table.timed_out == {0}
     assert "timed_out" in kinds(table.inbox(None))
+
+
+def test_C5_only_the_slow_seat_hears_which_cards_the_clock_played_for_it() -> None:
+    state = DOUBT.new(players=3, seed=2)
+    table = Table(DOUBT, state, Clocks(turn=20.0), clock := FakeClock())
+    turn = DOUBT.turn_seat(state)
+    assert turn is not None
+    clock.advance(20)
+    table.poll()
+    move = str(table.actions[0][2])
+    assert move.startswith("play ")  # a face-down play: its cards are the seat's secret
+    told = {seat: [m.text for m in table.inbox(seat) if isinstance(m, Notice) and m.kind == "timed_out"]
+            for seat in (0, 1, 2, None)}
+    assert told[turn] == [f"you ran out of time: {move}"]
+    for seat in {0, 1, 2, None} - {turn}:
+        assert told[seat] == [f"seat {turn} ran out of time"]
 
 
 def test_C5_a_seat_is_kept_through_its_grace_and_then_played_by_a_bot() -> None:
@@ -168,6 +184,30 @@ def test_C5_a_seat_is_kept_through_its_grace_and_then_played_by_a_bot() -> None:
     clock.advance(30)
     table.poll()
     assert "replaced_by_bot" in kinds(table.inbox(None)) and table.actions and table.actions[0][1] == turn
+
+
+def test_C5_past_its_grace_the_person_comes_back_and_the_bot_gives_the_seat_back() -> None:
+    state = DOUBT.new(players=3, seed=2)
+    clock = FakeClock()
+    table = Table(DOUBT, state, Clocks(grace=30.0), clock)
+    turn = DOUBT.turn_seat(state)
+    assert turn is not None
+    table.disconnect(turn)
+    clock.advance(30)
+    table.poll()
+    assert turn in table.replaced and turn in table.bots
+    played = len(table.actions)
+    table.reconnect(turn)
+    assert turn not in table.replaced and turn not in table.bots
+    assert "reconnected" in kinds(table.inbox(None))
+    while DOUBT.turn_seat(table.state) != turn:  # the others play on; nobody doubts
+        for seat in DOUBT.actors(table.state):
+            legal = [str(a) for a in DOUBT.legal_actions(table.state, seat)]
+            table.submit(seat, "pass" if "pass" in legal else legal[0])
+    before = len(table.actions)
+    clock.advance(1000)
+    table.poll()
+    assert len(table.actions) == before > played, "the person's turn again: nobody plays it for them"
 
 
 def test_every_seat_reads_its_own_censored_events() -> None:

@@ -13,7 +13,8 @@ The rules leave time to the host (C5); this is that host, once, for every front 
   table of one person and bots, only where that person may call (what it knows already);
   ``turn`` gives the seats a move is expected from that long, then makes the game's
   :meth:`~kakehiki.core.Game.timeout_move` for them (Dobon's ``delay`` penalty, J14);
-  ``grace`` keeps a disconnected seat's place that long, then a bot plays it.
+  ``grace`` keeps a disconnected seat's place that long, then a bot plays it until the
+  person comes back (:meth:`Table.reconnect` gives the seat back).
 * Time comes from an injected ``clock`` (seconds, monotonic), so tests run on a fake one;
   the host calls :meth:`Table.poll` when :meth:`Table.next_deadline` comes.
 * Each seat (and the spectators, ``None``) reads its own stream of messages with
@@ -99,6 +100,10 @@ class Table:
         self.rngs = [derive(seed, "bot", s) for s in range(self.players)]
         self.fallback_bot = fallback_bot
         self.actions: list[tuple[int, int | None, Action | str]] = []
+        self.timed_out: set[int] = set()
+        """The positions in :attr:`actions` that the turn clock made, not the seat."""
+        self.replaced: set[int] = set()
+        """The seats a bot plays because their person stayed away past the grace."""
         self._inboxes: dict[int | None, list[Message]] = {s: [] for s in (*range(self.players), None)}
         self._away: dict[int, float] = {}
         self._version = 0
@@ -154,9 +159,21 @@ class Table:
         self._broadcast(Notice("disconnected", seat, f"seat {seat} lost its connection"))
 
     def reconnect(self, seat: int) -> None:
+        """The person is back: within the grace nothing was played for them; past it the
+        bot that stood in gives the seat back (an answer it already gave stands)."""
         self.game.check_seat(self.state, seat)
-        if self._away.pop(seat, None) is not None:
-            self._broadcast(Notice("reconnected", seat, f"seat {seat} is back"))
+        away = self._away.pop(seat, None) is not None
+        if seat in self.replaced:
+            self.replaced.discard(seat)
+            self.bots.pop(seat, None)
+        elif not away:
+            return
+        self._broadcast(Notice("reconnected", seat, f"seat {seat} is back"))
+
+    def answers(self) -> dict[int, Action]:
+        """The answers given to the current state and not applied yet (a host keeps them,
+        so that a restart loses none)."""
+        return dict(self._pending.answers)
 
     def poll(self) -> None:
         """Apply what time has decided: windows closed, turn timers run out, grace spent."""
@@ -166,6 +183,7 @@ class Table:
                 if now >= since + self.clocks.grace:
                     del self._away[seat]
                     self.bots[seat] = make_bot(self.game.id, self.fallback_bot)
+                    self.replaced.add(seat)
                     self._broadcast(Notice("replaced_by_bot", seat, f"seat {seat} is played by a bot now"))
                     self._ask_bots()
         turn_until = self._pending.turn_until
@@ -266,7 +284,10 @@ class Table:
         if seat is None:
             return
         host, move = self.game.timeout_move(self.state, seat)
-        self._broadcast(Notice("timed_out", seat, f"seat {seat} ran out of time: {move}"))
+        for reader in self._inboxes:  # the move itself only to its seat: it may hold hidden cards
+            said = f"you ran out of time: {move}" if reader == seat else f"seat {seat} ran out of time"
+            self._inboxes[reader].append(Notice("timed_out", seat, said))
+        self.timed_out.add(len(self.actions))
         if host:
             state, events = self.game.apply_host(self.state, str(move))
             self._record(None, str(move), state, events)
