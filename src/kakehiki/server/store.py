@@ -198,7 +198,11 @@ class Store:
         self.engine: Engine = _engine(target)
         self._schema = schema
         self._t = _define(schema)
-        self.create_all()
+        try:
+            self.create_all()
+        except StoreError:
+            self.engine.dispose()
+            raise
 
     def create_all(self) -> None:
         """Create the schema and the tables where missing (the constructor calls it)."""
