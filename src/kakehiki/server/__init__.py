@@ -1,0 +1,1 @@
+"""The online table server (`kakehiki serve`): needs the `web` extra."""

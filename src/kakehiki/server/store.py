@@ -1,0 +1,458 @@
+"""Where `kakehiki serve` keeps its rooms, so that a restart (or a crash) loses no game.
+
+A room is kept as it happened, not as it stands: the room row (game, options, the seed
+committed to, the host's token hash, the status), its seats, and an append-only log of
+every action applied at the table (``kk_actions``, numbered 0, 1, 2 … within the room).
+After a restart the server rebuilds each live table by replaying its log from the seed,
+as a record replays, so the store never holds a game state and knows no game's rules.
+Answers a seat gave that the table accepted but has not applied yet (a simultaneous
+decision waiting for the others) are kept aside in ``kk_pending``, replaced wholesale.
+
+The log is append-only for real: :meth:`Store.append_actions` takes the next numbers
+only (a number already used, or one leaving a gap, is refused with :class:`StoreError`
+and the log is left as it was), and nothing updates or deletes an action.  A finished
+room (status ``over``) takes no more writes.
+
+The server calls the store synchronously from its one event loop, so every call is
+short: each write is one transaction (``engine.begin()``), committed when the call
+returns; a read loads the rooms and then each child table with one query (no query per
+room).  Errors from the database become :class:`StoreError` naming what was refused.
+
+Backends: SQLite (a file path or ``sqlite:///path``; ``:memory:`` for tests) with WAL
+journal mode, ``synchronous=NORMAL`` and foreign keys set on every connection, so a
+committed transaction survives a kill of the process (not necessarily a power cut); or
+PostgreSQL through psycopg 3 (``postgresql://`` or ``postgresql+psycopg://``), optionally
+in a schema of its own.  The columns are portable: JSON is kept as text, and the seed
+(up to 2**64-1, past a signed BIGINT) as its decimal text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+import sqlalchemy as sa
+from sqlalchemy.engine import URL, Connection, Engine, RowMapping
+from sqlalchemy.pool import StaticPool
+
+from kakehiki.errors import KakehikiError, excerpt
+
+STATUSES: Final = ("lobby", "playing", "over")
+LIVE: Final = ("lobby", "playing")
+KINDS: Final = ("move", "host", "timeout")
+CODE_LENGTH: Final = 12
+SCHEMES: Final = ("sqlite", "sqlite+pysqlite", "postgresql", "postgresql+psycopg")
+SQLITE_PRAGMAS: Final = ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON")
+
+
+class StoreError(KakehikiError):
+    """A write the store refused (a taken room code, an action out of turn, an unknown or
+    finished room) or a database it could not use; the message says which (passwords masked)."""
+
+
+@dataclass(frozen=True)
+class RoomRow:
+    """One room as stored.  ``options`` and ``settings`` are opaque JSON objects to the store."""
+
+    code: str
+    game: str
+    version: int
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    seats_count: int
+    seed: int
+    salt: str
+    commitment: str
+    host_token_hash: str
+    status: str
+    created_at: float
+    started_at: float | None = None
+    ended_at: float | None = None
+    result: dict[str, Any] | None = None
+    record: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat: who sits there (a nickname and the hash of their token) or which bot."""
+
+    seat: int
+    nickname: str | None
+    token_hash: str | None
+    bot: str | None
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """One applied action: ``seq`` is its place in the room's log, ``seat`` None for the host."""
+
+    seq: int
+    round_no: int
+    seat: int | None
+    action: str
+    kind: str
+    at: float
+
+
+@dataclass(frozen=True)
+class StoredRoom:
+    """A room with its seats (by seat), its log (by seq) and its pending answers (by seat)."""
+
+    room: RoomRow
+    seats: tuple[SeatRow, ...]
+    actions: tuple[ActionRow, ...]
+    pending: dict[int, str]
+
+
+@dataclass(frozen=True)
+class _Tables:
+    meta: sa.MetaData
+    rooms: sa.Table
+    seats: sa.Table
+    actions: sa.Table
+    pending: sa.Table
+
+
+def _define(schema: str | None) -> _Tables:
+    meta = sa.MetaData(schema=schema)
+    rooms = sa.Table(
+        "kk_rooms",
+        meta,
+        sa.Column("code", sa.String(CODE_LENGTH), primary_key=True),
+        sa.Column("game", sa.Text, nullable=False),
+        sa.Column("version", sa.Integer, nullable=False),
+        sa.Column("options", sa.Text, nullable=False),
+        sa.Column("settings", sa.Text, nullable=False),
+        sa.Column("seats_count", sa.Integer, nullable=False),
+        sa.Column("seed", sa.Text, nullable=False),
+        sa.Column("salt", sa.Text, nullable=False),
+        sa.Column("commitment", sa.Text, nullable=False),
+        sa.Column("host_token_hash", sa.Text, nullable=False),
+        sa.Column("status", sa.String(8), nullable=False, index=True),
+        sa.Column("created_at", sa.Double, nullable=False),
+        sa.Column("started_at", sa.Double),
+        sa.Column("ended_at", sa.Double),
+        sa.Column("result", sa.Text),
+        sa.Column("record", sa.Text),
+        sa.CheckConstraint("status IN ('lobby', 'playing', 'over')", name="kk_rooms_status"),
+    )
+    return _Tables(meta, rooms, _seats(meta, rooms), _actions(meta, rooms), _pending(meta, rooms))
+
+
+def _room_key(rooms: sa.Table) -> sa.Column[Any]:
+    return sa.Column("code", sa.String(CODE_LENGTH), sa.ForeignKey(rooms.c.code), primary_key=True)
+
+
+def _seats(meta: sa.MetaData, rooms: sa.Table) -> sa.Table:
+    return sa.Table(
+        "kk_seats",
+        meta,
+        _room_key(rooms),
+        sa.Column("seat", sa.Integer, primary_key=True),
+        sa.Column("nickname", sa.Text),
+        sa.Column("token_hash", sa.Text),
+        sa.Column("bot", sa.Text),
+    )
+
+
+def _actions(meta: sa.MetaData, rooms: sa.Table) -> sa.Table:
+    return sa.Table(
+        "kk_actions",
+        meta,
+        _room_key(rooms),
+        sa.Column("seq", sa.Integer, primary_key=True),
+        sa.Column("round_no", sa.Integer, nullable=False),
+        sa.Column("seat", sa.Integer),
+        sa.Column("action", sa.Text, nullable=False),
+        sa.Column("kind", sa.String(8), nullable=False),
+        sa.Column("at", sa.Double, nullable=False),
+        sa.CheckConstraint("kind IN ('move', 'host', 'timeout')", name="kk_actions_kind"),
+    )
+
+
+def _pending(meta: sa.MetaData, rooms: sa.Table) -> sa.Table:
+    return sa.Table(
+        "kk_pending",
+        meta,
+        _room_key(rooms),
+        sa.Column("seat", sa.Integer, primary_key=True),
+        sa.Column("action", sa.Text, nullable=False),
+    )
+
+
+class Store:
+    """The rooms of one server, in SQLite or PostgreSQL (see the module's docstring).
+
+    ``schema`` (PostgreSQL only) keeps the tables in a schema of their own, created if missing."""
+
+    def __init__(self, url: str, *, schema: str | None = None) -> None:
+        target = _parse(url)
+        self.url_for_display = _mask(target.render_as_string(hide_password=True))
+        if schema is not None and target.get_backend_name() != "postgresql":
+            raise StoreError(f"a schema ({excerpt(schema)}) needs PostgreSQL, not {self.url_for_display}")
+        self.engine: Engine = _engine(target)
+        self._schema = schema
+        self._t = _define(schema)
+        try:
+            self.create_all()
+        except StoreError:
+            self.engine.dispose()
+            raise
+
+    def create_all(self) -> None:
+        """Create the schema and the tables where missing (the constructor calls it)."""
+        with self._writing("creating the tables") as conn:
+            if self._schema is not None:
+                conn.execute(sa.schema.CreateSchema(self._schema, if_not_exists=True))
+            self._t.meta.create_all(conn)
+
+    def close(self) -> None:
+        """Close every connection; the store is not used after."""
+        self.engine.dispose()
+
+    def create_room(self, room: RoomRow, seats: Sequence[SeatRow]) -> None:
+        """Store a new room and its seats; a code already taken is refused."""
+        _check_code(room.code)
+        _check_choice("status", room.status, STATUSES)
+        rooms = self._t.rooms
+        with self._writing(f"room {excerpt(room.code)}") as conn:
+            if conn.execute(sa.select(rooms.c.code).where(rooms.c.code == room.code)).first() is not None:
+                raise StoreError(f"room code {excerpt(room.code)} is taken")
+            conn.execute(rooms.insert(), _room_values(room))
+            if seats:
+                conn.execute(self._t.seats.insert(), [_seat_values(room.code, seat) for seat in seats])
+
+    def set_seat(self, code: str, seat: SeatRow) -> None:
+        """Store one seat of a live room, replacing what sat there."""
+        seats = self._t.seats
+        with self._writing(f"room {excerpt(code)}: seat {seat.seat}") as conn:
+            self._require(conn, code, LIVE, "change a seat")
+            key = (seats.c.code == code) & (seats.c.seat == seat.seat)
+            values = _seat_values(code, seat)
+            if conn.execute(seats.update().where(key).values(values)).rowcount == 0:
+                conn.execute(seats.insert(), values)
+
+    def start(self, code: str, started_at: float, settings: dict[str, Any] | None = None) -> None:
+        """A room in the lobby starts playing (its settings replaced when given)."""
+        values: dict[str, Any] = {"status": "playing", "started_at": started_at}
+        if settings is not None:
+            values["settings"] = _dump(settings)
+        with self._writing(f"room {excerpt(code)}: starting") as conn:
+            self._require(conn, code, ("lobby",), "start it")
+            conn.execute(self._t.rooms.update().where(self._t.rooms.c.code == code).values(values))
+
+    def append_actions(self, code: str, rows: Sequence[ActionRow]) -> None:
+        """Append to a live room's log, in one transaction: the rows must be numbered from the
+        log's length on, one by one; anything else is refused and the log is left as it was."""
+        if not rows:
+            return
+        actions = self._t.actions
+        with self._writing(f"room {excerpt(code)}: appending actions") as conn:
+            self._require(conn, code, LIVE, "append actions")
+            last = conn.execute(sa.select(sa.func.max(actions.c.seq)).where(actions.c.code == code)).scalar()
+            _check_next(code, 0 if last is None else int(last) + 1, rows)
+            conn.execute(actions.insert(), [_action_values(code, row) for row in rows])
+
+    def set_pending(self, code: str, pending: Mapping[int, str]) -> None:
+        """Replace a live room's pending answers (seat -> action text) by ``pending``."""
+        table = self._t.pending
+        with self._writing(f"room {excerpt(code)}: pending answers") as conn:
+            self._require(conn, code, LIVE, "keep pending answers")
+            conn.execute(table.delete().where(table.c.code == code))
+            if pending:
+                values = [{"code": code, "seat": seat, "action": action} for seat, action in sorted(pending.items())]
+                conn.execute(table.insert(), values)
+
+    def finish(self, code: str, ended_at: float, result: dict[str, Any], record: dict[str, Any]) -> None:
+        """A live room is over: its result and record are kept and its pending answers dropped."""
+        rooms, pending = self._t.rooms, self._t.pending
+        values = {"status": "over", "ended_at": ended_at, "result": _dump(result), "record": _dump(record)}
+        with self._writing(f"room {excerpt(code)}: finishing") as conn:
+            self._require(conn, code, LIVE, "finish it")
+            conn.execute(rooms.update().where(rooms.c.code == code).values(values))
+            conn.execute(pending.delete().where(pending.c.code == code))
+
+    def room(self, code: str) -> StoredRoom | None:
+        """One room with everything in it, or None when there is no such room."""
+        found = self._load(self._t.rooms.c.code == code)
+        return found[0] if found else None
+
+    def live_rooms(self) -> list[StoredRoom]:
+        """The rooms in the lobby or playing (oldest first), to resume them after a restart."""
+        return self._load(self._t.rooms.c.status.in_(LIVE))
+
+    def _load(self, where: sa.ColumnElement[bool]) -> list[StoredRoom]:
+        t = self._t
+        with self._reading() as conn:
+            rooms = conn.execute(sa.select(t.rooms).where(where).order_by(t.rooms.c.created_at, t.rooms.c.code))
+            room_rows = rooms.mappings().all()
+            seats = self._children(conn, t.seats, t.seats.c.seat, where)
+            actions = self._children(conn, t.actions, t.actions.c.seq, where)
+            pending = self._children(conn, t.pending, t.pending.c.seat, where)
+        return [
+            StoredRoom(
+                _room_row(row),
+                tuple(_seat_row(seat) for seat in seats.get(row["code"], [])),
+                tuple(_action_row(action) for action in actions.get(row["code"], [])),
+                {item["seat"]: item["action"] for item in pending.get(row["code"], [])},
+            )
+            for row in room_rows
+        ]
+
+    def _children(
+        self, conn: Connection, table: sa.Table, order: sa.Column[Any], where: sa.ColumnElement[bool]
+    ) -> dict[str, list[RowMapping]]:
+        """The rows of a child table for the rooms ``where`` selects, by room code, in ``order``."""
+        query = sa.select(table).join(self._t.rooms).where(where).order_by(table.c.code, order)
+        grouped: dict[str, list[RowMapping]] = {}
+        for row in conn.execute(query).mappings():
+            grouped.setdefault(row["code"], []).append(row)
+        return grouped
+
+    def _require(self, conn: Connection, code: str, allowed: tuple[str, ...], doing: str) -> None:
+        rooms = self._t.rooms
+        status = conn.execute(sa.select(rooms.c.status).where(rooms.c.code == code)).scalar()
+        if status is None:
+            raise StoreError(f"no room {excerpt(code)}")
+        if status not in allowed:
+            raise StoreError(f"room {excerpt(code)} is {status}: cannot {doing}")
+
+    @contextmanager
+    def _writing(self, what: str) -> Iterator[Connection]:
+        try:
+            with self.engine.begin() as conn:
+                yield conn
+        except sa.exc.DBAPIError as exc:
+            raise StoreError(f"{what}: {_reason(exc)} ({self.url_for_display})") from exc
+
+    @contextmanager
+    def _reading(self) -> Iterator[Connection]:
+        try:
+            with self.engine.connect() as conn:
+                yield conn
+        except sa.exc.DBAPIError as exc:
+            raise StoreError(f"reading rooms: {_reason(exc)} ({self.url_for_display})") from exc
+
+
+def _parse(url: str) -> URL:
+    """The SQLAlchemy URL for a storage URL or a plain path (SQLite); other schemes are refused."""
+    if not url:
+        raise StoreError("empty storage URL: give a file path, sqlite:///path or postgresql://user@host/db")
+    if url == ":memory:":
+        return URL.create("sqlite+pysqlite", database=":memory:")
+    if "://" not in url:
+        return URL.create("sqlite+pysqlite", database=str(Path(url).expanduser()))
+    scheme = url.split("://", 1)[0]
+    if scheme.lower() not in SCHEMES:
+        raise StoreError(
+            f"storage URL scheme {excerpt(scheme)} is not supported ({_mask(excerpt(url, 80))}): "
+            "give a file path, sqlite:///path or postgresql://user@host/db"
+        )
+    try:
+        parsed = sa.make_url(url)
+    except sa.exc.ArgumentError as exc:
+        raise StoreError(f"malformed storage URL {_mask(excerpt(url, 80))}") from exc
+    if parsed.get_backend_name() == "postgresql":
+        return parsed.set(drivername="postgresql+psycopg")
+    return parsed
+
+
+def _mask(text: str) -> str:
+    """``text`` with the password of a URL (``user:secret@``, ``password=secret``) replaced by ``***``."""
+    text = re.sub(r"(://[^/@:]*:)[^/@]*@", r"\1***@", text)
+    return re.sub(r"(password=)[^&]*", r"\1***", text, flags=re.IGNORECASE)
+
+
+def _engine(url: URL) -> Engine:
+    if url.get_backend_name() == "postgresql":
+        return sa.create_engine(url, pool_pre_ping=True)
+    if url.database in (None, "", ":memory:"):
+        engine = sa.create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
+    else:
+        engine = sa.create_engine(url, connect_args={"timeout": 10.0})
+    sa.event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL, synchronous=NORMAL and foreign keys, on every new SQLite connection."""
+    cursor = dbapi_connection.cursor()
+    for pragma in SQLITE_PRAGMAS:
+        cursor.execute(f"PRAGMA {pragma}")
+    cursor.close()
+
+
+def _reason(exc: sa.exc.DBAPIError) -> str:
+    """The database's own complaint, first line only and short."""
+    lines = str(exc.orig if exc.orig is not None else exc).strip().splitlines()
+    return _mask(excerpt(lines[0] if lines else type(exc).__name__, 160).strip("'\""))
+
+
+def _check_code(code: str) -> None:
+    if not 1 <= len(code) <= CODE_LENGTH:
+        raise StoreError(f"room code {excerpt(code)} must have 1 to {CODE_LENGTH} characters")
+
+
+def _check_choice(what: str, value: str, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise StoreError(f"{what} {excerpt(str(value))} is not one of {', '.join(allowed)}")
+
+
+def _check_next(code: str, first: int, rows: Sequence[ActionRow]) -> None:
+    """Refuse rows not numbered ``first``, ``first + 1``, …: the log takes its next entries only."""
+    for expected, row in enumerate(rows, start=first):
+        if row.seq < first:
+            raise StoreError(f"room {excerpt(code)}: action {row.seq} is already logged (the log is append-only)")
+        if row.seq != expected:
+            raise StoreError(f"room {excerpt(code)}: action {row.seq} out of turn (the next is {expected})")
+        _check_choice("action kind", row.kind, KINDS)
+
+
+def _dump(value: dict[str, Any]) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _load_json(text: str | None) -> dict[str, Any] | None:
+    if text is None:
+        return None
+    value: dict[str, Any] = json.loads(text)
+    return value
+
+
+def _room_values(room: RoomRow) -> dict[str, Any]:
+    values = {name: getattr(room, name) for name in RoomRow.__dataclass_fields__}
+    values.update(options=_dump(room.options), settings=_dump(room.settings), seed=str(room.seed))
+    values.update(result=_dump_or_none(room.result), record=_dump_or_none(room.record))
+    return values
+
+
+def _dump_or_none(value: dict[str, Any] | None) -> str | None:
+    return None if value is None else _dump(value)
+
+
+def _seat_values(code: str, seat: SeatRow) -> dict[str, Any]:
+    return {"code": code, "seat": seat.seat, "nickname": seat.nickname, "token_hash": seat.token_hash, "bot": seat.bot}
+
+
+def _action_values(code: str, row: ActionRow) -> dict[str, Any]:
+    return {"code": code, **{name: getattr(row, name) for name in ActionRow.__dataclass_fields__}}
+
+
+def _room_row(row: RowMapping) -> RoomRow:
+    values = dict(row)
+    values.update(options=_load_json(row["options"]), settings=_load_json(row["settings"]), seed=int(row["seed"]))
+    values.update(result=_load_json(row["result"]), record=_load_json(row["record"]))
+    return RoomRow(**values)
+
+
+def _seat_row(row: RowMapping) -> SeatRow:
+    return SeatRow(seat=row["seat"], nickname=row["nickname"], token_hash=row["token_hash"], bot=row["bot"])
+
+
+def _action_row(row: RowMapping) -> ActionRow:
+    return ActionRow(**{name: row[name] for name in ActionRow.__dataclass_fields__})
