@@ -148,6 +148,8 @@ def jsonable(value: object) -> object:
         return str(value)
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: jsonable(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, tuple) and hasattr(value, "_asdict"):  # a NamedTuple: its fields by name
+        return {k: jsonable(v) for k, v in value._asdict().items()}
     if isinstance(value, tuple | list | frozenset):
         return [jsonable(v) for v in value]
     if isinstance(value, Mapping):

@@ -93,8 +93,10 @@ class Table:
         bots: dict[int, Bot] | None = None,
         seed: int = 0,
         fallback_bot: str = "normal",
+        pace_always: bool = False,
     ) -> None:
         self.game, self.state, self.clocks, self.clock = game, state, clocks, clock
+        self.pace_always = pace_always
         self.players = game.players(state)
         self.bots: dict[int, Bot] = dict(bots or {})
         self.rngs = [derive(seed, "bot", s) for s in range(self.players)]
@@ -124,6 +126,14 @@ class Table:
     @property
     def over(self) -> bool:
         return self.game.result(self.state) is not None
+
+    def away(self) -> frozenset[int]:
+        """The seats whose person lost the connection (played by a bot once past the grace)."""
+        return frozenset(self._away)
+
+    def deadlines(self) -> tuple[float | None, float | None]:
+        """When the current window of calls closes and when the turn timer runs out (``None``: not running)."""
+        return self._pending.window_until, self._pending.turn_until
 
     def next_deadline(self) -> float | None:
         """When :meth:`poll` next has something to do (``None``: nothing timed is running)."""
@@ -200,9 +210,10 @@ class Table:
         """Whether the new state gets its reaction window.  Always, with two people or more
         at the table: the pace must not tell one of them whether another could call.  With
         one person (the rest bots, which answer at once), only when that person may call out
-        of turn: a choice the person knows, so skipping it tells them nothing."""
+        of turn: a choice the person knows, so skipping it tells them nothing.  A host with
+        spectators sets ``pace_always``: the pace would tell them what the person may do."""
         people = [s for s in range(self.players) if s not in self.bots]
-        if len(people) > 1:
+        if len(people) > 1 or self.pace_always:
             return True
         turn = self.game.turn_seat(self.state)
         return any(s != turn for s in people if s in self.game.actors(self.state))

@@ -1,4 +1,4 @@
-"""The ``kakehiki`` command line: ``games``, ``rules``, ``play``, ``sim``, ``arena`` and ``replay``.
+"""The ``kakehiki`` command line: ``games``, ``rules``, ``play``, ``sim``, ``arena``, ``replay``, ``verify``, ``serve``.
 
 The app is built by :func:`build_app` rather than at import time so that its help
 texts come from the message catalog in the locale's language.  This module does
@@ -17,6 +17,7 @@ from kakehiki.cli.lang import set_language, t
 from kakehiki.cli.play import play_command
 from kakehiki.cli.replay import replay_command, verify_command
 from kakehiki.cli.rules import games_command, rules_command
+from kakehiki.cli.serve import serve_command
 from kakehiki.cli.sim import sim_command
 from kakehiki.i18n import detect_language
 
@@ -32,6 +33,7 @@ def build_app() -> typer.Typer:
     _add_arena(app)
     _add_replay(app)
     _add_verify(app)
+    _add_serve(app)
     return app
 
 
@@ -128,6 +130,19 @@ def _add_replay(app: typer.Typer) -> None:
         lang: Annotated[Lang | None, _lang_option()] = None,
     ) -> None:
         replay_command(path, as_json, lang, show=show, seat=seat)
+
+
+def _add_serve(app: typer.Typer) -> None:
+    @app.command("serve", help=t("help.serve"))
+    def serve(
+        host: Annotated[str, typer.Option("--host", help=t("help.serve_host"))] = "127.0.0.1",
+        port: Annotated[int, typer.Option("--port", help=t("help.serve_port"), min=0, max=65535)] = 8000,
+        db: Annotated[str | None, typer.Option("--db", metavar="PATH|URL", help=t("help.serve_db"),
+                                               show_default=False)] = None,
+        allow_origin: Annotated[list[str] | None, typer.Option("--allow-origin", metavar="ORIGIN",
+                                                               help=t("help.serve_origin"))] = None,
+    ) -> None:
+        serve_command(host, port, db, allow_origin or [])
 
 
 def main() -> None:

@@ -1,0 +1,332 @@
+"""The ASGI app of ``kakehiki serve``: the lobby over HTTP, each table over a WebSocket.
+
+One event loop owns every room, so a room changes only between two awaits and needs no
+lock.  After each change the room's new frames go to every connection of every seat
+(each through its own queue: a slow client never holds up a table), and a timer is set
+for the table's next deadline (a window closing, a turn timer, a grace running out).
+See ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from typing import Any, Final
+
+from starlette.applications import Starlette
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from kakehiki.server.catalog import games_catalog
+from kakehiki.server.connection import Connection, RateLimiter
+from kakehiki.server.host import RoomHost
+from kakehiki.server.protocol import ClientMessage, ProtocolError, encode, error_frame, parse_client_message
+from kakehiki.server.rooms import Room
+from kakehiki.server.settings import RequestError
+from kakehiki.server.store import Store
+
+MAX_BODY: Final = 16_384
+HELLO_TIMEOUT: Final = 30.0
+ROOMS_PER_MINUTE: Final = 30
+"""Rooms one address may make in a minute."""
+
+
+class Server:
+    """The rooms and their connections; the routes below call into it."""
+
+    def __init__(self, store: Store, allowed_origins: Sequence[str] = ()) -> None:
+        self.host = RoomHost(store)
+        self.allowed_origins = frozenset(o.rstrip("/") for o in allowed_origins)
+        self.listeners: dict[str, dict[int | None, set[Connection]]] = {}
+        self.timers: dict[str, asyncio.TimerHandle] = {}
+        self.creators = RateLimiter(ROOMS_PER_MINUTE / 60.0, ROOMS_PER_MINUTE)
+
+    # -- sending -------------------------------------------------------------------------------
+    def publish(self, room: Room) -> None:
+        """Send every seat (and the spectators) its new frames, then set the room's timer."""
+        seats: list[int | None] = [*range(len(room.seats)), None]
+        conns = self.listeners.get(room.code, {})
+        over = room.status == "over"
+        for seat in seats:
+            messages = room.take_messages(seat)
+            targets = conns.get(seat)
+            if not targets:
+                continue
+            state = encode(room.state_frame(seat))
+            by_lang: dict[str, list[str]] = {}
+            for conn in targets:
+                if conn.lang not in by_lang:
+                    by_lang[conn.lang] = [encode(f) for f in room.message_frames(seat, messages, conn.lang)]
+                for text in (*by_lang[conn.lang], state):
+                    conn.send(text)
+                if over:
+                    conn.send(encode(room.over_frame()))
+        self._set_timer(room)
+
+    def publish_room(self, room: Room) -> None:
+        """Tell every connection of the room its public information changed (seats, status)."""
+        frame = encode({"type": "room", "room": room.public()})
+        for targets in self.listeners.get(room.code, {}).values():
+            for conn in targets:
+                conn.send(frame)
+
+    def _set_timer(self, room: Room) -> None:
+        old = self.timers.pop(room.code, None)
+        if old is not None:
+            old.cancel()
+        table = room.table
+        deadline = table.next_deadline() if table is not None and room.status == "playing" else None
+        if deadline is None:
+            return
+        delay = max(0.0, deadline - room.table.clock()) if room.table else 0.0
+        loop = asyncio.get_running_loop()
+        self.timers[room.code] = loop.call_later(delay + 0.001, self._on_timer, room)
+
+    def _on_timer(self, room: Room) -> None:
+        self.timers.pop(room.code, None)
+        was = room.status
+        self.host.poll(room)
+        self.publish(room)
+        if room.status != was:
+            self.publish_room(room)
+
+    # -- connections -------------------------------------------------------------------------------
+    def attach(self, room: Room, conn: Connection) -> None:
+        seats = self.listeners.setdefault(room.code, {})
+        first = conn.seat is not None and not seats.get(conn.seat)
+        seats.setdefault(conn.seat, set()).add(conn)
+        if first and conn.seat is not None:
+            self.host.connected(room, conn.seat)
+            self.publish(room)
+            self.publish_room(room)
+
+    def detach(self, room: Room, conn: Connection) -> None:
+        seats = self.listeners.get(room.code, {})
+        targets = seats.get(conn.seat, set())
+        targets.discard(conn)
+        if conn.seat is not None and not targets and room.code in self.host.rooms:
+            self.host.disconnected(room, conn.seat)
+            self.publish(room)
+            self.publish_room(room)
+
+    def welcome(self, room: Room, conn: Connection) -> None:
+        """What a (re)connected client needs: the room, its seat, what it missed, the state now."""
+        conn.send(encode({"type": "welcome", "room": room.public(), "seat": conn.seat, "lang": conn.lang,
+                          "host": conn.seat is not None and room.seats[conn.seat].token_hash == room.host_token_hash}))
+        history = list(room.history.get(conn.seat, ()))
+        for frame in room.message_frames(conn.seat, history, conn.lang):
+            conn.send(encode({**frame, "replay": True}))
+        conn.send(encode(room.state_frame(conn.seat)))
+        if room.status == "over":
+            conn.send(encode(room.over_frame()))
+
+    def origin_ok(self, conn: HTTPConnection) -> bool:
+        """Browsers say where a page came from: only this server's own pages (or the allowed ones) may use it.
+        A client that is no browser sends no ``Origin`` and is let in."""
+        origin = conn.headers.get("origin")
+        if origin is None:
+            return True
+        origin = origin.rstrip("/")
+        host = conn.headers.get("host", "")
+        return origin in self.allowed_origins or origin.split("://", 1)[-1] == host
+
+
+# -- HTTP ------------------------------------------------------------------------------------------
+def _error(exc: RequestError) -> JSONResponse:
+    body = {"error": {"code": exc.code, "message": str(exc), **({"field": exc.field} if exc.field else {})}}
+    return JSONResponse(body, status_code=exc.status)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise RequestError("too_large", f"a request body may be at most {MAX_BODY} bytes", status=413)
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise RequestError("too_large", f"a request body may be at most {MAX_BODY} bytes", status=413)
+    try:
+        data = json.loads(raw or b"{}")
+    except (ValueError, RecursionError):
+        raise RequestError("bad_json", "the body must be a JSON object (this is not valid JSON)") from None
+    if not isinstance(data, dict):
+        raise RequestError("bad_json", "the body must be a JSON object")
+    return data
+
+
+Handler = Callable[[Server, Request], Awaitable[Response]]
+
+
+def _route(handler: Handler, check_origin: bool = False) -> Callable[[Request], Awaitable[Response]]:
+    async def endpoint(request: Request) -> Response:
+        server: Server = request.app.state.server
+        try:
+            if check_origin and not server.origin_ok(request):
+                raise RequestError("bad_origin", "requests from another site's pages are refused", status=403)
+            return await handler(server, request)
+        except RequestError as exc:
+            return _error(exc)
+    return endpoint
+
+
+async def list_games(server: Server, request: Request) -> Response:
+    return JSONResponse(games_catalog())
+
+
+async def create_room(server: Server, request: Request) -> Response:
+    client = request.client.host if request.client else "?"
+    if not server.creators.take(client, time.monotonic()):
+        raise RequestError("rate_limited", f"at most {ROOMS_PER_MINUTE} rooms a minute from one address", status=429)
+    room, seat, token = server.host.create(await _body(request))
+    return JSONResponse({"code": room.code, "seat": seat, "token": token, "invite": f"/r/{room.code}",
+                         "room": room.public()}, status_code=201)
+
+
+async def show_room(server: Server, request: Request) -> Response:
+    return JSONResponse(server.host.room(request.path_params["code"]).public())
+
+
+async def join_room(server: Server, request: Request) -> Response:
+    room = server.host.room(request.path_params["code"])
+    body = await _body(request)
+    seat, token = server.host.join(room.code, body.get("nickname"), body.get("seat"))
+    server.publish_room(room)
+    return JSONResponse({"code": room.code, "seat": seat, "token": token, "room": room.public()})
+
+
+async def room_record(server: Server, request: Request) -> Response:
+    room = server.host.room(request.path_params["code"])
+    if room.record is None:
+        raise RequestError("not_over", "the record is there once the game is over", status=409)
+    headers = {"content-disposition": f'attachment; filename="kakehiki-{room.code}.json"'}
+    return JSONResponse(room.record, headers=headers)
+
+
+async def health(server: Server, request: Request) -> Response:
+    return JSONResponse({"ok": True, "rooms": len(server.host.rooms)})
+
+
+# -- the table socket ------------------------------------------------------------------------------
+async def table_socket(websocket: WebSocket) -> None:
+    server: Server = websocket.app.state.server
+    if not server.origin_ok(websocket):
+        await websocket.close(code=1008, reason="origin not allowed")
+        return
+    room = server.host.rooms.get(websocket.path_params["code"])
+    await websocket.accept()
+    if room is None:
+        await websocket.send_text(encode(error_frame("no_room", "no such room")))
+        await websocket.close(code=4404)
+        return
+    conn = Connection(websocket)
+    writer = asyncio.create_task(conn.write())
+    try:
+        if await _greet(server, room, conn):
+            server.attach(room, conn)
+            await _serve(server, room, conn)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        server.detach(room, conn)
+        conn.close()
+        with contextlib.suppress(Exception):
+            await writer
+
+
+async def _greet(server: Server, room: Room, conn: Connection) -> bool:
+    """Wait for a good ``hello``: with a seat token it is that seat, without one a spectator."""
+    while True:
+        raw = await asyncio.wait_for(conn.receive(), HELLO_TIMEOUT)
+        if raw is None:
+            return False
+        try:
+            message = parse_client_message(raw)
+            if message.type != "hello":
+                raise ProtocolError("hello_first", "say hello first (with your seat token, or none to watch)")
+            token = message.get("token")
+            conn.seat = room.seat_for_token(token) if token is not None else None
+            conn.lang = message.get("lang", "en")
+        except (ProtocolError, RequestError) as exc:
+            conn.send(encode(error_frame(getattr(exc, "code", "bad_message"), str(exc))))
+            continue
+        server.welcome(room, conn)
+        return True
+
+
+async def _serve(server: Server, room: Room, conn: Connection) -> None:
+    while True:
+        raw = await conn.receive()
+        if raw is None:
+            return
+        if not conn.limiter.take("", time.monotonic()):
+            conn.send(encode(error_frame("rate_limited", "too many messages: slow down (nothing was done)")))
+            continue
+        try:
+            _dispatch(server, room, conn, parse_client_message(raw))
+        except ProtocolError as exc:
+            conn.send(encode(error_frame(exc.code, str(exc), exc.ref)))
+        except RequestError as exc:
+            conn.send(encode(error_frame(exc.code, str(exc))))
+
+
+def _dispatch(server: Server, room: Room, conn: Connection, message: ClientMessage) -> None:
+    seat, kind, ref = conn.seat, message.type, message.get("ref")
+    if kind == "ping":
+        conn.send(encode({"type": "pong", **({"ref": ref} if ref is not None else {})}))
+    elif kind == "sync":
+        server.welcome(room, conn)
+    elif kind == "lang":
+        conn.lang = message.get("lang")
+    elif kind == "hello":
+        raise ProtocolError("hello_twice", "this connection has said hello already", ref)
+    elif seat is None:
+        raise ProtocolError("spectator", "a spectator watches: only a seat may act, sit or start", ref)
+    elif kind == "act":
+        server.host.act(room, seat, message.get("action"))
+        server.publish(room)
+    elif kind == "sit":
+        server.detach(room, conn)
+        conn.seat = server.host.sit(room, seat, message.get("seat"))
+        server.attach(room, conn)
+        server.publish_room(room)
+    elif kind == "start":
+        server.host.start(room, seat)
+        server.publish_room(room)
+        server.publish(room)
+
+
+# -- the app ---------------------------------------------------------------------------------------
+def create_app(store_url: str, allowed_origins: Sequence[str] = ()) -> Starlette:
+    """The app, storing its rooms at ``store_url`` (a SQLite path or a PostgreSQL URL)."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = Store(store_url)
+        server = Server(store, allowed_origins)
+        server.host.restore()
+        app.state.server = server
+        for room in server.host.rooms.values():
+            server._set_timer(room)
+        try:
+            yield
+        finally:
+            for handle in server.timers.values():
+                handle.cancel()
+            store.close()
+
+    routes = [
+        Route("/api/games", _route(list_games)),
+        Route("/api/rooms", _route(create_room, check_origin=True), methods=["POST"]),
+        Route("/api/rooms/{code}", _route(show_room)),
+        Route("/api/rooms/{code}/join", _route(join_room, check_origin=True), methods=["POST"]),
+        Route("/api/rooms/{code}/record", _route(room_record)),
+        Route("/healthz", _route(health)),
+        WebSocketRoute("/api/rooms/{code}/ws", table_socket),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)

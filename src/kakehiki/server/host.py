@@ -1,0 +1,267 @@
+"""The rooms of one server process, kept in a :class:`~kakehiki.server.store.Store`.
+
+Every change goes the same way: check the request (a :class:`RequestError` changes
+nothing), change the room, then :meth:`RoomHost.settle` appends the table's new actions
+to the room's log, saves the answers given and not yet applied, and, once the game is
+over, its record.  On start, :meth:`RoomHost.restore` replays every live room's log: a
+server killed at any moment resumes every table where its log ends.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from kakehiki.core import Game
+from kakehiki.errors import KakehikiError
+from kakehiki.fairness import commitment, new_salt
+from kakehiki.options import resolve_options
+from kakehiki.registry import UnknownGameError, get_game
+from kakehiki.server.rooms import Room, Seat, new_code, new_token, token_hash
+from kakehiki.server.settings import RequestError, RoomSettings, check_bot, check_nickname
+from kakehiki.server.store import ActionRow, RoomRow, SeatRow, Store, StoredRoom
+from kakehiki.table import Notice
+
+SEED_BITS: Final = 63
+"""Room seeds are below 2**63: every database stores them as a signed 64-bit number."""
+MAX_ROOMS: Final = 20_000
+"""Rooms one process holds at most (a room of four seats takes well under a megabyte)."""
+
+
+class RoomHost:
+    """The rooms; ``clock`` is monotonic (the tables' clocks), ``wall`` is the time stored in logs."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.monotonic,
+                 wall: Callable[[], float] = time.time, max_rooms: int = MAX_ROOMS) -> None:
+        self.store, self.clock, self.wall, self.max_rooms = store, clock, wall, max_rooms
+        self.rooms: dict[str, Room] = {}
+
+    def room(self, code: object) -> Room:
+        room = self.rooms.get(code) if isinstance(code, str) else None
+        if room is None:
+            raise RequestError("no_room", f"no room {str(code)[:20]!r}", "code", status=404)
+        return room
+
+    # -- the lobby -------------------------------------------------------------------------
+    def create(self, request: Mapping[str, Any]) -> tuple[Room, int, str]:
+        """A room from a client's request; the creator sits (and hosts).  Returns room, seat and token."""
+        if len(self.rooms) >= self.max_rooms:
+            raise RequestError("full", "this server holds as many rooms as it can; try again later", status=503)
+        game = _game(request.get("game"))
+        players = _players(game, request.get("players", game.default_players))
+        options = _options(game, request.get("options"))
+        settings = RoomSettings.from_json(game.id, request.get("clocks"))
+        nickname = check_nickname(request.get("nickname"))
+        seat = _seat_number(request.get("seat", 0), players)
+        seats = [Seat() for _ in range(players)]
+        for key, level in _bots(request.get("bots")).items():
+            number = _seat_number(key, players, "bots")
+            seats[number].bot = check_bot(game.id, level, f"bots.{key}")
+        token = new_token()
+        seats[seat] = Seat(nickname, token_hash(token))
+        room = self._new_room(game, options, seats, settings, token_hash(token))
+        return room, seat, token
+
+    def _new_room(self, game: Game[Any, Any], options: dict[str, Any], seats: list[Seat],
+                  settings: RoomSettings, host_hash: str) -> Room:
+        code = new_code()
+        while code in self.rooms:
+            code = new_code()
+        seed, salt = secrets.randbits(SEED_BITS), new_salt()
+        room = Room(code, game, options, seats, settings, seed, salt, commitment(seed, salt), host_hash, self.wall())
+        self.store.create_room(_room_row(room), [_seat_row(i, s) for i, s in enumerate(seats)])
+        self.rooms[code] = room
+        return room
+
+    def join(self, code: object, nickname: object, seat: object = None) -> tuple[int, str]:
+        room = self.room(code)
+        name = check_nickname(nickname)
+        _in_lobby(room)
+        free = [i for i, s in enumerate(room.seats) if s.free]
+        number = free[0] if seat is None and free else _seat_number(seat, len(room.seats))
+        if number not in free:
+            raise RequestError("seat_taken", f"seat {number} is taken" if free else "every seat is taken", "seat",
+                               status=409)
+        token = new_token()
+        room.seats[number] = Seat(name, token_hash(token))
+        self.store.set_seat(room.code, _seat_row(number, room.seats[number]))
+        return number, token
+
+    def sit(self, room: Room, seat: int, new_seat: int) -> int:
+        """A person in the lobby moves to a free seat."""
+        _in_lobby(room)
+        number = _seat_number(new_seat, len(room.seats))
+        if number != seat:
+            if not room.seats[number].free:
+                raise RequestError("seat_taken", f"seat {number} is taken", "seat", status=409)
+            room.seats[number], room.seats[seat] = room.seats[seat], Seat()
+            for i in (seat, number):
+                self.store.set_seat(room.code, _seat_row(i, room.seats[i]))
+        return number
+
+    def start(self, room: Room, seat: int) -> None:
+        """The host starts the match; seats nobody took get the room's bot level."""
+        _in_lobby(room)
+        if room.seats[seat].token_hash != room.host_token_hash:
+            raise RequestError("not_host", "only the person who made the room starts it", status=403)
+        for i, s in enumerate(room.seats):
+            if s.free:
+                room.seats[i] = Seat(bot=room.settings.fill_bot)
+                self.store.set_seat(room.code, _seat_row(i, room.seats[i]))
+        room.initial = room.game.new(players=len(room.seats), options=room.options, seed=room.seed)
+        room.begin(room.initial, self.clock, secrets.randbits(63))
+        self.store.start(room.code, self.wall())
+        self.settle(room)
+
+    # -- the game ------------------------------------------------------------------------------
+    def act(self, room: Room, seat: int, action: str) -> Notice:
+        if room.table is None or room.status != "playing":
+            raise RequestError("not_playing", "the game has not started" if room.status == "lobby"
+                               else "the game is over", status=409)
+        notice = room.table.submit(seat, action)
+        self.settle(room)
+        return notice
+
+    def poll(self, room: Room) -> None:
+        if room.table is not None and room.status == "playing":
+            room.table.poll()
+            self.settle(room)
+
+    def settle(self, room: Room) -> None:
+        """Store what changed: new actions (append-only), answers waiting, the record once over."""
+        table = room.table
+        if table is None:
+            return
+        if len(table.actions) > room.stored:
+            at = self.wall()
+            rows = [ActionRow(i, r, s, str(a), _kind(table.timed_out, i, s), at)
+                    for i, (r, s, a) in enumerate(table.actions[room.stored:], start=room.stored)]
+            self.store.append_actions(room.code, rows)
+            room.stored = len(table.actions)
+        pending = {s: str(a) for s, a in table.answers().items() if s not in table.bots}
+        if table.over and room.status != "over":
+            room.record = room.finished_record()
+            room.status = "over"
+            self.store.finish(room.code, self.wall(), room.record["result"], room.record)
+        elif pending != room.saved_pending:
+            self.store.set_pending(room.code, pending)
+            room.saved_pending = pending
+
+    # -- connections -------------------------------------------------------------------------------
+    def connected(self, room: Room, seat: int) -> None:
+        if room.table is not None and room.status == "playing":
+            room.table.reconnect(seat)
+
+    def disconnected(self, room: Room, seat: int) -> None:
+        if room.table is not None and room.status == "playing" and room.seats[seat].bot is None:
+            room.table.disconnect(seat)
+
+    # -- a restart ---------------------------------------------------------------------------------
+    def restore(self) -> int:
+        """Load every live room from the store, replaying its log; returns how many."""
+        for stored in self.store.live_rooms():
+            room = _restored_room(stored)
+            if stored.room.status == "playing":
+                self._resume(room, stored)
+            self.rooms[room.code] = room
+        return len(self.rooms)
+
+    def _resume(self, room: Room, stored: StoredRoom) -> None:
+        game = room.game
+        room.initial = state = game.new(players=len(room.seats), options=room.options, seed=room.seed)
+        actions: list[tuple[int, int | None, Any]] = []
+        for row in stored.actions:
+            actions.append((game.round_of(state), row.seat, row.action))
+            if row.seat is None:
+                state, _ = game.apply_host(state, row.action)
+            else:
+                state, _ = game.apply(state, row.seat, row.action)
+        room.begin(state, self.clock, secrets.randbits(63))
+        assert room.table is not None
+        room.table.actions = actions
+        room.table.timed_out = {row.seq for row in stored.actions if row.kind == "timeout"}
+        room.stored = len(actions)
+        for i, seat in enumerate(room.seats):
+            if seat.bot is None:
+                room.table.disconnect(i)  # back within the grace, or a bot plays for them
+        for seat_no, text in sorted(stored.pending.items()):
+            room.table.submit(seat_no, text)
+        room.table.inbox(None)
+        for i in range(len(room.seats)):
+            room.table.inbox(i)
+        self.settle(room)
+
+
+def _kind(timed_out: set[int], index: int, seat: int | None) -> str:
+    return "host" if seat is None else "timeout" if index in timed_out else "move"
+
+
+def _restored_room(stored: StoredRoom) -> Room:
+    row = stored.room
+    game = get_game(row.game)
+    seats = [Seat() for _ in range(row.seats_count)]
+    for s in stored.seats:
+        seats[s.seat] = Seat(s.nickname, s.token_hash, s.bot)
+    settings = RoomSettings.from_json(game.id, row.settings)
+    return Room(row.code, game, row.options, seats, settings, row.seed, row.salt, row.commitment,
+                row.host_token_hash, row.created_at, status="lobby")
+
+
+def _room_row(room: Room) -> RoomRow:
+    return RoomRow(room.code, room.game.id, room.game.version, room.options, room.settings.to_json(),
+                   len(room.seats), room.seed, room.salt, room.commitment, room.host_token_hash, room.status,
+                   room.created_at)
+
+
+def _seat_row(number: int, seat: Seat) -> SeatRow:
+    return SeatRow(number, seat.nickname, seat.token_hash, seat.bot)
+
+
+def _in_lobby(room: Room) -> None:
+    if room.status != "lobby":
+        raise RequestError("started", "the game has started: seats are fixed", status=409)
+
+
+def _game(game_id: object) -> Game[Any, Any]:
+    try:
+        return get_game(str(game_id)) if isinstance(game_id, str) else get_game("")
+    except UnknownGameError as exc:
+        raise RequestError("bad_game", str(exc).strip("'\""), "game") from None
+
+
+def _players(game: Game[Any, Any], value: object) -> int:
+    if type(value) is not int or not game.min_players <= value <= game.max_players:
+        raise RequestError("bad_players", f"{game.id} takes {game.min_players} to {game.max_players} players",
+                           "players")
+    return value
+
+
+def _options(game: Game[Any, Any], value: object) -> dict[str, Any]:
+    if value is None:
+        value = {}
+    if not isinstance(value, dict):
+        raise RequestError("bad_option", "options must be an object of option names to values", "options")
+    try:
+        return dict(resolve_options(game.options, value))
+    except KakehikiError as exc:
+        name = getattr(exc, "option", "")
+        raise RequestError("bad_option", str(exc), f"options.{name}" if name else "options") from None
+
+
+def _bots(value: object) -> dict[Any, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise RequestError("bad_bot", "bots must be an object of seat numbers to bot levels", "bots")
+    return value
+
+
+def _seat_number(value: object, players: int, field: str = "seat") -> int:
+    number = value
+    if isinstance(value, str) and value.isdigit() and len(value) < 3:
+        number = int(value)
+    if type(number) is not int or not 0 <= number < players:
+        raise RequestError("bad_seat", f"a seat is a number from 0 to {players - 1}", field)
+    return number

@@ -1,0 +1,129 @@
+"""The table protocol: what a client may send over the socket, checked, and the frames it gets.
+
+Every message is one JSON object with a ``type``.  A client's message is refused with an
+``error`` frame (and changes nothing) when it is not UTF-8 JSON, is longer than
+:data:`MAX_MESSAGE_BYTES`, is not an object, has an unknown ``type``, misses a field or
+has a field of the wrong kind or size.  The frames are built only from what a seat may
+know: its own view (``game.view``), events already censored with ``seen_by``, and the
+table's notices to it.  ``docs/protocol.md`` documents every message with examples.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from kakehiki.core import Event, jsonable
+from kakehiki.errors import KakehikiError
+from kakehiki.table import Notice
+
+MAX_MESSAGE_BYTES: Final = 4096
+"""The longest message a client may send (an action's text is far shorter)."""
+MAX_ACTION_CHARS: Final = 300
+MAX_REF_CHARS: Final = 64
+LANGS: Final = ("en", "ja")
+
+CLIENT_FIELDS: Final[Mapping[str, Mapping[str, tuple[type, ...]]]] = {
+    "hello": {"token": (str,), "lang": (str,)},
+    "act": {"action": (str,), "ref": (str, int)},
+    "start": {},
+    "sit": {"seat": (int,)},
+    "lang": {"lang": (str,)},
+    "sync": {},
+    "ping": {"ref": (str, int)},
+}
+"""Each client message type and its optional fields (``action`` in ``act``, ``seat`` in
+``sit`` and ``lang`` in ``lang`` are required)."""
+REQUIRED: Final[Mapping[str, tuple[str, ...]]] = {"act": ("action",), "sit": ("seat",), "lang": ("lang",)}
+
+
+class ProtocolError(KakehikiError):
+    """A client's message that cannot be taken; ``code`` names what was wrong for programs."""
+
+    def __init__(self, code: str, message: str, ref: str | int | None = None) -> None:
+        super().__init__(message)
+        self.code, self.ref = code, ref
+
+
+@dataclass(frozen=True)
+class ClientMessage:
+    """A checked message from a client: its type and its fields."""
+
+    type: str
+    fields: Mapping[str, Any]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.fields.get(name, default)
+
+
+def parse_client_message(raw: str | bytes) -> ClientMessage:
+    """Check one message from a client, or raise :class:`ProtocolError` saying what was wrong."""
+    size = len(raw.encode() if isinstance(raw, str) else raw)
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too_large", f"a message may be at most {MAX_MESSAGE_BYTES} bytes, this one is {size}")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_json", "a message must be one JSON object (this one is not valid JSON)") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", f"a message must be a JSON object, not {type(data).__name__}")
+    ref = data.get("ref")
+    ref = ref if isinstance(ref, int | str) and not isinstance(ref, bool) and len(str(ref)) <= MAX_REF_CHARS else None
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in CLIENT_FIELDS:
+        known = ", ".join(CLIENT_FIELDS)
+        raise ProtocolError("bad_type", f"unknown message type {str(kind)[:40]!r}; known: {known}", ref)
+    return ClientMessage(kind, _fields(kind, data, ref))
+
+
+def _fields(kind: str, data: dict[str, Any], ref: str | int | None) -> dict[str, Any]:
+    allowed = CLIENT_FIELDS[kind]
+    extra = sorted(set(data) - set(allowed) - {"type"})
+    if extra:
+        raise ProtocolError("bad_field", f"{kind}: unknown field {extra[0][:40]!r}", ref)
+    for name in REQUIRED.get(kind, ()):
+        if name not in data:
+            raise ProtocolError("missing_field", f"{kind}: the field {name!r} is required", ref)
+    for name, value in data.items():
+        if name != "type":
+            _check_field(kind, name, value, allowed[name], ref)
+    return {k: v for k, v in data.items() if k != "type"}
+
+
+def _check_field(kind: str, name: str, value: object, types: tuple[type, ...], ref: str | int | None) -> None:
+    if isinstance(value, bool) or not isinstance(value, types):
+        wanted = " or ".join("a string" if t is str else "a whole number" for t in types)
+        raise ProtocolError("bad_field", f"{kind}: {name} must be {wanted}", ref)
+    if name == "action" and not 0 < len(str(value)) <= MAX_ACTION_CHARS:
+        raise ProtocolError("bad_field", f"act: an action is 1 to {MAX_ACTION_CHARS} characters", ref)
+    if name == "lang" and value not in LANGS:
+        raise ProtocolError("bad_field", f"{kind}: lang must be one of {', '.join(LANGS)}", ref)
+    if name == "token" and not 0 < len(str(value)) <= 100:
+        raise ProtocolError("bad_field", "hello: a token is 1 to 100 characters", ref)
+    if name == "seat" and not 0 <= int(str(value)) < 64:
+        raise ProtocolError("bad_field", "sit: seat must be a seat number", ref)
+
+
+# -- frames to clients -------------------------------------------------------------------
+def encode(frame: Mapping[str, Any]) -> str:
+    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+
+
+def error_frame(code: str, message: str, ref: str | int | None = None) -> dict[str, Any]:
+    frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if ref is not None:
+        frame["ref"] = ref
+    return frame
+
+
+def event_frame(seq: int, event: Event, text: str | None) -> dict[str, Any]:
+    """An event as one seat may see it (already censored by the caller with ``seen_by``)."""
+    return {"type": "event", "seq": seq, "event": event.to_dict(), "text": text}
+
+
+def notice_frame(seq: int, notice: Notice) -> dict[str, Any]:
+    data = jsonable(notice)
+    assert isinstance(data, dict)
+    return {"type": "notice", "seq": seq, **{k: v for k, v in data.items() if v is not None and v != ""}}

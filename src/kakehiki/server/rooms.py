@@ -1,0 +1,178 @@
+"""Rooms: a game, its seats and their tokens, its settings, and, once started, its :class:`Table`.
+
+A room knows nothing of sockets: the server asks it for each seat's frames
+(:meth:`Room.frames`) after every change.  Everything a frame holds comes from the
+seat's own view, events censored with ``seen_by`` and the table's notices to it; the
+seed stays in the room until the game is over (only its commitment is shown).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from kakehiki.bots import make_bot
+from kakehiki.core import Event, Game, jsonable
+from kakehiki.narrate import narrator_for
+from kakehiki.record import make_record
+from kakehiki.server.protocol import event_frame, notice_frame
+from kakehiki.server.settings import RequestError, RoomSettings
+from kakehiki.table import Message, Notice, Table
+
+CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH: Final = 8
+HISTORY: Final = 300
+"""How many of its latest event frames a seat is sent again when it (re)connects."""
+Frame = dict[str, Any]
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    """Only this is stored: a leaked database gives nobody a seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    nickname: str | None = None
+    token_hash: str | None = None
+    bot: str | None = None
+
+    @property
+    def free(self) -> bool:
+        return self.nickname is None and self.bot is None
+
+    def label(self, seat: int) -> str:
+        return self.nickname or (f"bot {seat} ({self.bot})" if self.bot else f"seat {seat}")
+
+
+@dataclass
+class Room:
+    """One room; see the module's docstring.  ``status``: ``lobby``, ``playing`` or ``over``."""
+
+    code: str
+    game: Game[Any, Any]
+    options: dict[str, Any]
+    seats: list[Seat]
+    settings: RoomSettings
+    seed: int
+    salt: str
+    commitment: str
+    host_token_hash: str
+    created_at: float
+    status: str = "lobby"
+    table: Table | None = None
+    initial: Any = None
+    stored: int = 0
+    saved_pending: dict[int, str] = field(default_factory=dict)
+    record: dict[str, Any] | None = None
+    history: dict[int | None, deque[Message]] = field(default_factory=dict)
+    _narrators: dict[tuple[int | None, str], Any] = field(default_factory=dict)
+
+    # -- what anybody may know -------------------------------------------------------------
+    def labels(self) -> list[str]:
+        return [seat.label(i) for i, seat in enumerate(self.seats)]
+
+    def public(self) -> dict[str, Any]:
+        """The room as everybody (spectators included) may see it: never a token or the seed before the end."""
+        table = self.table
+        info: dict[str, Any] = {
+            "code": self.code, "game": self.game.id, "version": self.game.version, "title": self.game.title_en,
+            "title_ja": self.game.title_ja, "options": self.options, "settings": self.settings.to_json(),
+            "status": self.status, "commitment": self.commitment,
+            "seats": [{"seat": i, "nickname": s.nickname, "bot": s.bot,
+                       "away": table is not None and i in table.away(),
+                       "replaced": table is not None and i in table.replaced} for i, s in enumerate(self.seats)],
+        }
+        if self.status == "over":
+            info["reveal"] = {"seed": self.seed, "salt": self.salt, "hash": self.commitment}
+        return info
+
+    # -- frames ----------------------------------------------------------------------------
+    def take_messages(self, seat: int | None) -> list[Message]:
+        """The table's new messages for ``seat``, kept in its history for a reconnect."""
+        if self.table is None:
+            return []
+        messages = self.table.inbox(seat)
+        self.history.setdefault(seat, deque(maxlen=HISTORY)).extend(messages)
+        return messages
+
+    def message_frames(self, seat: int | None, messages: list[Message], lang: str) -> list[Frame]:
+        seq = len(self.table.actions) if self.table else 0
+        narrator = self._narrator(seat, lang)
+        frames: list[Frame] = []
+        for message in messages:
+            if isinstance(message, Notice):
+                frames.append(notice_frame(seq, message))
+            elif isinstance(message, Event):
+                frames.append(event_frame(seq, message, narrator.event(message, self.labels())))
+        return frames
+
+    def state_frame(self, seat: int | None) -> Frame:
+        """What ``seat`` (``None``: a spectator) sees now: its view, whose turn, what it may do, the clocks."""
+        table = self.table
+        if table is None:
+            return {"type": "state", "seq": 0, "status": self.status, "view": None, "turn": None, "legal": []}
+        game, state = self.game, table.state
+        legal = [str(a) for a in game.legal_actions(state, seat)] if seat in game.actors(state) else []
+        window, turn_until = table.deadlines()
+        now = table.clock()
+        return {
+            "type": "state", "seq": len(table.actions), "status": self.status,
+            "view": view_json(game.view(state, seat)), "turn": game.turn_seat(state), "legal": legal,
+            "window_ms": _ms_left(window, now), "turn_ms": _ms_left(turn_until, now),
+        }
+
+    def over_frame(self) -> Frame:
+        result = self.game.result(self.table.state) if self.table else None
+        return {"type": "over", "result": result.to_dict() if result else None,
+                "reveal": {"seed": self.seed, "salt": self.salt, "hash": self.commitment},
+                "record": f"/api/rooms/{self.code}/record"}
+
+    def _narrator(self, seat: int | None, lang: str) -> Any:
+        key = (seat, lang)
+        if key not in self._narrators:
+            self._narrators[key] = narrator_for(self.game.id, lang, seat)
+        return self._narrators[key]
+
+    # -- the game --------------------------------------------------------------------------
+    def begin(self, state: Any, clock: Callable[[], float], bot_seed: int) -> None:
+        """Seat the bots and open the table on ``state`` (a new deal or a restored game)."""
+        bots = {i: make_bot(self.game.id, s.bot) for i, s in enumerate(self.seats) if s.bot}
+        self.table = Table(self.game, state, self.settings.clocks, clock, bots=bots, seed=bot_seed,
+                           fallback_bot=self.settings.fill_bot, pace_always=True)
+        self.status = "playing"
+
+    def finished_record(self) -> dict[str, Any]:
+        from kakehiki.fairness import commitment_field
+
+        assert self.table is not None
+        return make_record(self.game, self.initial, self.table.actions, self.labels(), self.table.state,
+                           commitment_field(self.seed, self.salt))
+
+    def seat_for_token(self, token: str) -> int:
+        digest = token_hash(token)
+        for i, seat in enumerate(self.seats):
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
+                return i
+        raise RequestError("bad_token", "no seat of this room has that token", "token", status=403)
+
+
+def view_json(view: Any) -> Any:
+    """A view as JSON: by its own ``to_dict`` (every built-in game has one), else field by field."""
+    return view.to_dict() if hasattr(view, "to_dict") else jsonable(view)
+
+
+def _ms_left(until: float | None, now: float) -> int | None:
+    return None if until is None else max(0, round((until - now) * 1000))

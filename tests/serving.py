@@ -1,0 +1,145 @@
+"""What the server tests share: a real ``kakehiki serve`` on a free loopback port, and scripted clients."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+Frame = dict[str, Any]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class LiveServer:
+    """``kakehiki serve`` in a process of its own (so a test can kill it), on loopback."""
+
+    def __init__(self, db: str, port: int | None = None) -> None:
+        self.db, self.port = db, port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> LiveServer:
+        env = {**os.environ, "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+        command = [sys.executable, "-m", "kakehiki.cli.main", "serve", "--host", "127.0.0.1",
+                   "--port", str(self.port), "--db", self.db]
+        self.process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                out = self.process.stdout.read().decode() if self.process.stdout else ""
+                raise RuntimeError(f"kakehiki serve exited: {out}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.base + "/healthz", timeout=1).status_code == 200:
+                    return self
+            time.sleep(0.05)
+        raise RuntimeError("kakehiki serve did not answer within 30 s")
+
+    def stop(self, sig: int = signal.SIGTERM) -> str:
+        """Stop the server (``SIGKILL``: no chance to clean up); returns what it printed."""
+        assert self.process is not None
+        self.process.send_signal(sig)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(10)
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        return self.process.stdout.read().decode() if self.process.stdout else ""
+
+    def post(self, path: str, body: object, **kwargs: Any) -> httpx.Response:
+        return httpx.post(self.base + path, json=body, timeout=10, **kwargs)
+
+    def get(self, path: str) -> httpx.Response:
+        return httpx.get(self.base + path, timeout=10)
+
+
+@contextlib.contextmanager
+def running(db: str) -> Iterator[LiveServer]:
+    server = LiveServer(db).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class Client:
+    """One scripted client on a room's socket: a seat (with its token) or a spectator (without)."""
+
+    def __init__(self, server: LiveServer, code: str, token: str | None = None, lang: str = "en",
+                 origin: str | None = None) -> None:
+        url = f"ws://127.0.0.1:{server.port}/api/rooms/{code}/ws"
+        self.ws: ClientConnection = connect(url, origin=origin, open_timeout=10)  # type: ignore[arg-type]
+        self.frames: list[Frame] = []
+        self.raw: list[str] = []
+        hello: dict[str, Any] = {"type": "hello", "lang": lang}
+        if token is not None:
+            hello["token"] = token
+        self.send(hello)
+        self.welcome = self.until(lambda f: f["type"] in ("welcome", "error"))
+        self.seat: int | None = self.welcome.get("seat")
+
+    def send(self, message: object) -> None:
+        self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
+
+    def recv(self, timeout: float = 10.0) -> Frame:
+        raw = self.ws.recv(timeout=timeout)
+        text = raw if isinstance(raw, str) else raw.decode()
+        self.raw.append(text)
+        frame: Frame = json.loads(text)
+        self.frames.append(frame)
+        return frame
+
+    def until(self, wanted: Callable[[Frame], bool], timeout: float = 20.0) -> Frame:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no frame wanted within {timeout} s; last: {self.frames[-3:]}")
+            frame = self.recv(left)
+            if wanted(frame):
+                return frame
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def play_to_the_end(clients: list[Client], seed: int, timeout: float = 120.0) -> Frame:
+    """Every client answers each state it may act in with a random legal action, until the game is over."""
+    rng = random.Random(seed)
+    answered: dict[int, int] = {}
+    last: dict[int, Frame] = {}
+    deadline = time.monotonic() + timeout
+    over: Frame | None = None
+    while over is None:
+        if time.monotonic() > deadline:
+            raise TimeoutError("the game did not end in time")
+        for client in clients:
+            with contextlib.suppress(TimeoutError):
+                frame = client.recv(timeout=0.05)
+                if frame["type"] == "over":
+                    over = frame
+                elif frame["type"] == "error" and frame["code"] == "rate_limited":
+                    time.sleep(0.1)  # the server asks us to slow down: send the last answer again
+                    client.send(last[id(client)])
+                elif frame["type"] == "state" and frame["legal"] and answered.get(id(client)) != frame["seq"]:
+                    answered[id(client)] = frame["seq"]
+                    last[id(client)] = {"type": "act", "action": rng.choice(frame["legal"])}
+                    client.send(last[id(client)])
+    return over
