@@ -35,17 +35,18 @@ class LiveServer:
         self.db, self.port = db, port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
+        self.log = Path(db + ".log") if "://" not in db else Path(f"/tmp/kakehiki-serve-{self.port}.log")
 
     def start(self) -> LiveServer:
         env = {**os.environ, "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
         command = [sys.executable, "-m", "kakehiki.cli.main", "serve", "--host", "127.0.0.1",
                    "--port", str(self.port), "--db", self.db]
-        self.process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        with self.log.open("ab") as log:  # a file, not a pipe nobody reads: a full pipe would stall the server
+            self.process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                out = self.process.stdout.read().decode() if self.process.stdout else ""
-                raise RuntimeError(f"kakehiki serve exited: {out}")
+                raise RuntimeError(f"kakehiki serve exited: {self.output()}")
             with contextlib.suppress(httpx.HTTPError):
                 if httpx.get(self.base + "/healthz", timeout=1).status_code == 200:
                     return self
@@ -61,7 +62,11 @@ class LiveServer:
         if self.process.poll() is None:
             self.process.kill()
             self.process.wait()
-        return self.process.stdout.read().decode() if self.process.stdout else ""
+        return self.output()
+
+    def output(self) -> str:
+        """What the server printed so far (all its runs on this database)."""
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
 
     def post(self, path: str, body: object, **kwargs: Any) -> httpx.Response:
         return httpx.post(self.base + path, json=body, timeout=10, **kwargs)
@@ -85,7 +90,9 @@ class Client:
     def __init__(self, server: LiveServer, code: str, token: str | None = None, lang: str = "en",
                  origin: str | None = None) -> None:
         url = f"ws://127.0.0.1:{server.port}/api/rooms/{code}/ws"
-        self.ws: ClientConnection = connect(url, origin=origin, open_timeout=10)  # type: ignore[arg-type]
+        self._stack = contextlib.ExitStack()
+        self.ws: ClientConnection = self._stack.enter_context(
+            connect(url, origin=origin, open_timeout=10))  # type: ignore[arg-type]
         self.frames: list[Frame] = []
         self.raw: list[str] = []
         hello: dict[str, Any] = {"type": "hello", "lang": lang}
@@ -117,29 +124,43 @@ class Client:
                 return frame
 
     def close(self) -> None:
-        self.ws.close()
+        self._stack.close()
+
+    def until_over(self, timeout: float = 20.0) -> Frame:
+        """Read on to this client's ``over`` frame (at once if it came already)."""
+        done = [f for f in self.frames if f["type"] == "over"]
+        return done[0] if done else self.until(lambda f: f["type"] == "over", timeout)
+
+
+def play_until(clients: list[Client], rng: random.Random, done: Callable[[Client, Frame], bool],
+               timeout: float = 120.0, acting: list[Client] | None = None) -> Frame:
+    """The ``acting`` clients (all, by default) answer each state they may act in with a random legal
+    action; every client reads on; returns the first frame for which ``done(client, frame)`` holds."""
+    movers = clients if acting is None else acting
+    answered: dict[int, int] = {}
+    last: dict[int, Frame] = {}
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for client in clients:
+            try:
+                frame = client.recv(timeout=0.05)
+            except TimeoutError:
+                continue
+            if done(client, frame):
+                return frame
+            if client not in movers:
+                continue
+            if frame["type"] == "error" and frame["code"] == "rate_limited":
+                time.sleep(0.1)  # the server asks us to slow down: send the last answer again
+                client.send(last[id(client)])
+            elif frame["type"] == "state" and frame["legal"] and answered.get(id(client)) != frame["seq"]:
+                answered[id(client)] = frame["seq"]
+                last[id(client)] = {"type": "act", "action": rng.choice(frame["legal"])}
+                client.send(last[id(client)])
+    last_seen = {c.seat: [(f["type"], f.get("seq"), f.get("kind")) for f in c.frames[-4:]] for c in clients}
+    raise TimeoutError(f"nothing wanted came within {timeout} s; last frames: {last_seen}")
 
 
 def play_to_the_end(clients: list[Client], seed: int, timeout: float = 120.0) -> Frame:
     """Every client answers each state it may act in with a random legal action, until the game is over."""
-    rng = random.Random(seed)
-    answered: dict[int, int] = {}
-    last: dict[int, Frame] = {}
-    deadline = time.monotonic() + timeout
-    over: Frame | None = None
-    while over is None:
-        if time.monotonic() > deadline:
-            raise TimeoutError("the game did not end in time")
-        for client in clients:
-            with contextlib.suppress(TimeoutError):
-                frame = client.recv(timeout=0.05)
-                if frame["type"] == "over":
-                    over = frame
-                elif frame["type"] == "error" and frame["code"] == "rate_limited":
-                    time.sleep(0.1)  # the server asks us to slow down: send the last answer again
-                    client.send(last[id(client)])
-                elif frame["type"] == "state" and frame["legal"] and answered.get(id(client)) != frame["seq"]:
-                    answered[id(client)] = frame["seq"]
-                    last[id(client)] = {"type": "act", "action": rng.choice(frame["legal"])}
-                    client.send(last[id(client)])
-    return over
+    return play_until(clients, random.Random(seed), lambda client, frame: frame["type"] == "over", timeout)

@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any, Final
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -104,6 +105,23 @@ class Server:
             self.host.connected(room, conn.seat)
             self.publish(room)
             self.publish_room(room)
+
+    def move(self, room: Room, conn: Connection, seat: int) -> None:
+        """In the lobby, every connection of a seat follows its person to the new seat."""
+        seats = self.listeners.setdefault(room.code, {})
+        moved = seats.pop(conn.seat, set())
+        for other in moved:
+            other.seat = seat
+        seats.setdefault(seat, set()).update(moved)
+        self.publish_room(room)
+
+    def send_history(self, room: Room) -> None:
+        """At the start: the deal's events, as each seat sees them."""
+        for seat, targets in self.listeners.get(room.code, {}).items():
+            history = list(room.history.get(seat, ()))
+            for conn in targets:
+                for frame in room.message_frames(seat, history, conn.lang):
+                    conn.send(encode(frame))
 
     def detach(self, room: Room, conn: Connection) -> None:
         seats = self.listeners.get(room.code, {})
@@ -242,7 +260,11 @@ async def table_socket(websocket: WebSocket) -> None:
 async def _greet(server: Server, room: Room, conn: Connection) -> bool:
     """Wait for a good ``hello``: with a seat token it is that seat, without one a spectator."""
     while True:
-        raw = await asyncio.wait_for(conn.receive(), HELLO_TIMEOUT)
+        try:
+            raw = await asyncio.wait_for(conn.receive(), HELLO_TIMEOUT)
+        except TimeoutError:
+            conn.send(encode(error_frame("hello_timeout", f"no hello within {HELLO_TIMEOUT:g} seconds: goodbye")))
+            return False
         if raw is None:
             return False
         try:
@@ -260,6 +282,7 @@ async def _greet(server: Server, room: Room, conn: Connection) -> bool:
 
 
 async def _serve(server: Server, room: Room, conn: Connection) -> None:
+    status = room.status
     while True:
         raw = await conn.receive()
         if raw is None:
@@ -272,7 +295,20 @@ async def _serve(server: Server, room: Room, conn: Connection) -> None:
         except ProtocolError as exc:
             conn.send(encode(error_frame(exc.code, str(exc), exc.ref)))
         except RequestError as exc:
-            conn.send(encode(error_frame(exc.code, str(exc))))
+            conn.send(encode(error_frame(exc.code, str(exc), _ref(raw))))
+        else:
+            if room.status != status:
+                server.publish_room(room)
+        status = room.status
+
+
+def _ref(raw: str | bytes) -> str | int | None:
+    """The ``ref`` of a message already checked (to echo it with an error about the room)."""
+    try:
+        ref: str | int | None = parse_client_message(raw).get("ref")
+        return ref
+    except ProtocolError:
+        return None
 
 
 def _dispatch(server: Server, room: Room, conn: Connection, message: ClientMessage) -> None:
@@ -291,13 +327,11 @@ def _dispatch(server: Server, room: Room, conn: Connection, message: ClientMessa
         server.host.act(room, seat, message.get("action"))
         server.publish(room)
     elif kind == "sit":
-        server.detach(room, conn)
-        conn.seat = server.host.sit(room, seat, message.get("seat"))
-        server.attach(room, conn)
-        server.publish_room(room)
+        server.move(room, conn, server.host.sit(room, seat, message.get("seat")))
     elif kind == "start":
         server.host.start(room, seat)
         server.publish_room(room)
+        server.send_history(room)
         server.publish(room)
 
 
@@ -329,4 +363,12 @@ def create_app(store_url: str, allowed_origins: Sequence[str] = ()) -> Starlette
         Route("/healthz", _route(health)),
         WebSocketRoute("/api/rooms/{code}/ws", table_socket),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error})
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """A wrong path or method answers in the same JSON shape as every other error."""
+    status = exc.status_code if isinstance(exc, HTTPException) else 500
+    code = {404: "not_found", 405: "bad_method"}.get(status, "http_error")
+    detail = exc.detail if isinstance(exc, HTTPException) else "error"
+    return JSONResponse({"error": {"code": code, "message": str(detail)}}, status_code=status)

@@ -57,7 +57,9 @@ class RoomHost:
         seat = _seat_number(request.get("seat", 0), players)
         seats = [Seat() for _ in range(players)]
         for key, level in _bots(request.get("bots")).items():
-            number = _seat_number(key, players, "bots")
+            number = _seat_number(key, players, f"bots.{str(key)[:8]}")
+            if number == seat:
+                raise RequestError("bad_seat", f"seat {seat} is yours: a bot cannot sit there", f"bots.{key}")
             seats[number].bot = check_bot(game.id, level, f"bots.{key}")
         token = new_token()
         seats[seat] = Seat(nickname, token_hash(token))
@@ -80,10 +82,11 @@ class RoomHost:
         name = check_nickname(nickname)
         _in_lobby(room)
         free = [i for i, s in enumerate(room.seats) if s.free]
-        number = free[0] if seat is None and free else _seat_number(seat, len(room.seats))
+        if not free:
+            raise RequestError("seat_taken", "every seat is taken (you may watch)", "seat", status=409)
+        number = free[0] if seat is None else _seat_number(seat, len(room.seats))
         if number not in free:
-            raise RequestError("seat_taken", f"seat {number} is taken" if free else "every seat is taken", "seat",
-                               status=409)
+            raise RequestError("seat_taken", f"seat {number} is taken", "seat", status=409)
         token = new_token()
         room.seats[number] = Seat(name, token_hash(token))
         self.store.set_seat(room.code, _seat_row(number, room.seats[number]))
@@ -110,9 +113,12 @@ class RoomHost:
             if s.free:
                 room.seats[i] = Seat(bot=room.settings.fill_bot)
                 self.store.set_seat(room.code, _seat_row(i, room.seats[i]))
-        room.initial = room.game.new(players=len(room.seats), options=room.options, seed=room.seed)
+        room.initial, events = room.game.start(players=len(room.seats), options=room.options, seed=room.seed)
+        room.remember(events)
         room.begin(room.initial, self.clock, secrets.randbits(63))
         self.store.start(room.code, self.wall())
+        assert room.table is not None
+        room.table.poll()  # a bot that moves first moves now, not at the first deadline
         self.settle(room)
 
     # -- the game ------------------------------------------------------------------------------
@@ -169,28 +175,31 @@ class RoomHost:
         return len(self.rooms)
 
     def _resume(self, room: Room, stored: StoredRoom) -> None:
+        """Replay the log; keep each seat's censored events; people have their grace to come back."""
         game = room.game
-        room.initial = state = game.new(players=len(room.seats), options=room.options, seed=room.seed)
-        actions: list[tuple[int, int | None, Any]] = []
+        room.initial, events = game.start(players=len(room.seats), options=room.options, seed=room.seed)
+        state, done = room.initial, []
+        room.remember(events)
         for row in stored.actions:
-            actions.append((game.round_of(state), row.seat, row.action))
+            done.append((game.round_of(state), row.seat, row.action))
             if row.seat is None:
-                state, _ = game.apply_host(state, row.action)
+                state, events = game.apply_host(state, row.action)
             else:
-                state, _ = game.apply(state, row.seat, row.action)
-        room.begin(state, self.clock, secrets.randbits(63))
-        assert room.table is not None
-        room.table.actions = actions
-        room.table.timed_out = {row.seq for row in stored.actions if row.kind == "timeout"}
-        room.stored = len(actions)
+                state, events = game.apply(state, row.seat, row.action)
+            room.remember(events)
+        timed_out = frozenset(row.seq for row in stored.actions if row.kind == "timeout")
+        room.begin(state, self.clock, secrets.randbits(63), done, timed_out)
+        table = room.table
+        assert table is not None
         for i, seat in enumerate(room.seats):
             if seat.bot is None:
-                room.table.disconnect(i)  # back within the grace, or a bot plays for them
+                table.disconnect(i)  # back within the grace, or a bot plays for them
         for seat_no, text in sorted(stored.pending.items()):
-            room.table.submit(seat_no, text)
-        room.table.inbox(None)
-        for i in range(len(room.seats)):
-            room.table.inbox(i)
+            table.submit(seat_no, text)
+        for reader in (*range(len(room.seats)), None):
+            table.inbox(reader)  # the notices of the restart itself: the history has what happened
+        room.saved_pending = dict(stored.pending)
+        table.poll()
         self.settle(room)
 
 

@@ -26,12 +26,12 @@ MAX_REF_CHARS: Final = 64
 LANGS: Final = ("en", "ja")
 
 CLIENT_FIELDS: Final[Mapping[str, Mapping[str, tuple[type, ...]]]] = {
-    "hello": {"token": (str,), "lang": (str,)},
+    "hello": {"token": (str,), "lang": (str,), "ref": (str, int)},
     "act": {"action": (str,), "ref": (str, int)},
-    "start": {},
-    "sit": {"seat": (int,)},
-    "lang": {"lang": (str,)},
-    "sync": {},
+    "start": {"ref": (str, int)},
+    "sit": {"seat": (int,), "ref": (str, int)},
+    "lang": {"lang": (str,), "ref": (str, int)},
+    "sync": {"ref": (str, int)},
     "ping": {"ref": (str, int)},
 }
 """Each client message type and its optional fields (``action`` in ``act``, ``seat`` in
@@ -102,6 +102,8 @@ def _check_field(kind: str, name: str, value: object, types: tuple[type, ...], r
         raise ProtocolError("bad_field", f"{kind}: lang must be one of {', '.join(LANGS)}", ref)
     if name == "token" and not 0 < len(str(value)) <= 100:
         raise ProtocolError("bad_field", "hello: a token is 1 to 100 characters", ref)
+    if name == "ref" and len(str(value)) > MAX_REF_CHARS:
+        raise ProtocolError("bad_field", f"{kind}: a ref is at most {MAX_REF_CHARS} characters", None)
     if name == "seat" and not 0 <= int(str(value)) < 64:
         raise ProtocolError("bad_field", "sit: seat must be a seat number", ref)
 
@@ -126,4 +128,5 @@ def event_frame(seq: int, event: Event, text: str | None) -> dict[str, Any]:
 def notice_frame(seq: int, notice: Notice) -> dict[str, Any]:
     data = jsonable(notice)
     assert isinstance(data, dict)
+    data.pop("until", None)
     return {"type": "notice", "seq": seq, **{k: v for k, v in data.items() if v is not None and v != ""}}

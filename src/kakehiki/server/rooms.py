@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -92,7 +92,7 @@ class Room:
             "title_ja": self.game.title_ja, "options": self.options, "settings": self.settings.to_json(),
             "status": self.status, "commitment": self.commitment,
             "seats": [{"seat": i, "nickname": s.nickname, "bot": s.bot,
-                       "away": table is not None and i in table.away(),
+                       "away": table is not None and (i in table.away() or i in table.replaced),
                        "replaced": table is not None and i in table.replaced} for i, s in enumerate(self.seats)],
         }
         if self.status == "over":
@@ -147,12 +147,23 @@ class Room:
         return self._narrators[key]
 
     # -- the game --------------------------------------------------------------------------
-    def begin(self, state: Any, clock: Callable[[], float], bot_seed: int) -> None:
-        """Seat the bots and open the table on ``state`` (a new deal or a restored game)."""
+    def begin(self, state: Any, clock: Callable[[], float], bot_seed: int,
+              done: Sequence[tuple[int, int | None, Any]] = (), timed_out: frozenset[int] = frozenset()) -> None:
+        """Seat the bots and open the table on ``state``: a new deal, or a restored game
+        whose log so far is ``done`` (``timed_out``: the positions the turn clock made)."""
         bots = {i: make_bot(self.game.id, s.bot) for i, s in enumerate(self.seats) if s.bot}
         self.table = Table(self.game, state, self.settings.clocks, clock, bots=bots, seed=bot_seed,
                            fallback_bot=self.settings.fill_bot, pace_always=True)
+        self.table.actions = list(done)
+        self.table.timed_out = set(timed_out)
+        self.stored = len(done)
         self.status = "playing"
+
+    def remember(self, events: Sequence[Event]) -> None:
+        """Put events (a restored game's) in every seat's history, censored for each."""
+        for seat in (*range(len(self.seats)), None):
+            box = self.history.setdefault(seat, deque(maxlen=HISTORY))
+            box.extend(seen for e in events if (seen := e.seen_by(seat)) is not None)
 
     def finished_record(self) -> dict[str, Any]:
         from kakehiki.fairness import commitment_field
