@@ -203,6 +203,11 @@ def raise_fd_limit(clients: int) -> None:
 class Stats:
     measuring: bool = False
     applied: int = 0
+    answers: int = 0
+    frames: int = 0
+    frame_bytes: int = 0
+    state_bytes: int = 0
+    states: int = 0
     games: int = 0
     latencies: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
@@ -210,7 +215,8 @@ class Stats:
     failures: Counter[str] = field(default_factory=Counter)
 
     def start(self) -> None:
-        self.measuring, self.applied, self.games = True, 0, 0
+        self.measuring, self.applied, self.answers, self.games = True, 0, 0, 0
+        self.frames = self.frame_bytes = self.state_bytes = self.states = 0
         self.latencies.clear()
         self.errors.clear()
         self.notices.clear()
@@ -278,8 +284,16 @@ class Seat:
         self.wake = asyncio.Event()
 
     async def read(self) -> None:
+        stats = self.table.stats
         async for raw in self.ws:
-            self.on_frame(json.loads(raw))
+            frame = json.loads(raw)
+            if stats.measuring:
+                stats.frames += 1
+                stats.frame_bytes += len(raw)
+                if frame.get("type") == "state":
+                    stats.states += 1
+                    stats.state_bytes += len(raw)
+            self.on_frame(frame)
             if self.table.over.is_set():
                 return
 
@@ -313,6 +327,7 @@ class Seat:
             if self.seq != s:
                 continue  # the table moved on while this seat waited
             self.table.answered(s, time.monotonic())
+            self.table.stats.answers += self.table.stats.measuring
             await self.ws.send(json.dumps({"type": "act", "action": self.rng.choice(state["legal"])}))
 
 
@@ -436,6 +451,10 @@ def report(o: Options, stats: Stats, wall: float, setup_s: float, server_cpu: fl
         "reaction": o.reaction, "deflate": o.deflate, "setup_s": round(setup_s, 2), "window_s": round(wall, 2),
         "actions": stats.applied, "actions_per_s": round(stats.applied / wall, 1),
         "actions_per_s_per_table": round(stats.applied / wall / o.tables, 2), "games_finished": stats.games,
+        "answers_sent": stats.answers, "frames_received": stats.frames,
+        "frames_per_action": round(stats.frames / n, 2), "state_frames_per_action": round(stats.states / n, 2),
+        "mean_state_frame_bytes": round(stats.state_bytes / max(stats.states, 1)),
+        "bytes_received_per_action": round(stats.frame_bytes / n),
         "samples": len(lat), "latency_ms": ms,
         "server_cpu_ms_per_action": None if server_cpu is None else round(server_cpu * 1000 / n, 3),
         "server_cpu_pct": None if server_cpu is None else round(100 * server_cpu / wall, 1),
@@ -451,7 +470,10 @@ def print_table(r: dict[str, Any]) -> None:
         ("tables held", r["tables"]), ("clients", r["clients"]), ("setup (s)", r["setup_s"]),
         ("window (s)", r["window_s"]), ("actions applied", r["actions"]),
         ("actions/s", f"{r['actions_per_s']} ({r['actions_per_s_per_table']}/table, target {r['rate_target']})"),
-        ("games finished", r["games_finished"]), ("latency samples", r["samples"]),
+        ("answers sent (act messages)", r["answers_sent"]), ("games finished", r["games_finished"]),
+        ("frames/action (state frames)", f"{r['frames_per_action']} ({r['state_frames_per_action']})"),
+        ("mean state frame (bytes)", r["mean_state_frame_bytes"]),
+        ("bytes received/action", r["bytes_received_per_action"]), ("latency samples", r["samples"]),
         ("latency p50/p99/max (ms)", f"{lat['p50']} / {lat['p99']} / {lat['max']}"),
         ("server CPU (ms/action)", r["server_cpu_ms_per_action"]), ("server CPU (% of a core)", r["server_cpu_pct"]),
         ("server RSS (MiB)", r["server_rss_mib"]), ("load script CPU (% of a core)", r["client_cpu_pct"]),
