@@ -27,8 +27,9 @@ What it measures (only inside the ``--seconds`` window, after every table is set
   the *last* answer to ``s`` was sent (the one that completed the decision; with no
   reaction clock that is the one the server applies at) to the moment the *last* of
   the table's clients received a ``state`` frame with ``seq > s``.  States moved by a
-  bot or a timer give no sample.  With ``--reaction`` set the server waits out the
-  window, so the figure then includes the window: read it as "answer to everyone told";
+  bot or a timer give no sample.  With ``--reaction`` set, a state's window opens when
+  the state is made; answers come ``1/rate`` later, so a window shorter than that has
+  closed by then and the figure stays server time; a longer one is included in it;
 * server CPU: the server process's user+system time from ``/proc/PID/stat`` over the
   window, per action applied and as a share of one core; the load script's own CPU
   time beside it (on a small machine both compete for the same cores);
@@ -397,7 +398,7 @@ async def run_slot(o: Options, base: str, slot: Slot, stats: Stats, ready: async
             async with gate:
                 table, seats = await set_up(o, base, slot, stats)
         except (OSError, RuntimeError, httpx.HTTPError, ConnectionClosed, TimeoutError) as exc:
-            stats.failures[f"setup: {str(exc)[:60]}"] += 1
+            stats.failures[f"setup: {type(exc).__name__}: {str(exc)[:60]}"] += 1
             await asyncio.sleep(1.0)
             continue
         finally:
