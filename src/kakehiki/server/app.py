@@ -58,14 +58,16 @@ class Server:
             targets = conns.get(seat)
             if not targets:
                 continue
-            state = encode(room.state_frame(seat))
+            moment = (len(room.table.actions) if room.table else 0, room.status)
+            state = [] if room.sent.get(seat) == moment else [encode(room.state_frame(seat))]
+            room.sent[seat] = moment
             by_lang: dict[str, list[str]] = {}
             for conn in targets:
                 if conn.lang not in by_lang:
                     by_lang[conn.lang] = [encode(f) for f in room.message_frames(seat, messages, conn.lang)]
-                for text in (*by_lang[conn.lang], state):
+                for text in (*by_lang[conn.lang], *state):
                     conn.send(text)
-                if over:
+                if over and state:  # once, with the last state
                     conn.send(encode(room.over_frame()))
         self._set_timer(room)
 

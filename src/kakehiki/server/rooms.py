@@ -78,6 +78,8 @@ class Room:
     saved_pending: dict[int, str] = field(default_factory=dict)
     record: dict[str, Any] | None = None
     history: dict[int | None, deque[Message]] = field(default_factory=dict)
+    sent: dict[int | None, tuple[int, str]] = field(default_factory=dict)
+    """The moment (actions applied, status) of the last state frame each seat was sent."""
     _narrators: dict[tuple[int | None, str], Any] = field(default_factory=dict)
 
     # -- what anybody may know -------------------------------------------------------------
