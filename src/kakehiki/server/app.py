@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
 import json
+import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any, Final
@@ -31,8 +33,11 @@ from kakehiki.server.rooms import Room
 from kakehiki.server.settings import RequestError
 from kakehiki.server.store import Store
 
+LOG = logging.getLogger("kakehiki.serve")
 MAX_BODY: Final = 16_384
 HELLO_TIMEOUT: Final = 30.0
+TICK: Final = 0.02
+"""How often the clocks of the rooms are looked at (a window closes at most this late)."""
 ROOMS_PER_MINUTE: Final = 30
 """Rooms one address may make in a minute."""
 
@@ -44,7 +49,8 @@ class Server:
         self.host = RoomHost(store)
         self.allowed_origins = frozenset(o.rstrip("/") for o in allowed_origins)
         self.listeners: dict[str, dict[int | None, set[Connection]]] = {}
-        self.timers: dict[str, asyncio.TimerHandle] = {}
+        self.deadlines: dict[str, float] = {}
+        self.due: list[tuple[float, str]] = []
         self.creators = RateLimiter(ROOMS_PER_MINUTE / 60.0, ROOMS_PER_MINUTE)
 
     # -- sending -------------------------------------------------------------------------------
@@ -79,33 +85,50 @@ class Server:
                 conn.send(frame)
 
     def _set_timer(self, room: Room) -> None:
-        old = self.timers.pop(room.code, None)
-        if old is not None:
-            old.cancel()
+        """Note when the room's table next has something to do (see :meth:`tick`)."""
         table = room.table
         deadline = table.next_deadline() if table is not None and room.status == "playing" else None
         if deadline is None:
-            return
-        delay = max(0.0, deadline - room.table.clock()) if room.table else 0.0
-        loop = asyncio.get_running_loop()
-        self.timers[room.code] = loop.call_later(delay + 0.001, self._on_timer, room)
+            self.deadlines.pop(room.code, None)
+        elif self.deadlines.get(room.code) != deadline:
+            self.deadlines[room.code] = deadline
+            heapq.heappush(self.due, (deadline, room.code))
+
+    async def tick(self) -> None:
+        """Poll every room whose deadline came, every :data:`TICK` seconds.  (One clock for all
+        rooms: a heap of deadlines, each checked against the room's latest when it comes up.)"""
+        while True:
+            await asyncio.sleep(TICK)
+            now = time.monotonic()
+            while self.due and self.due[0][0] <= now:
+                deadline, code = heapq.heappop(self.due)
+                room = self.host.rooms.get(code)
+                if room is not None and self.deadlines.get(code) == deadline:
+                    del self.deadlines[code]
+                    self._on_timer(room)
 
     def _on_timer(self, room: Room) -> None:
-        self.timers.pop(room.code, None)
         was = room.status
-        self.host.poll(room)
-        self.publish(room)
+        try:
+            self.host.poll(room)
+            self.publish(room)
+        except Exception:  # a bug: say so in the log and keep the room's clock running
+            LOG.exception("room %s: the timer failed", room.code)
+            self._set_timer(room)
         if room.status != was:
             self.publish_room(room)
 
     # -- connections -------------------------------------------------------------------------------
     def attach(self, room: Room, conn: Connection) -> None:
+        """A client that said hello: its seat is back (if it was away), then it is welcomed."""
         seats = self.listeners.setdefault(room.code, {})
         first = conn.seat is not None and not seats.get(conn.seat)
-        seats.setdefault(conn.seat, set()).add(conn)
         if first and conn.seat is not None:
             self.host.connected(room, conn.seat)
             self.publish(room)
+        seats.setdefault(conn.seat, set()).add(conn)
+        self.welcome(room, conn)
+        if first:
             self.publish_room(room)
 
     def move(self, room: Room, conn: Connection, seat: int) -> None:
@@ -279,7 +302,6 @@ async def _greet(server: Server, room: Room, conn: Connection) -> bool:
         except (ProtocolError, RequestError) as exc:
             conn.send(encode(error_frame(getattr(exc, "code", "bad_message"), str(exc))))
             continue
-        server.welcome(room, conn)
         return True
 
 
@@ -349,11 +371,11 @@ def create_app(store_url: str, allowed_origins: Sequence[str] = ()) -> Starlette
         app.state.server = server
         for room in server.host.rooms.values():
             server._set_timer(room)
+        ticker = asyncio.create_task(server.tick())
         try:
             yield
         finally:
-            for handle in server.timers.values():
-                handle.cancel()
+            ticker.cancel()
             store.close()
 
     routes = [

@@ -62,8 +62,8 @@ class Connection:
             try:
                 await self.websocket.send_text(text)
             except (WebSocketDisconnect, RuntimeError, OSError):
-                self.closed = True
-                return
+                break  # the socket failed: close it, so the client knows to reconnect
+        self.closed = True
         with contextlib.suppress(Exception):
             await self.websocket.close()
 

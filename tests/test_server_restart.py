@@ -1,0 +1,143 @@
+"""Issue 15: nothing lost.  Reconnects within and past the grace, and a server killed mid-game
+(SIGKILL) that resumes every table where its log ends, on SQLite and on a real PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("uvicorn")
+
+from kakehiki.fairness import verify
+from kakehiki.record import replay
+from serving import Client, Frame, LiveServer, play_until
+
+POSTGRES = os.environ.get("KAKEHIKI_TEST_POSTGRES_URL")
+
+
+def open_room(server: LiveServer, game: str, clocks: dict[str, Any]) -> tuple[str, str, str]:
+    """A three-seat room of Ann (seat 0, host), Bo (seat 1) and a bot; returns code and both tokens."""
+    made = server.post("/api/rooms", {"game": game, "players": 3, "nickname": "Ann", "clocks": clocks})
+    assert made.status_code == 201, made.text
+    code = made.json()["code"]
+    bo = server.post(f"/api/rooms/{code}/join", {"nickname": "Bo"}).json()
+    return code, made.json()["token"], bo["token"]
+
+
+def notices(client: Client, kind: str) -> list[Frame]:
+    return [f for f in client.frames if f["type"] == "notice" and f["kind"] == kind]
+
+
+def to_the_end(server: LiveServer, code: str, clients: list[Client], seed: int) -> dict[str, Any]:
+    for client in clients:  # a state frame read while waiting for something else is asked for again
+        client.send({"type": "sync"})
+    play_until(clients, random.Random(seed), lambda c, f: f["type"] == "over")
+    record: dict[str, Any] = server.get(f"/api/rooms/{code}/record").json()
+    assert verify(record).fair
+    return record
+
+
+def test_issue15_C5_a_seat_reconnects_within_its_grace_and_nothing_was_played_for_it(tmp_path: Path) -> None:
+    server = LiveServer(str(tmp_path / "rooms.sqlite3")).start()
+    try:
+        code, ann_token, bo_token = open_room(server, "doubt", {"reaction": None, "turn": None, "grace": 30})
+        ann, bo = Client(server, code, ann_token), Client(server, code, bo_token)
+        ann.send({"type": "start"})
+        rng = random.Random(1)
+        play_until([ann, bo], rng, lambda c, f: f["type"] == "state" and f["seq"] >= 6)
+        bo.close()
+        ann.until(lambda f: f["type"] == "notice" and f["kind"] == "disconnected")
+        again = Client(server, code, bo_token)
+        assert again.seat == 1 and again.welcome["room"]["seats"][1]["away"] is False
+        state = again.until(lambda f: f["type"] == "state")
+        assert any(f.get("replay") for f in again.frames), "what happened before is sent again"
+        assert ann.until(lambda f: f["type"] == "notice" and f["kind"] == "reconnected")["seat"] == 1
+        assert not notices(ann, "replaced_by_bot")
+        assert state["view"]["seat"] == 1 and state["view"]["hand"]
+        record = to_the_end(server, code, [ann, again], seed=2)
+        assert record["seats"] == ["Ann", "Bo", "bot 2 (normal)"]
+    finally:
+        server.stop()
+
+
+def test_issue15_C5_past_its_grace_a_bot_plays_the_seat_until_its_person_comes_back(tmp_path: Path) -> None:
+    server = LiveServer(str(tmp_path / "rooms.sqlite3")).start()
+    try:
+        code, ann_token, bo_token = open_room(server, "doubt", {"reaction": None, "turn": None, "grace": 0.5})
+        ann, bo = Client(server, code, ann_token), Client(server, code, bo_token)
+        ann.send({"type": "start"})
+        bo.close()
+        rng = random.Random(3)
+        play_until([ann], rng, lambda c, f: f["type"] == "notice" and f["kind"] == "replaced_by_bot")
+        seq_then = max(f["seq"] for f in ann.frames if f["type"] == "state")
+        shown = server.get(f"/api/rooms/{code}").json()["seats"][1]
+        assert shown["replaced"] and shown["away"]
+        play_until([ann], rng, lambda c, f: f["type"] == "state" and f["turn"] == 0 and f["seq"] > seq_then + 2)
+        back = Client(server, code, bo_token)
+        assert back.seat == 1 and not back.welcome["room"]["seats"][1]["replaced"]
+        back_at = back.until(lambda f: f["type"] == "state")["seq"]
+        ann.until(lambda f: f["type"] == "notice" and f["kind"] == "reconnected")
+        record = to_the_end(server, code, [ann, back], seed=4)
+        moves = [seat for game in record["actions"] for seat, _ in game]
+        assert 1 in moves[:back_at], "the bot played seat 1 while Bo was away"
+        assert 1 in moves[back_at:], "and Bo played it after he came back"
+    finally:
+        server.stop()
+
+
+def drop_tables(url: str) -> None:
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+    with engine.begin() as conn:
+        for table in ("kk_pending", "kk_actions", "kk_seats", "kk_rooms"):
+            conn.execute(sa.text(f"DROP TABLE IF EXISTS {table} CASCADE"))
+    engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return str(tmp_path / "rooms.sqlite3")
+    if not POSTGRES:
+        pytest.skip("set KAKEHIKI_TEST_POSTGRES_URL (.ci/postgres starts a server) to test PostgreSQL")
+    drop_tables(POSTGRES)
+    return POSTGRES
+
+
+def test_issue15_a_server_killed_mid_game_resumes_every_table_and_loses_no_accepted_action(database: str) -> None:
+    server = LiveServer(database).start()
+    try:
+        code, ann_token, bo_token = open_room(server, "doubt", {"reaction": None, "turn": None, "grace": 60})
+        other, other_ann, _ = open_room(server, "dobon", {"reaction": None, "turn": None, "grace": 60})
+        ann, bo = Client(server, code, ann_token), Client(server, code, bo_token)
+        ann.send({"type": "start"})
+        Client(server, other, other_ann).send({"type": "start"})
+        rng = random.Random(5)
+        play_until([ann, bo], rng, lambda c, f: f["type"] == "state" and f["seq"] >= 12)
+        mover = ann if ann.frames[-1].get("legal") else bo
+        last = mover.frames[-1]
+        answer = last["legal"][0] if last.get("legal") else None
+        if answer is not None:
+            mover.send({"type": "act", "action": answer})
+            assert mover.until(lambda f: f["type"] == "notice")["kind"] in ("accepted", "too_late")
+        applied = max(f["seq"] for c in (ann, bo) for f in c.frames if f["type"] == "state")
+        server.stop(signal.SIGKILL)
+
+        server.start()
+        ann, bo = Client(server, code, ann_token), Client(server, code, bo_token)
+        now = ann.until(lambda f: f["type"] == "state")
+        assert now["seq"] >= applied, "every action applied before the kill is there"
+        assert ann.welcome["room"]["seats"][1]["nickname"] == "Bo"
+        assert any(f.get("replay") for f in ann.frames), "the history was rebuilt from the log"
+        record = to_the_end(server, code, [ann, bo], seed=6)
+        _, _, result = replay(record)
+        assert result is not None
+        assert server.get(f"/api/rooms/{other}").json()["status"] == "playing", "the other table resumed too"
+    finally:
+        server.stop()
