@@ -141,3 +141,44 @@ def test_issue15_a_server_killed_mid_game_resumes_every_table_and_loses_no_accep
         assert server.get(f"/api/rooms/{other}").json()["status"] == "playing", "the other table resumed too"
     finally:
         server.stop()
+
+
+def test_issue15_a_finished_game_is_still_there_after_a_restart(tmp_path: Path) -> None:
+    server = LiveServer(str(tmp_path / "rooms.sqlite3")).start()
+    try:
+        code, ann_token, bo_token = open_room(server, "dobon-arith", {"reaction": None, "turn": None, "grace": 60})
+        ann, bo = Client(server, code, ann_token), Client(server, code, bo_token)
+        ann.send({"type": "start"})
+        record = to_the_end(server, code, [ann, bo], seed=8)
+        server.stop()
+        server.start()
+        shown = server.get(f"/api/rooms/{code}").json()
+        assert shown["status"] == "over" and shown["reveal"]["hash"] == shown["commitment"]
+        assert server.get(f"/api/rooms/{code}/record").json() == record
+        again = Client(server, code, ann_token)
+        assert again.seat == 0 and again.until_over()["result"] == record["result"]
+    finally:
+        server.stop()
+
+
+def test_issue15_finished_rooms_leave_memory_and_are_read_back_from_the_store(tmp_path: Path) -> None:
+    from hosting import FakeClock
+    from kakehiki.server.host import FINISHED_KEPT, RoomHost
+    from kakehiki.server.store import Store
+
+    clock, store = FakeClock(), Store(str(tmp_path / "rooms.sqlite3"))
+    host = RoomHost(store, clock=clock)
+    room, seat, _ = host.create({"game": "dobon", "players": 2, "nickname": "Ann", "bots": {"1": "random"},
+                                 "clocks": {"reaction": None, "turn": None, "grace": None}})
+    host.start(room, seat)
+    rng = random.Random(9)
+    while room.status != "over":
+        assert room.table is not None
+        legal = room.table.game.legal_actions(room.table.state, seat)
+        host.act(room, seat, str(rng.choice(legal)))
+    assert host.live_count() == 0 and host.evict_finished() == 0, "kept a while for its players"
+    clock.advance(FINISHED_KEPT)
+    assert host.evict_finished() == 1 and room.code not in host.rooms
+    back = host.room(room.code)
+    assert back.status == "over" and back.record == room.record and back is not room
+    store.close()

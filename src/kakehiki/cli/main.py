@@ -141,8 +141,10 @@ def _add_serve(app: typer.Typer) -> None:
                                                show_default=False)] = None,
         allow_origin: Annotated[list[str] | None, typer.Option("--allow-origin", metavar="ORIGIN",
                                                                help=t("help.serve_origin"))] = None,
+        rooms_per_minute: Annotated[int, typer.Option("--rooms-per-minute", help=t("help.serve_rooms"),
+                                                      min=1, max=100_000)] = 30,
     ) -> None:
-        serve_command(host, port, db, allow_origin or [])
+        serve_command(host, port, db, allow_origin or [], rooms_per_minute)
 
 
 def main() -> None:

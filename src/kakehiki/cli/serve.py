@@ -19,7 +19,7 @@ def default_db() -> Path:
     return Path(base) / "kakehiki" / "rooms.sqlite3"
 
 
-def serve_command(host: str, port: int, db: str | None, allow_origins: list[str]) -> None:
+def serve_command(host: str, port: int, db: str | None, allow_origins: list[str], rooms_per_minute: int = 30) -> None:
     try:
         import uvicorn
 
@@ -30,7 +30,7 @@ def serve_command(host: str, port: int, db: str | None, allow_origins: list[str]
     url = db or str(default_db())
     if "://" not in url:
         Path(url).expanduser().parent.mkdir(parents=True, exist_ok=True)
-    app = create_app(url, allow_origins)
+    app = create_app(url, allow_origins, rooms_per_minute)
     shown = "localhost" if host in ("127.0.0.1", "::1", "0.0.0.0") else host
     typer.echo(t("serve.open", url=f"http://{shown}:{port}/", db=_masked(url)))
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=65_536, access_log=False, log_level="warning",

@@ -45,13 +45,15 @@ ROOMS_PER_MINUTE: Final = 30
 class Server:
     """The rooms and their connections; the routes below call into it."""
 
-    def __init__(self, store: Store, allowed_origins: Sequence[str] = ()) -> None:
+    def __init__(self, store: Store, allowed_origins: Sequence[str] = (),
+                 rooms_per_minute: int = ROOMS_PER_MINUTE) -> None:
         self.host = RoomHost(store)
         self.allowed_origins = frozenset(o.rstrip("/") for o in allowed_origins)
         self.listeners: dict[str, dict[int | None, set[Connection]]] = {}
         self.deadlines: dict[str, float] = {}
         self.due: list[tuple[float, str]] = []
-        self.creators = RateLimiter(ROOMS_PER_MINUTE / 60.0, ROOMS_PER_MINUTE)
+        self.rooms_per_minute = rooms_per_minute
+        self.creators = RateLimiter(rooms_per_minute / 60.0, rooms_per_minute)
 
     # -- sending -------------------------------------------------------------------------------
     def publish(self, room: Room) -> None:
@@ -225,7 +227,8 @@ async def list_games(server: Server, request: Request) -> Response:
 async def create_room(server: Server, request: Request) -> Response:
     client = request.client.host if request.client else "?"
     if not server.creators.take(client, time.monotonic()):
-        raise RequestError("rate_limited", f"at most {ROOMS_PER_MINUTE} rooms a minute from one address", status=429)
+        limit = server.rooms_per_minute
+        raise RequestError("rate_limited", f"at most {limit} rooms a minute from one address", status=429)
     room, seat, token = server.host.create(await _body(request))
     return JSONResponse({"code": room.code, "seat": seat, "token": token, "invite": f"/r/{room.code}",
                          "room": room.public()}, status_code=201)
@@ -261,7 +264,7 @@ async def table_socket(websocket: WebSocket) -> None:
     if not server.origin_ok(websocket):
         await websocket.close(code=1008, reason="origin not allowed")
         return
-    room = server.host.rooms.get(websocket.path_params["code"])
+    room = server.host.find(websocket.path_params["code"])
     await websocket.accept()
     if room is None:
         await websocket.send_text(encode(error_frame("no_room", "no such room")))
@@ -360,13 +363,14 @@ def _dispatch(server: Server, room: Room, conn: Connection, message: ClientMessa
 
 
 # -- the app ---------------------------------------------------------------------------------------
-def create_app(store_url: str, allowed_origins: Sequence[str] = ()) -> Starlette:
+def create_app(store_url: str, allowed_origins: Sequence[str] = (),
+               rooms_per_minute: int = ROOMS_PER_MINUTE) -> Starlette:
     """The app, storing its rooms at ``store_url`` (a SQLite path or a PostgreSQL URL)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(store_url)
-        server = Server(store, allowed_origins)
+        server = Server(store, allowed_origins, rooms_per_minute)
         server.host.restore()
         app.state.server = server
         for room in server.host.rooms.values():

@@ -27,7 +27,9 @@ from kakehiki.table import Notice
 SEED_BITS: Final = 63
 """Room seeds are below 2**63: every database stores them as a signed 64-bit number."""
 MAX_ROOMS: Final = 20_000
-"""Rooms one process holds at most (a room of four seats takes well under a megabyte)."""
+"""Rooms in play one process holds at most (a room of four seats takes well under a megabyte)."""
+FINISHED_KEPT: Final = 600.0
+"""Seconds a finished room stays in memory (for its players' last look); the store keeps it after."""
 
 
 class RoomHost:
@@ -39,15 +41,41 @@ class RoomHost:
         self.rooms: dict[str, Room] = {}
 
     def room(self, code: object) -> Room:
-        room = self.rooms.get(code) if isinstance(code, str) else None
+        room = self.find(code)
         if room is None:
             raise RequestError("no_room", f"no room {str(code)[:20]!r}", "code", status=404)
         return room
 
+    def find(self, code: object) -> Room | None:
+        """A room held here, or a finished one read back from the store (its record, its reveal)."""
+        if not isinstance(code, str) or not 0 < len(code) <= 12:
+            return None
+        room = self.rooms.get(code)
+        if room is None:
+            stored = self.store.room(code)
+            if stored is not None and stored.room.status == "over":
+                room = _restored_room(stored)
+                room.status, room.record, room.ended = "over", stored.room.record, self.clock()
+                self.rooms[code] = room
+        return room
+
+    def live_count(self) -> int:
+        return sum(1 for room in self.rooms.values() if room.status != "over")
+
+    def evict_finished(self, older_than: float = FINISHED_KEPT) -> int:
+        """Forget the rooms over for a while (the store keeps them: :meth:`find` reads them back)."""
+        now = self.clock()
+        old = [code for code, room in self.rooms.items()
+               if room.status == "over" and room.ended is not None and now - room.ended >= older_than]
+        for code in old:
+            del self.rooms[code]
+        return len(old)
+
     # -- the lobby -------------------------------------------------------------------------
     def create(self, request: Mapping[str, Any]) -> tuple[Room, int, str]:
         """A room from a client's request; the creator sits (and hosts).  Returns room, seat and token."""
-        if len(self.rooms) >= self.max_rooms:
+        self.evict_finished()
+        if self.live_count() >= self.max_rooms:
             raise RequestError("full", "this server holds as many rooms as it can; try again later", status=503)
         game = _game(request.get("game"))
         players = _players(game, request.get("players", game.default_players))
@@ -149,7 +177,7 @@ class RoomHost:
         pending = {s: str(a) for s, a in table.answers().items() if s not in table.bots}
         if table.over and room.status != "over":
             room.record = room.finished_record()
-            room.status = "over"
+            room.status, room.ended = "over", self.clock()
             self.store.finish(room.code, self.wall(), room.record["result"], room.record)
         elif pending != room.saved_pending:
             self.store.set_pending(room.code, pending)

@@ -77,6 +77,8 @@ class Room:
     stored: int = 0
     saved_pending: dict[int, str] = field(default_factory=dict)
     record: dict[str, Any] | None = None
+    ended: float | None = None
+    """When the game ended (the host's monotonic clock), to forget the room a while later."""
     history: dict[int | None, deque[Message]] = field(default_factory=dict)
     sent: dict[int | None, tuple[int, str]] = field(default_factory=dict)
     """The moment (actions applied, status) of the last state frame each seat was sent."""
@@ -138,7 +140,8 @@ class Room:
 
     def over_frame(self) -> Frame:
         result = self.game.result(self.table.state) if self.table else None
-        return {"type": "over", "result": result.to_dict() if result else None,
+        shown = result.to_dict() if result else (self.record or {}).get("result")
+        return {"type": "over", "result": shown,
                 "reveal": {"seed": self.seed, "salt": self.salt, "hash": self.commitment},
                 "record": f"/api/rooms/{self.code}/record"}
 
