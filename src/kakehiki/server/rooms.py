@@ -82,6 +82,7 @@ class Room:
     history: dict[int | None, deque[Message]] = field(default_factory=dict)
     sent: dict[int | None, tuple[int, str]] = field(default_factory=dict)
     """The moment (actions applied, status) of the last state frame each seat was sent."""
+    encoder: ViewEncoder = field(default_factory=lambda: ViewEncoder())
     _narrators: dict[tuple[int | None, str], Any] = field(default_factory=dict)
 
     # -- what anybody may know -------------------------------------------------------------
@@ -134,7 +135,7 @@ class Room:
         now = table.clock()
         return {
             "type": "state", "seq": len(table.actions), "status": self.status,
-            "view": view_json(game.view(state, seat)), "turn": game.turn_seat(state), "legal": legal,
+            "view": self.encoder.view(game.view(state, seat)), "turn": game.turn_seat(state), "legal": legal,
             "window_ms": _ms_left(window, now), "turn_ms": _ms_left(turn_until, now),
         }
 
@@ -185,9 +186,38 @@ class Room:
         raise RequestError("bad_token", "no seat of this room has that token", "token", status=403)
 
 
-def view_json(view: Any) -> Any:
-    """A view as JSON: by its own ``to_dict`` (every built-in game has one), else field by field."""
-    return view.to_dict() if hasattr(view, "to_dict") else jsonable(view)
+class ViewEncoder:
+    """Views as JSON, as their ``to_dict`` gives them, without converting the same public
+    record twice.  A view's long tuples (a game's log, the field) grow by an entry or two a
+    move and keep their old entries, the same objects, from state to state and seat to seat:
+    each entry is converted once and remembered by identity (the entry itself is kept, so
+    its identity cannot be reused while remembered)."""
+
+    LONG: Final = 8
+    LIMIT: Final = 50_000
+
+    def __init__(self) -> None:
+        self._memo: dict[int, tuple[object, Any]] = {}
+
+    def view(self, view: Any) -> Any:
+        if not hasattr(view, "_asdict"):
+            return view.to_dict() if hasattr(view, "to_dict") else jsonable(view)
+        return {name: self._value(value) for name, value in view._asdict().items()}
+
+    def _value(self, value: object) -> Any:
+        if isinstance(value, tuple) and not hasattr(value, "_asdict") and len(value) >= self.LONG:
+            return [self._entry(entry) for entry in value]
+        return jsonable(value)
+
+    def _entry(self, entry: object) -> Any:
+        hit = self._memo.get(id(entry))
+        if hit is not None and hit[0] is entry:
+            return hit[1]
+        if len(self._memo) >= self.LIMIT:
+            self._memo.clear()
+        converted = jsonable(entry)
+        self._memo[id(entry)] = (entry, converted)
+        return converted
 
 
 def _ms_left(until: float | None, now: float) -> int | None:

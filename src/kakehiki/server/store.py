@@ -252,9 +252,12 @@ class Store:
         if not rows:
             return
         actions = self._t.actions
+        rooms = self._t.rooms
+        last_seq = sa.select(sa.func.max(actions.c.seq)).where(actions.c.code == code).scalar_subquery()
         with self._writing(f"room {excerpt(code)}: appending actions") as conn:
-            self._require(conn, code, LIVE, "append actions")
-            last = conn.execute(sa.select(sa.func.max(actions.c.seq)).where(actions.c.code == code)).scalar()
+            found = conn.execute(sa.select(rooms.c.status, last_seq).where(rooms.c.code == code)).first()
+            self._check_status(code, None if found is None else found[0], LIVE, "append actions")
+            last = None if found is None else found[1]
             _check_next(code, 0 if last is None else int(last) + 1, rows)
             conn.execute(actions.insert(), [_action_values(code, row) for row in rows])
 
@@ -317,6 +320,10 @@ class Store:
     def _require(self, conn: Connection, code: str, allowed: tuple[str, ...], doing: str) -> None:
         rooms = self._t.rooms
         status = conn.execute(sa.select(rooms.c.status).where(rooms.c.code == code)).scalar()
+        self._check_status(code, status, allowed, doing)
+
+    @staticmethod
+    def _check_status(code: str, status: str | None, allowed: tuple[str, ...], doing: str) -> None:
         if status is None:
             raise StoreError(f"no room {excerpt(code)}")
         if status not in allowed:
