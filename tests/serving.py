@@ -31,16 +31,16 @@ def free_port() -> int:
 class LiveServer:
     """``kakehiki serve`` in a process of its own (so a test can kill it), on loopback."""
 
-    def __init__(self, db: str, port: int | None = None) -> None:
-        self.db, self.port = db, port or free_port()
+    def __init__(self, db: str, port: int | None = None, extra: tuple[str, ...] = ()) -> None:
+        self.db, self.port, self.extra = db, port or free_port(), extra
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
-        self.log = Path(db + ".log") if "://" not in db else Path(f"/tmp/kakehiki-serve-{self.port}.log")
+        self.log = Path(f"{db}.{self.port}.log") if "://" not in db else Path(f"/tmp/kakehiki-serve-{self.port}.log")
 
     def start(self) -> LiveServer:
         env = {**os.environ, "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
         command = [sys.executable, "-m", "kakehiki.cli.main", "serve", "--host", "127.0.0.1",
-                   "--port", str(self.port), "--db", self.db]
+                   "--port", str(self.port), "--db", self.db, *self.extra]
         with self.log.open("ab") as log:  # a file, not a pipe nobody reads: a full pipe would stall the server
             self.process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30

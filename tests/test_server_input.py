@@ -196,3 +196,14 @@ def test_issue15_the_catalog_explains_every_option_in_english_and_japanese(serve
         assert "normal" in game["bots"] and game["players"]["min"] >= 2
         for option in game["options"]:
             assert option["help"] and option["help_ja"], (game["id"], option["name"])
+
+
+@pytest.mark.parametrize("args", [["--shard", "2/2"], ["--shard", "x"], ["--shard", "0/99"],
+                                  ["--rooms-per-minute", "0"], ["--port", "70000"]])
+def test_issue15_serve_refuses_bad_flags_before_starting(args: list[str]) -> None:
+    from typer.testing import CliRunner
+
+    from kakehiki.cli.main import build_app
+
+    outcome = CliRunner().invoke(build_app(), ["serve", *args])
+    assert outcome.exit_code == 2 and args[0] in outcome.output

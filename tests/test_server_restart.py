@@ -182,3 +182,30 @@ def test_issue15_finished_rooms_leave_memory_and_are_read_back_from_the_store(tm
     back = host.room(room.code)
     assert back.status == "over" and back.record == room.record and back is not room
     store.close()
+
+
+def test_issue15_two_processes_share_one_database_and_each_resumes_its_own_rooms(database: str) -> None:
+    from kakehiki.server.rooms import shard_of
+
+    servers = [LiveServer(database, extra=("--shard", f"{k}/2")).start() for k in range(2)]
+    try:
+        codes: list[list[str]] = [[], []]
+        for k, server in enumerate(servers):
+            for _ in range(3):
+                code, token, _ = open_room(server, "dobon", {"reaction": None, "turn": None, "grace": 60})
+                Client(server, code, token).send({"type": "start"})
+                codes[k].append(code)
+        assert all(shard_of(code, 2) == k for k in range(2) for code in codes[k])
+        for server in servers:
+            server.stop(signal.SIGKILL)
+        for server in servers:
+            server.start()
+        for k, server in enumerate(servers):
+            for code in codes[k]:
+                assert server.get(f"/api/rooms/{code}").json()["status"] == "playing"
+            for code in codes[1 - k]:
+                assert server.get(f"/api/rooms/{code}").status_code == 404, "each process hosts only its own"
+            assert server.get("/healthz").json()["rooms"] == 3
+    finally:
+        for server in servers:
+            server.stop()

@@ -143,8 +143,9 @@ def _add_serve(app: typer.Typer) -> None:
                                                                help=t("help.serve_origin"))] = None,
         rooms_per_minute: Annotated[int, typer.Option("--rooms-per-minute", help=t("help.serve_rooms"),
                                                       min=1, max=100_000)] = 30,
+        shard: Annotated[str, typer.Option("--shard", metavar="K/N", help=t("help.serve_shard"))] = "0/1",
     ) -> None:
-        serve_command(host, port, db, allow_origin or [], rooms_per_minute)
+        serve_command(host, port, db, allow_origin or [], rooms_per_minute, shard)
 
 
 def main() -> None:

@@ -19,7 +19,8 @@ def default_db() -> Path:
     return Path(base) / "kakehiki" / "rooms.sqlite3"
 
 
-def serve_command(host: str, port: int, db: str | None, allow_origins: list[str], rooms_per_minute: int = 30) -> None:
+def serve_command(host: str, port: int, db: str | None, allow_origins: list[str], rooms_per_minute: int = 30,
+                  shard: str = "0/1") -> None:
     try:
         import uvicorn
 
@@ -27,15 +28,24 @@ def serve_command(host: str, port: int, db: str | None, allow_origins: list[str]
     except ImportError as exc:
         typer.echo(t("serve.needs_web", missing=exc.name or "?"), err=True)
         raise typer.Exit(2) from None
+    where = parse_shard(shard)
     url = db or str(default_db())
     if "://" not in url:
         Path(url).expanduser().parent.mkdir(parents=True, exist_ok=True)
-    app = create_app(url, allow_origins, rooms_per_minute)
+    app = create_app(url, allow_origins, rooms_per_minute, where)
     shown = "localhost" if host in ("127.0.0.1", "::1", "0.0.0.0") else host
     typer.echo(t("serve.open", url=f"http://{shown}:{port}/", db=_masked(url)))
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=65_536, access_log=False, log_level="warning",
                             lifespan="on")
     uvicorn.Server(config).run()
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """``K/N``: this process is the K-th (from 0) of N sharing one database."""
+    k, _, n = text.partition("/")
+    if not (k.isdigit() and n.isdigit() and 0 <= int(k) < int(n) <= 31):
+        raise typer.BadParameter(f"--shard must be K/N with 0 <= K < N <= 31, got {text[:20]!r}")
+    return int(k), int(n)
 
 
 def _masked(url: str) -> str:

@@ -46,8 +46,8 @@ class Server:
     """The rooms and their connections; the routes below call into it."""
 
     def __init__(self, store: Store, allowed_origins: Sequence[str] = (),
-                 rooms_per_minute: int = ROOMS_PER_MINUTE) -> None:
-        self.host = RoomHost(store)
+                 rooms_per_minute: int = ROOMS_PER_MINUTE, shard: tuple[int, int] = (0, 1)) -> None:
+        self.host = RoomHost(store, shard=shard)
         self.allowed_origins = frozenset(o.rstrip("/") for o in allowed_origins)
         self.listeners: dict[str, dict[int | None, set[Connection]]] = {}
         self.deadlines: dict[str, float] = {}
@@ -364,13 +364,14 @@ def _dispatch(server: Server, room: Room, conn: Connection, message: ClientMessa
 
 # -- the app ---------------------------------------------------------------------------------------
 def create_app(store_url: str, allowed_origins: Sequence[str] = (),
-               rooms_per_minute: int = ROOMS_PER_MINUTE) -> Starlette:
-    """The app, storing its rooms at ``store_url`` (a SQLite path or a PostgreSQL URL)."""
+               rooms_per_minute: int = ROOMS_PER_MINUTE, shard: tuple[int, int] = (0, 1)) -> Starlette:
+    """The app, storing its rooms at ``store_url`` (a SQLite path or a PostgreSQL URL); the
+    ``shard``-th ``(k, n)`` of n processes sharing that store."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(store_url)
-        server = Server(store, allowed_origins, rooms_per_minute)
+        server = Server(store, allowed_origins, rooms_per_minute, shard)
         server.host.restore()
         app.state.server = server
         for room in server.host.rooms.values():

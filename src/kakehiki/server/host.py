@@ -19,7 +19,7 @@ from kakehiki.errors import KakehikiError
 from kakehiki.fairness import commitment, new_salt
 from kakehiki.options import resolve_options
 from kakehiki.registry import UnknownGameError, get_game
-from kakehiki.server.rooms import Room, Seat, new_code, new_token, token_hash
+from kakehiki.server.rooms import Room, Seat, new_code, new_token, shard_of, token_hash
 from kakehiki.server.settings import RequestError, RoomSettings, check_bot, check_nickname
 from kakehiki.server.store import ActionRow, RoomRow, SeatRow, Store, StoredRoom
 from kakehiki.table import Notice
@@ -36,9 +36,16 @@ class RoomHost:
     """The rooms; ``clock`` is monotonic (the tables' clocks), ``wall`` is the time stored in logs."""
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.monotonic,
-                 wall: Callable[[], float] = time.time, max_rooms: int = MAX_ROOMS) -> None:
+                 wall: Callable[[], float] = time.time, max_rooms: int = MAX_ROOMS,
+                 shard: tuple[int, int] = (0, 1)) -> None:
         self.store, self.clock, self.wall, self.max_rooms = store, clock, wall, max_rooms
+        self.shard = shard
+        """``(k, n)``: this process is the k-th of n sharing one store; it makes and resumes
+        only the rooms :func:`shard_of` gives it."""
         self.rooms: dict[str, Room] = {}
+
+    def owns(self, code: str) -> bool:
+        return shard_of(code, self.shard[1]) == self.shard[0]
 
     def room(self, code: object) -> Room:
         room = self.find(code)
@@ -97,7 +104,7 @@ class RoomHost:
     def _new_room(self, game: Game[Any, Any], options: dict[str, Any], seats: list[Seat],
                   settings: RoomSettings, host_hash: str) -> Room:
         code = new_code()
-        while code in self.rooms:
+        while code in self.rooms or not self.owns(code):
             code = new_code()
         seed, salt = secrets.randbits(SEED_BITS), new_salt()
         room = Room(code, game, options, seats, settings, seed, salt, commitment(seed, salt), host_hash, self.wall())
@@ -196,6 +203,8 @@ class RoomHost:
     def restore(self) -> int:
         """Load every live room from the store, replaying its log; returns how many."""
         for stored in self.store.live_rooms():
+            if not self.owns(stored.room.code):
+                continue  # another process's room
             room = _restored_room(stored)
             if stored.room.status == "playing":
                 self._resume(room, stored)

@@ -30,6 +30,12 @@ HISTORY: Final = 300
 Frame = dict[str, Any]
 
 
+def shard_of(code: str, shards: int) -> int:
+    """Which of ``shards`` processes owns the room: by the code's first character, so that a
+    proxy in front can route a room's requests with a pattern on its path (``docs/load.md``)."""
+    return CODE_ALPHABET.index(code[0]) % shards if code and code[0] in CODE_ALPHABET else -1
+
+
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
