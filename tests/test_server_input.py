@@ -207,3 +207,17 @@ def test_issue15_serve_refuses_bad_flags_before_starting(args: list[str]) -> Non
 
     outcome = CliRunner().invoke(build_app(), ["serve", *args])
     assert outcome.exit_code == 2 and args[0] in outcome.output
+
+
+def test_issue15_notices_are_worded_in_the_connections_language(server: LiveServer) -> None:
+    room = make_room(server)
+    ann = Client(server, room["code"], room["token"], lang="ja")
+    ann.send({"type": "start"})
+    ann.until(lambda f: f["type"] == "state" and f["status"] == "playing")
+    ann.send({"type": "act", "action": "play XX"})
+    refused = ann.until(lambda f: f["type"] == "notice")
+    assert refused["kind"] == "refused" and any(ord(c) > 0x3000 for c in refused["text"]), refused["text"]
+    ann.send({"type": "lang", "lang": "en"})
+    ann.send({"type": "act", "action": "play XX"})
+    again = ann.until(lambda f: f["type"] == "notice")
+    assert again["kind"] == "refused" and again["text"].isascii()

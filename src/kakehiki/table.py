@@ -67,6 +67,9 @@ class Notice:
     rule: str = ""
     by: int | None = None
     until: float | None = None
+    move: str = ""
+    """The move the notice is about, where the seat told may know it (its own answer, or
+    the move the clock made for it): a front end words the notice with it."""
 
 
 Message = Event | Notice
@@ -157,7 +160,7 @@ class Table:
             return self._refuse_or_late(seat, act, exc)
         self._pending.answers[seat] = act
         version, self._losers = self._version, {}
-        notice = Notice("accepted", seat, str(act))
+        notice = Notice("accepted", seat, str(act), move=str(act))
         self._resolve()
         if self._version != version and seat in self._losers:
             return self._losers[seat]
@@ -279,7 +282,7 @@ class Table:
         for seat, action in self._pending.answers.items():
             if seat != winner and not (is_pass(action) and seat != self.game.turn_seat(self.state)):
                 notice = Notice("lost_priority", seat, f"seat {winner} called first; your {action} was not made",
-                                by=winner)
+                                by=winner, move=str(action))
                 self._losers[seat] = self._tell(notice)
 
     def _refuse_or_late(self, seat: int, action: Action, exc: KakehikiError) -> Notice:
@@ -287,7 +290,7 @@ class Table:
         previous, mover = self._last
         if previous is not None and mover != seat and self.game.can(previous, seat, action):
             text = "too late: " + (f"seat {mover} moved first" if mover is not None else "the host moved first")
-            return self._tell(Notice("too_late", seat, text, by=mover))
+            return self._tell(Notice("too_late", seat, text, by=mover, move=str(action)))
         return self._tell(Notice("refused", seat, str(exc), getattr(exc, "rule", "")))
 
     def _time_out(self) -> None:
@@ -297,7 +300,7 @@ class Table:
         host, move = self.game.timeout_move(self.state, seat)
         for reader in self._inboxes:  # the move itself only to its seat: it may hold hidden cards
             said = f"you ran out of time: {move}" if reader == seat else f"seat {seat} ran out of time"
-            self._inboxes[reader].append(Notice("timed_out", seat, said))
+            self._inboxes[reader].append(Notice("timed_out", seat, said, move=str(move) if reader == seat else ""))
         self.timed_out.add(len(self.actions))
         if host:
             state, events = self.game.apply_host(self.state, str(move))

@@ -21,7 +21,7 @@ import select
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
@@ -46,8 +46,9 @@ from kakehiki.cli.common import (
 )
 from kakehiki.cli.lang import language, t, t_or
 from kakehiki.core import Action, Event, Game, Result
-from kakehiki.errors import IllegalActionError, KakehikiError, excerpt
+from kakehiki.errors import KakehikiError, excerpt
 from kakehiki.narrate import Narrator, narrator_for
+from kakehiki.narrate.notices import notice_line
 from kakehiki.record import make_record, save_record
 from kakehiki.table import Clock, Clocks, Notice, Table
 
@@ -331,20 +332,9 @@ class Session:
 
     def notice(self, notice: Notice) -> str | None:
         """A notice in the person's language; ``accepted`` says nothing (the events do)."""
-        by = None if notice.by is None else self.labels[notice.by]
-        match notice.kind:
-            case "accepted":
-                return None
-            case "lost_priority":
-                return t("play.lost_priority", by=by, action=self.answer)
-            case "too_late":
-                return t("play.too_late", by=by) if by is not None else t("play.too_late_host")
-            case "refused":
-                prefix = f"[{notice.rule}] "
-                detail = notice.text[len(prefix):] if notice.text.startswith(prefix) else notice.text
-                return self.narrator.refusal(IllegalActionError(notice.rule, detail))
-            case _:
-                return notice.text
+        if notice.kind == "accepted":
+            return None
+        return notice_line(replace(notice, move=notice.move or str(self.answer or "")), self.narrator, self.labels)
 
     def show_view(self) -> None:
         self.end_prompt()

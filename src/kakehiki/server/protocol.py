@@ -125,8 +125,10 @@ def event_frame(seq: int, event: Event, text: str | None) -> dict[str, Any]:
     return {"type": "event", "seq": seq, "event": event.to_dict(), "text": text}
 
 
-def notice_frame(seq: int, notice: Notice) -> dict[str, Any]:
+def notice_frame(seq: int, notice: Notice, text: str) -> dict[str, Any]:
+    """A notice to one seat, its ``text`` worded in the connection's language."""
     data = jsonable(notice)
     assert isinstance(data, dict)
     data.pop("until", None)
+    data["text"] = text
     return {"type": "notice", "seq": seq, **{k: v for k, v in data.items() if v is not None and v != ""}}

@@ -18,6 +18,7 @@ from typing import Any, Final
 from kakehiki.bots import make_bot
 from kakehiki.core import Event, Game, jsonable
 from kakehiki.narrate import narrator_for
+from kakehiki.narrate.notices import notice_line
 from kakehiki.record import make_record
 from kakehiki.server.protocol import event_frame, notice_frame
 from kakehiki.server.settings import RequestError, RoomSettings
@@ -125,7 +126,7 @@ class Room:
         frames: list[Frame] = []
         for message in messages:
             if isinstance(message, Notice):
-                frames.append(notice_frame(seq, message))
+                frames.append(notice_frame(seq, message, notice_line(message, narrator, self.labels())))
             elif isinstance(message, Event):
                 frames.append(event_frame(seq, message, narrator.event(message, self.labels())))
         return frames

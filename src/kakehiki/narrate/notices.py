@@ -1,0 +1,45 @@
+"""The table's notices in words, in the reader's language (the terminal and the server both say them).
+
+A notice names seats by number and moves in the action notation; this words them with the
+seats' labels, and a refusal with the ruling's explanation in the reader's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kakehiki.errors import IllegalActionError
+from kakehiki.i18n import t
+from kakehiki.narrate import Narrator
+from kakehiki.table import Notice
+
+ABOUT_A_SEAT = ("disconnected", "reconnected", "replaced_by_bot")
+
+
+def notice_line(notice: Notice, narrator: Narrator, labels: Sequence[str]) -> str:
+    """One line for ``notice``, told to ``narrator.viewer``."""
+    lang = narrator.lang
+    by = _label(labels, notice.by)
+    match notice.kind:
+        case "accepted":
+            return t("notice.accepted", lang=lang, move=notice.move)
+        case "lost_priority":
+            return t("play.lost_priority", lang=lang, by=by, action=notice.move)
+        case "too_late":
+            return t("play.too_late", lang=lang, by=by) if by is not None else t("play.too_late_host", lang=lang)
+        case "refused":
+            prefix = f"[{notice.rule}] "
+            detail = notice.text[len(prefix):] if notice.text.startswith(prefix) else notice.text
+            return narrator.refusal(IllegalActionError(notice.rule, detail))
+        case "timed_out" if notice.move:
+            return t("notice.timed_out_you", lang=lang, move=notice.move)
+        case "timed_out":
+            return t("notice.timed_out", lang=lang, seat=_label(labels, notice.seat))
+        case kind if kind in ABOUT_A_SEAT:
+            return t(f"notice.{kind}", lang=lang, seat=_label(labels, notice.seat))
+        case _:
+            return notice.text
+
+
+def _label(labels: Sequence[str], seat: int | None) -> str | None:
+    return labels[seat] if seat is not None and 0 <= seat < len(labels) else None
