@@ -209,3 +209,29 @@ def test_issue15_two_processes_share_one_database_and_each_resumes_its_own_rooms
     finally:
         for server in servers:
             server.stop()
+
+
+def test_issue15_J14_a_slow_turn_gets_the_delay_penalty_and_the_log_keeps_it(tmp_path: Path) -> None:
+    server = LiveServer(str(tmp_path / "rooms.sqlite3")).start()
+    try:
+        made = server.post("/api/rooms", {"game": "dobon", "players": 2, "nickname": "Ann", "bots": {"1": "random"},
+                                          "clocks": {"reaction": None, "turn": 1.0, "grace": 60}})
+        code, token = made.json()["code"], made.json()["token"]
+        ann = Client(server, code, token)
+        ann.send({"type": "start"})
+        ann.until(lambda f: f["type"] == "state" and f["turn"] == 0 and bool(f["legal"]))
+        slow = ann.until(lambda f: f["type"] == "notice" and f["kind"] == "timed_out", timeout=10)
+        assert slow["seat"] == 0 and slow["move"] == "delay" and "delay" in slow["text"]
+        server.stop(signal.SIGKILL)
+        server.start()
+        assert Client(server, code, token).seat == 0, "the room resumes from a log holding the host's delay"
+        from kakehiki.server.store import Store
+
+        store = Store(str(tmp_path / "rooms.sqlite3"))
+        stored = store.room(code)
+        store.close()
+        assert stored is not None
+        assert [(row.seat, row.action, row.kind) for row in stored.actions if row.kind == "host"][:1] == \
+            [(None, "delay", "host")]
+    finally:
+        server.stop()
