@@ -135,17 +135,23 @@ class Client:
 def play_until(clients: list[Client], rng: random.Random, done: Callable[[Client, Frame], bool],
                timeout: float = 120.0, acting: list[Client] | None = None) -> Frame:
     """The ``acting`` clients (all, by default) answer each state they may act in with a random legal
-    action; every client reads on; returns the first frame for which ``done(client, frame)`` holds."""
+    action; every client reads on; returns the first frame for which ``done(client, frame)`` holds.
+
+    ``timeout`` bounds the whole game, not a pause: with a reaction clock every change waits out its
+    window (two people pace every change alike), so a long game is slow, not stuck.  The error says
+    which it was: how long before the end the last frame came."""
     movers = clients if acting is None else acting
     answered: dict[int, int] = {}
     last: dict[int, Frame] = {}
     deadline = time.monotonic() + timeout
+    heard = time.monotonic()
     while time.monotonic() < deadline:
         for client in clients:
             try:
                 frame = client.recv(timeout=0.05)
             except TimeoutError:
                 continue
+            heard = time.monotonic()
             if done(client, frame):
                 return frame
             if client not in movers:
@@ -158,7 +164,9 @@ def play_until(clients: list[Client], rng: random.Random, done: Callable[[Client
                 last[id(client)] = {"type": "act", "action": rng.choice(frame["legal"])}
                 client.send(last[id(client)])
     last_seen = {c.seat: [(f["type"], f.get("seq"), f.get("kind")) for f in c.frames[-4:]] for c in clients}
-    raise TimeoutError(f"nothing wanted came within {timeout} s; last frames: {last_seen}")
+    quiet = time.monotonic() - heard
+    raise TimeoutError(f"nothing wanted came within {timeout} s ({'stuck' if quiet > 5 else 'still playing'}: "
+                       f"the last frame came {quiet:.1f} s before the end); last frames: {last_seen}")
 
 
 def play_to_the_end(clients: list[Client], seed: int, timeout: float = 120.0) -> Frame:

@@ -6,8 +6,10 @@ connect, bots fill the other seats, and the people play random legal moves to th
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +113,31 @@ def test_issue15_the_leak_check_catches_a_card_sent_to_the_wrong_seat(server: Li
     others = {str(c) for c in state.hands[1]}
     forged: Frame = {"type": "state", "view": {"hand": sorted(others)}}
     assert cards_in(forged) - knowable(record, 0), "some of Bo's first cards stayed hidden from Ann all game"
+
+
+def test_issue15_under_a_reaction_clock_a_long_game_is_paced_not_stalled(server: LiveServer) -> None:
+    """The "stall after 40-50 actions" with ``reaction: 1.0`` was the test's own 40 s budget running out:
+    two people pace every change alike, so each waits out its window (about one action a second) and a
+    Doubt game of 170 actions takes 150 s.  Here a short window: the game ends, and no frame comes much
+    later than a window after the one before."""
+    window = 0.1
+    room, bo_token = open_room(server, "doubt", clocks={"reaction": window, "turn": None, "grace": 60})
+    ann, bo = Client(server, room["code"], room["token"]), Client(server, room["code"], bo_token)
+    ann.send({"type": "start"})
+    came: list[float] = []
+    for client in (ann, bo):
+        read = client.recv
+
+        def timed(timeout: float = 10.0, read: Callable[[float], Frame] = read) -> Frame:
+            frame = read(timeout)
+            came.append(time.monotonic())
+            return frame
+
+        client.recv = timed  # type: ignore[method-assign]
+    over = play_to_the_end([ann, bo], seed=5, timeout=90)
+    assert over["type"] == "over"
+    assert max(f.get("seq") or 0 for f in ann.frames) > 60, "past the 40-50 actions where the old test gave up"
+    assert max(b - a for a, b in itertools.pairwise(came)) < window + 1.0, "no pause longer than a window and a tick"
 
 
 def test_issue15_the_record_is_not_there_before_the_end(server: LiveServer) -> None:
