@@ -235,3 +235,36 @@ def test_issue15_J14_a_slow_turn_gets_the_delay_penalty_and_the_log_keeps_it(tmp
             [(None, "delay", "host")]
     finally:
         server.stop()
+
+
+def test_issue15_an_answer_accepted_inside_a_window_survives_a_sigkill(database: str) -> None:
+    server = LiveServer(database).start()
+    try:
+        code, ann_token, bo_token = open_room(server, "doubt", {"reaction": 1.0, "turn": None, "grace": 60})
+        ann, bo = Client(server, code, ann_token), Client(server, code, bo_token)
+        ann.send({"type": "start"})
+        rng = random.Random(7)
+        turn = play_until([ann, bo], rng, lambda c, f: f["type"] == "state" and f["seq"] >= 4 and
+                          c.seat == f["turn"] and bool(f["legal"]) and bool(f["window_ms"]), timeout=60)
+        mover = ann if turn["view"]["seat"] == 0 else bo
+        answer = turn["legal"][0]
+        mover.send({"type": "act", "action": answer})
+        assert mover.until(lambda f: f["type"] == "notice")["kind"] == "accepted", "the window is open: it waits"
+        server.stop(signal.SIGKILL)
+
+        server.start()
+        ann = Client(server, code, ann_token)
+        now = ann.until(lambda f: f["type"] == "state")
+        assert now["seq"] == turn["seq"], "every applied action is there, and the answer not yet applied waits"
+        applied = ann.until(lambda f: f["type"] == "state" and f["seq"] > turn["seq"], timeout=10)
+        assert applied["seq"] >= turn["seq"] + 1
+        from kakehiki.server.store import Store
+
+        store = Store(database)
+        stored = store.room(code)
+        store.close()
+        assert stored is not None
+        made = stored.actions[turn["seq"]]
+        assert (made.seat, made.action) == (mover.seat, answer), "the answer accepted before the kill was made"
+    finally:
+        server.stop()

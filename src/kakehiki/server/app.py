@@ -61,12 +61,12 @@ class Server:
         seats: list[int | None] = [*range(len(room.seats)), None]
         conns = self.listeners.get(room.code, {})
         over = room.status == "over"
+        moment = (len(room.table.actions) if room.table else 0, room.status)
         for seat in seats:
             messages = room.take_messages(seat)
             targets = conns.get(seat)
             if not targets:
                 continue
-            moment = (len(room.table.actions) if room.table else 0, room.status)
             state = [] if room.sent.get(seat) == moment else [encode(room.state_frame(seat))]
             room.sent[seat] = moment
             by_lang: dict[str, list[str]] = {}
@@ -324,7 +324,7 @@ async def _serve(server: Server, room: Room, conn: Connection) -> None:
         except RequestError as exc:
             conn.send(encode(error_frame(exc.code, str(exc), _ref(raw))))
         else:
-            if room.status != status:
+            if room.status == "over" != status:  # an action ended the game (a start says so itself)
                 server.publish_room(room)
         status = room.status
 
