@@ -95,6 +95,7 @@ def test_issue15_a_whole_game_over_sockets_ends_fair_and_leaks_no_card(server: L
     verdict = verify(record)
     assert verdict.fair and verdict.hash == room["room"]["commitment"] == over["reveal"]["hash"]
     assert record["seats"][:2] == ["Ann", "Bo"]
+    assert not cards_in(server.output()), "the server's log names no card"
     for client in (ann, bo, watcher):
         assert client.until_over()["result"] == over["result"]
         leaked = set().union(*(cards_in(f) for f in client.frames)) - knowable(record, client.seat)
