@@ -1,0 +1,1 @@
+// playing cards drawn as SVG
