@@ -1,1 +1,262 @@
-// the browser table
+// The browser table's page: which screen to show (the lobby at `/`, a room at `/r/CODE`), the
+// table connection's frames, the move log, the end of the game, and the language switch.
+"use strict";
+(function () {
+  const { h, clear } = window.KKDom;
+  const I18N = window.KKI18N;
+  const t = (key, fields) => I18N.t(key, fields);
+  const Net = window.KKNet;
+
+  const App = {
+    code: null, token: null, seat: null, host: false, room: null, state: null, receivedAt: 0,
+    over: null, seedText: null, socket: null, online: false, callNow: null, log: [], following: false,
+  };
+
+  const main = () => document.getElementById("app");
+
+  function seatName(seat) {
+    const info = App.room && App.room.seats[seat];
+    if (!info) return "seat " + seat;
+    return info.nickname || (info.bot ? "bot " + seat + " (" + info.bot + ")" : "seat " + seat);
+  }
+
+  // -- messages to the person ----------------------------------------------------------------
+  function toast(text, kind) {
+    const box = document.getElementById("toast");
+    const item = h("div", { class: "toast-item " + (kind || "") }, text);
+    box.append(item);
+    setTimeout(() => item.remove(), 4500);
+  }
+
+  function showError(err) {
+    toast(t("error.generic", { message: err.message || String(err) }) + (err.field ? " (" + err.field + ")" : ""), "bad");
+  }
+
+  function header() {
+    const bar = clear(document.getElementById("bar"));
+    bar.append(
+      h("a", { href: "/", class: "brand" }, "kakehiki ", h("span", { lang: "ja" }, "駆け引き")),
+      App.room ? h("span", { class: "where" }, window.KKLobby.gameTitle(App.room) + " · " + App.room.code) : null,
+      App.code && App.socket ? h("span", { class: "net " + (App.online ? "up" : "down"), id: "net" }, App.online ? "●" : t("table.reconnecting")) : null,
+      h("button", { type: "button", class: "lang", id: "lang", onclick: switchLanguage }, t("lang.switch")));
+  }
+
+  function switchLanguage() {
+    I18N.set(I18N.lang === "ja" ? "en" : "ja");
+    if (App.socket) {
+      App.log = [];
+      App.socket.setLang(I18N.lang);
+    }
+    route();
+  }
+
+  // -- screens -------------------------------------------------------------------------------
+  async function route() {
+    header();
+    const match = /^\/r\/([^/]+)\/?$/.exec(location.pathname);
+    const root = clear(main());
+    if (!match) {
+      closeRoom();
+      try {
+        App.catalog = App.catalog || (await Net.api("GET", "/api/games"));
+        window.KKLobby.renderHome(root, App.catalog, goToRoom, showError);
+      } catch (err) {
+        showError(err);
+      }
+      return;
+    }
+    const code = decodeURIComponent(match[1]).toUpperCase();
+    if (App.code !== code) openRoom(code);
+    else render();
+  }
+
+  function goToRoom(code) {
+    history.pushState(null, "", "/r/" + encodeURIComponent(code));
+    route();
+  }
+
+  async function openRoom(code) {
+    closeRoom();
+    App.code = code;
+    const mine = Net.Seats.get(code);
+    if (mine) return connect(mine.token);
+    try {
+      App.room = await Net.api("GET", "/api/rooms/" + encodeURIComponent(code));
+    } catch (err) {
+      clear(main()).append(h("p", { class: "panel bad", id: "no-room" }, t("room.no_room", { code })));
+      return;
+    }
+    header();
+    window.KKLobby.renderJoin(clear(main()), App.room, () => connect(Net.Seats.get(code).token), () => connect(null), showError);
+  }
+
+  function closeRoom() {
+    if (App.socket) App.socket.close();
+    Object.assign(App, { code: null, token: null, seat: null, host: false, room: null, state: null, over: null, socket: null, log: [], following: false });
+  }
+
+  function connect(token) {
+    App.token = token;
+    App.socket = new Net.TableSocket(App.code, token, I18N.lang, onFrame, (up) => { App.online = up; header(); });
+  }
+
+  function render() {
+    header();
+    const root = clear(main());
+    if (!App.room || !App.state) return;
+    const ctx = { room: App.room, seat: App.seat, host: App.host, seatName, send: (m) => App.socket.send(m) };
+    if (App.state.status === "lobby") {
+      window.KKLobby.renderWaiting(root, ctx);
+      return;
+    }
+    const tableRoot = h("div", { id: "table" });
+    root.append(h("div", { class: "play-area" }, tableRoot, logPanel()));
+    window.KKTable.renderTable(tableRoot, Object.assign(ctx, {
+      game: App.room.game, state: App.state, receivedAt: App.receivedAt, act,
+    }));
+    App.callNow = ctx.callNow;
+    if (App.over) root.append(overPanel());
+  }
+
+  function act(text) {
+    const menu = document.getElementById("menu");
+    if (menu) menu.hidden = true;
+    App.socket.send({ type: "act", action: text });
+  }
+
+  // -- frames ----------------------------------------------------------------------------------
+  function onFrame(frame, raw) {
+    switch (frame.type) {
+      case "welcome":
+        App.room = frame.room; App.seat = frame.seat; App.host = frame.host; App.log = [];
+        if (App.seat === null && App.token) forgetSeat();
+        remember(frame.room);
+        return;
+      case "room":
+        App.room = frame.room;
+        remember(frame.room);
+        if (frame.room.next && App.seat !== null && App.following) follow(frame.room.next);
+        break;
+      case "state":
+        App.state = frame; App.receivedAt = performance.now();
+        break;
+      case "event":
+      case "notice":
+        addLog(frame);
+        if (frame.type === "notice") noticeToast(frame);
+        return;
+      case "over":
+        App.over = frame; App.seedText = Net.seedText(raw);
+        break;
+      case "error":
+        if (frame.code === "bad_token") { forgetSeat(); App.socket.token = null; App.socket.send({ type: "hello", lang: I18N.lang }); return; }
+        toast(frame.message, "bad");
+        return;
+      default:
+        return;
+    }
+    render();
+  }
+
+  function forgetSeat() {
+    Net.Seats.forget(App.code);
+    App.token = null;
+    toast(t("error.token"), "bad");
+  }
+
+  /** Remember the commitment this page first saw for the room, to check the seed against at the end. */
+  function remember(room) {
+    const key = "kk.commit." + room.code;
+    if (!localStorage.getItem(key)) localStorage.setItem(key, room.commitment);
+  }
+
+  function noticeToast(frame) {
+    if (frame.replay) return;
+    if (frame.kind === "lost_priority" || frame.kind === "too_late") toast(frame.text || t("notice.lost_priority"), "warn");
+    else if (frame.kind === "refused") toast(frame.text, "bad");
+    else if (frame.kind === "timed_out" && frame.seat === App.seat) toast(frame.text, "warn");
+  }
+
+  // -- the move log ------------------------------------------------------------------------------
+  function addLog(frame) {
+    if (!frame.text || (frame.type === "notice" && frame.kind === "accepted")) return;
+    App.log.push({ text: frame.text, kind: frame.type === "notice" ? frame.kind : "event", replay: !!frame.replay });
+    if (App.log.length > 300) App.log.shift();
+    const list = document.getElementById("log-list");
+    if (list) {
+      list.append(logLine(App.log[App.log.length - 1]));
+      list.scrollTop = list.scrollHeight;
+    }
+  }
+
+  const logLine = (entry) => h("li", { class: entry.kind + (entry.replay ? " replay" : "") }, entry.text);
+
+  function logPanel() {
+    const list = h("ol", { id: "log-list", class: "log-list", "aria-live": "polite" }, App.log.map(logLine));
+    setTimeout(() => { list.scrollTop = list.scrollHeight; }, 0);
+    return h("aside", { class: "log" }, h("h3", {}, t("table.log")), list);
+  }
+
+  // -- the end -----------------------------------------------------------------------------------
+  function overPanel() {
+    const result = App.over.result || {};
+    const ranks = result.ranks || [];
+    const order = ranks.map((r, seat) => seat).sort((a, b) => ranks[a] - ranks[b]);
+    const wins = (seat) => (result.rounds || []).filter((r) => (r.winners || []).includes(seat)).length;
+    const verdict = h("p", { class: "verdict", id: "verdict" }, t("over.checking"));
+    checkSeed(verdict);
+    const reveal = App.over.reveal;
+    return h("section", { class: "panel over", id: "over" },
+      h("h2", {}, t("over.title")),
+      h("p", { class: "winners" }, result.draw ? t("over.draw") : t("over.winner", { names: (result.winners || []).map(seatName).join(", ") })),
+      h("table", { class: "standings" }, h("thead", {}, h("tr", {}, [t("over.rank"), t("over.seat"), t("over.score"), t("over.rounds")].map((x) => h("th", {}, x)))),
+        h("tbody", {}, order.map((seat) => h("tr", { class: seat === App.seat ? "me" : "" },
+          h("td", {}, String(ranks[seat])), h("td", {}, seatName(seat)),
+          h("td", {}, result.scores ? String(result.scores[seat]) : ""), h("td", {}, String(wins(seat))))))),
+      h("p", { class: "seed" }, t("over.seed", { seed: App.seedText || "?" }), " · salt ", h("code", {}, reveal.salt)),
+      verdict,
+      h("div", { class: "over-actions" },
+        h("a", { class: "button", id: "record", href: App.over.record, download: "kakehiki-" + App.code + ".json" }, t("over.record")),
+        App.seat !== null ? h("button", { type: "button", class: "primary", id: "again", onclick: playAgain }, t("over.again")) : null,
+        h("a", { class: "button", href: "/" }, t("over.lobby"))));
+  }
+
+  function checkSeed(verdict) {
+    const published = localStorage.getItem("kk.commit." + App.code) || App.room.commitment;
+    const reveal = App.over.reveal;
+    const ok = App.seedText !== null && window.KKHash.commitment(App.seedText, reveal.salt) === published;
+    verdict.textContent = ok ? t("over.fair") : t("over.unfair");
+    verdict.classList.add(ok ? "good" : "bad");
+    verdict.title = published;
+  }
+
+  function playAgain() {
+    App.following = true;
+    if (App.room.next) return follow(App.room.next);
+    App.socket.send({ type: "again" });
+    toast(t("over.again_wait"));
+  }
+
+  /** Move to the next room of the same people: this seat's token is valid there too. */
+  function follow(next) {
+    Net.Seats.put(next, { token: App.token, seat: App.seat });
+    goToRoom(next);
+  }
+
+  // -- keys ----------------------------------------------------------------------------------------
+  document.addEventListener("keydown", (event) => {
+    const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
+    if (typing) return;
+    if (event.key === "Escape") {
+      const menu = document.getElementById("menu");
+      if (menu) menu.hidden = true;
+    } else if ((event.key === " " || event.code === "Space") && App.callNow && !(event.target instanceof HTMLButtonElement && event.target.id !== "call")) {
+      event.preventDefault();
+      App.callNow();
+    }
+  });
+
+  window.addEventListener("popstate", route);
+  window.KKApp = App;
+  route();
+})();

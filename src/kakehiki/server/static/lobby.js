@@ -1,0 +1,199 @@
+// The lobby: make a room (game, house rules with their explanations, seats, bots, clocks), join
+// one by its code, and the waiting room before the host starts the game.
+"use strict";
+(function () {
+  const { h } = window.KKDom;
+  const t = (key, fields) => window.KKI18N.t(key, fields);
+  const ja = () => window.KKI18N.lang === "ja";
+
+  function gameTitle(game) {
+    return ja() ? game.title_ja : game.title;
+  }
+
+  function field(label, input, help) {
+    return h("label", { class: "field" }, h("span", { class: "field-label" }, label), input,
+      help ? h("small", { class: "help" }, help) : null);
+  }
+
+  /** One option's input: a checkbox, a list of words, or a number that may also be one of its words. */
+  function optionInput(option) {
+    const name = "opt-" + option.name;
+    if (option.kind === "bool") {
+      return h("input", { type: "checkbox", name, checked: option.default === true, dataset: { option: option.name, kind: "bool" } });
+    }
+    if (option.kind === "choice") {
+      return h("select", { name, dataset: { option: option.name, kind: "choice" } },
+        option.choices.map((c) => h("option", { value: c, selected: c === option.default }, c)));
+    }
+    const shown = option.default === null ? "" : String(option.default);
+    const limits = [option.minimum, option.maximum].map((x) => (x === null ? "" : x)).join("–");
+    const words = option.choices.length ? option.choices.join(" / ") + (limits ? " / " : "") : "";
+    return h("input", { type: "text", name, value: shown, placeholder: words + limits || t("lobby.default"),
+      size: 8, inputmode: "decimal", dataset: { option: option.name, kind: option.kind, initial: shown } });
+  }
+
+  /** The options the person changed, as the server takes them (unchanged ones are left out). */
+  function chosenOptions(form, game) {
+    const options = {};
+    for (const option of game.options) {
+      const input = form.querySelector('[data-option="' + option.name + '"]');
+      if (!input) continue;
+      if (option.kind === "bool") {
+        if (input.checked !== option.default) options[option.name] = input.checked;
+      } else if (option.kind === "choice") {
+        if (input.value !== option.default) options[option.name] = input.value;
+      } else if (input.value.trim() !== input.dataset.initial) {
+        const text = input.value.trim();
+        options[option.name] = text === "" ? null : /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+      }
+    }
+    return options;
+  }
+
+  function clockInput(name, clock) {
+    return h("input", { type: "text", name: "clock-" + name, value: clock.default === null ? "" : String(clock.default),
+      size: 5, inputmode: "decimal", placeholder: t("lobby.off"), dataset: { clock: name } });
+  }
+
+  function seatRows(game, players, you) {
+    const bots = game.levels.concat(game.bots.filter((b) => !game.levels.includes(b)));
+    const rows = [];
+    for (let seat = 0; seat < players; seat++) {
+      const choice = seat === you
+        ? h("span", { class: "you" }, t("lobby.seat_you"))
+        : h("select", { name: "seat-" + seat, dataset: { seat: String(seat) } },
+          h("option", { value: "" }, t("lobby.seat_open")),
+          bots.map((b) => h("option", { value: b }, "🤖 " + b)));
+      rows.push(h("div", { class: "seat-row" },
+        h("input", { type: "radio", name: "you", value: String(seat), checked: seat === you, "aria-label": t("lobby.seat_you") + " " + (seat + 1) }),
+        h("span", { class: "seat-no" }, "#" + (seat + 1)), choice));
+    }
+    return rows;
+  }
+
+  /** The home page: make a room, or join one by code. `go(code, seat)` opens the room. */
+  function renderHome(root, catalog, go, showError) {
+    const games = catalog.games;
+    const form = h("form", { class: "panel new-room", id: "new-room" });
+    const state = { game: games.find((g) => g.id === "dobon") || games[0], players: null, you: 0 };
+
+    function draw() {
+      const game = state.game;
+      const players = state.players || game.players.default;
+      const rules = h("details", { class: "rules" }, h("summary", {}, t("lobby.rules")),
+        game.options.map((o) => field(o.name, optionInput(o), (ja() ? o.help_ja : o.help) + (o.ruling ? " [" + o.ruling + "]" : ""))));
+      const clocks = h("details", { class: "clocks" }, h("summary", {}, t("lobby.clocks")),
+        field(t("lobby.reaction"), clockInput("reaction", catalog.clocks.reaction)),
+        field(t("lobby.turn"), clockInput("turn", catalog.clocks.turn)),
+        field(t("lobby.grace"), clockInput("grace", catalog.clocks.grace)),
+        field(t("lobby.fill_bot"), h("select", { name: "fill_bot" },
+          game.levels.map((b) => h("option", { value: b, selected: b === "normal" }, b)))));
+      window.KKDom.clear(form).append(
+        h("h2", {}, t("lobby.new")),
+        field(t("lobby.game"), h("select", { name: "game", onchange: (e) => {
+          state.game = games.find((g) => g.id === e.target.value); state.players = null; state.you = 0; draw();
+        } }, games.map((g) => h("option", { value: g.id, selected: g === game }, gameTitle(g))))),
+        field(t("lobby.players"), h("input", { type: "number", name: "players", min: game.players.min, max: game.players.max,
+          value: players, onchange: (e) => { state.players = clampPlayers(game, e.target.value); state.you = 0; draw(); } })),
+        field(t("lobby.nickname"), h("input", { type: "text", name: "nickname", maxlength: 24, required: true,
+          value: localStorage.getItem("kk.nickname") || "", autocomplete: "nickname" })),
+        h("fieldset", { class: "seats", onchange: (e) => {
+          if (e.target.name === "you") { state.you = Number(e.target.value); draw(); }
+        } }, h("legend", {}, t("lobby.seats")), seatRows(game, players, state.you)),
+        rules, clocks,
+        h("button", { type: "submit", class: "primary", id: "create" }, t("lobby.create")));
+    }
+
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const game = state.game;
+      const nickname = form.querySelector('[name="nickname"]').value.trim();
+      localStorage.setItem("kk.nickname", nickname);
+      const bots = {};
+      form.querySelectorAll("[data-seat]").forEach((sel) => { if (sel.value) bots[sel.dataset.seat] = sel.value; });
+      const clocks = { fill_bot: form.querySelector('[name="fill_bot"]').value };
+      form.querySelectorAll("[data-clock]").forEach((input) => {
+        const text = input.value.trim();
+        clocks[input.dataset.clock] = text === "" ? null : Number(text);
+      });
+      const body = { game: game.id, players: state.players || game.players.default, options: chosenOptions(form, game),
+        clocks, bots, nickname, seat: state.you };
+      try {
+        const made = await window.KKNet.api("POST", "/api/rooms", body);
+        window.KKNet.Seats.put(made.code, { token: made.token, seat: made.seat });
+        go(made.code);
+      } catch (err) {
+        showError(err);
+      }
+    });
+
+    const join = h("form", { class: "panel join-room", id: "join-room", onsubmit: (event) => {
+      event.preventDefault();
+      const code = join.querySelector('[name="code"]').value.trim().toUpperCase();
+      if (code) go(code);
+    } }, h("h2", {}, t("lobby.join")),
+    field(t("lobby.code"), h("input", { type: "text", name: "code", maxlength: 8, autocapitalize: "characters", required: true })),
+    h("button", { type: "submit" }, t("lobby.join_button")));
+
+    draw();
+    root.append(h("p", { class: "tagline" }, t("app.tagline")), h("div", { class: "lobby" }, form, join));
+  }
+
+  function clampPlayers(game, value) {
+    const n = Math.round(Number(value));
+    return Number.isFinite(n) ? Math.max(game.players.min, Math.min(game.players.max, n)) : game.players.default;
+  }
+
+  /** A visitor of /r/CODE with no seat here yet: take a free seat, or watch. */
+  function renderJoin(root, room, onJoined, onWatch, showError) {
+    const free = room.status === "lobby" && room.seats.some((s) => s.nickname === null && s.bot === null);
+    const form = h("form", { class: "panel", id: "join-form", onsubmit: async (event) => {
+      event.preventDefault();
+      const nickname = form.querySelector('[name="nickname"]').value.trim();
+      localStorage.setItem("kk.nickname", nickname);
+      try {
+        const joined = await window.KKNet.api("POST", "/api/rooms/" + room.code + "/join", { nickname });
+        window.KKNet.Seats.put(room.code, { token: joined.token, seat: joined.seat });
+        onJoined();
+      } catch (err) {
+        showError(err);
+      }
+    } },
+    h("h2", {}, t("room.join_title", { code: room.code }) + " — " + gameTitle(room)),
+    free ? [field(t("lobby.nickname"), h("input", { type: "text", name: "nickname", maxlength: 24, required: true,
+      value: localStorage.getItem("kk.nickname") || "" })),
+    h("button", { type: "submit", class: "primary", id: "join" }, t("lobby.join_button"))] : null,
+    h("button", { type: "button", id: "watch", onclick: onWatch }, t("lobby.watch_button")));
+    root.append(form);
+  }
+
+  /** The room before the start: who sits where, the invite link, and the host's Start button. */
+  function renderWaiting(root, ctx) {
+    const room = ctx.room;
+    const link = location.origin + "/r/" + room.code;
+    const copy = h("button", { type: "button", class: "small", onclick: async () => {
+      try { await navigator.clipboard.writeText(link); copy.textContent = t("room.copied"); } catch (err) { /* not allowed here */ }
+    } }, t("room.copy"));
+    root.append(h("section", { class: "panel waiting" },
+      h("h2", {}, gameTitle(room) + " — " + t("room.title", { code: room.code })),
+      h("p", { class: "invite" }, t("room.invite") + ": ", h("a", { href: link, id: "invite" }, link), " ", copy),
+      h("ol", { class: "waiting-seats" }, room.seats.map((s) => h("li", { dataset: { seat: String(s.seat) } },
+        ctx.seatName(s.seat), s.seat === ctx.seat ? " (" + t("room.you") + ")" : "",
+        s.nickname === null && s.bot === null && ctx.seat !== null
+          ? h("button", { type: "button", class: "small", onclick: () => ctx.send({ type: "sit", seat: s.seat }) }, t("room.sit")) : null))),
+      ctx.host ? h("button", { type: "button", class: "primary", id: "start", onclick: () => ctx.send({ type: "start" }) }, t("room.start"))
+        : h("p", {}, ctx.seat === null ? t("room.watching") : t("room.wait_host")),
+      roomFacts(room)));
+  }
+
+  /** The options and clocks in force, and the seed's commitment. */
+  function roomFacts(room) {
+    const clocks = Object.entries(room.settings).map(([k, v]) => k + " " + (v === null ? t("lobby.off") : v));
+    return h("details", { class: "facts" }, h("summary", {}, t("room.options")),
+      h("ul", {}, Object.entries(room.options).map(([k, v]) => h("li", {}, h("code", {}, k + " = " + JSON.stringify(v))))),
+      h("p", {}, t("room.clocks") + ": " + clocks.join(" · ")),
+      h("p", { class: "commitment" }, t("room.commitment") + ": ", h("code", {}, room.commitment)));
+  }
+
+  window.KKLobby = { renderHome, renderJoin, renderWaiting, roomFacts, gameTitle };
+})();
