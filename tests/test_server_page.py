@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,7 +15,7 @@ pytest.importorskip("uvicorn")
 
 import httpx
 
-from serving import SRC, LiveServer, running
+from serving import ANNOUNCED, SRC, LiveServer, running
 
 STATIC = SRC / "kakehiki" / "server" / "static"
 
@@ -93,3 +96,32 @@ def test_images_get_their_types(tmp_path: Path) -> None:
         path = tmp_path / name
         answer = files.file_response(path, path.stat(), {"type": "http", "headers": []})
         assert answer.headers["content-type"] == kind and answer.headers["cache-control"] == "no-cache"
+
+
+# -- the address printed -------------------------------------------------------------------------------
+def test_the_address_to_open_is_printed_once_the_server_listens(server: LiveServer) -> None:
+    found = ANNOUNCED.search(server.output())
+    assert found is not None, server.output()
+    assert found[1] == f"http://127.0.0.1:{server.port}/"
+
+
+def test_with_port_0_the_port_the_system_gave_is_printed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")  # the command line speaks the locale's language
+    server = LiveServer(str(tmp_path / "rooms.sqlite3"), port=0)
+    try:
+        server.start()
+        assert server.port != 0
+        line = next(line for line in server.output().splitlines() if line.startswith("kakehiki serve"))
+        assert line.startswith(f"kakehiki serve: open http://127.0.0.1:{server.port}/ in your browser ("), line
+        the_page(server.get("/"))
+    finally:
+        server.stop()
+
+
+def test_a_taken_port_prints_no_address(server: LiveServer, tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    command = [sys.executable, "-m", "kakehiki.cli.main", "serve", "--host", "127.0.0.1",
+               "--port", str(server.port), "--db", str(tmp_path / "rooms.sqlite3")]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0
+    assert ANNOUNCED.search(done.stdout + done.stderr) is None, "nothing listens: no address to open"
