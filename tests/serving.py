@@ -91,6 +91,17 @@ class LiveServer:
         return httpx.get(self.base + path, timeout=10)
 
 
+def drop_tables(url: str) -> None:
+    """Empty a PostgreSQL database the servers of the restart tests share (a SQLite file is new each test)."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+    with engine.begin() as conn:
+        for table in ("kk_rematches", "kk_pending", "kk_actions", "kk_seats", "kk_rooms"):
+            conn.execute(sa.text(f"DROP TABLE IF EXISTS {table} CASCADE"))
+    engine.dispose()
+
+
 @contextlib.contextmanager
 def running(db: str) -> Iterator[LiveServer]:
     server = LiveServer(db).start()

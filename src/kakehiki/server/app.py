@@ -382,7 +382,7 @@ def _dispatch(server: Server, room: Room, conn: Connection, message: ClientMessa
     elif kind == "hello":
         raise ProtocolError("hello_twice", "this connection has said hello already", ref)
     elif seat is None:
-        raise ProtocolError("spectator", "a spectator watches: only a seat may act, sit or start", ref)
+        raise ProtocolError("spectator", "a spectator watches: only a seat may act, sit, start or play again", ref)
     elif kind == "act":
         server.host.act(room, seat, message.get("action"))
         server.publish(room)
@@ -393,6 +393,19 @@ def _dispatch(server: Server, room: Room, conn: Connection, message: ClientMessa
         server.publish_room(room)
         server.send_history(room)
         server.publish(room)
+    elif kind == "again":
+        _again(server, room, conn, seat)
+
+
+def _again(server: Server, room: Room, conn: Connection, seat: int) -> None:
+    """Play again: the first ``again`` tells every connection of the room where (``next``);
+    a later one, already told, answers its own connection only."""
+    first = room.next is None
+    server.host.again(room, seat)
+    if first:
+        server.publish_room(room)
+    else:
+        conn.send(encode({"type": "room", "room": room.public()}))
 
 
 # -- the app ---------------------------------------------------------------------------------------

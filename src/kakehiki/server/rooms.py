@@ -86,6 +86,8 @@ class Room:
     record: dict[str, Any] | None = None
     ended: float | None = None
     """When the game ended (the host's monotonic clock), to forget the room a while later."""
+    next: str | None = None
+    """The code of the room its people play again in (``again``), once one is made."""
     history: dict[int | None, deque[Message]] = field(default_factory=dict)
     sent: dict[int | None, tuple[int, str]] = field(default_factory=dict)
     """The moment (actions applied, status) of the last state frame each seat was sent."""
@@ -109,6 +111,7 @@ class Room:
         }
         if self.status == "over":
             info["reveal"] = {"seed": self.seed, "salt": self.salt, "hash": self.commitment}
+        info["next"] = self.next
         return info
 
     # -- frames ----------------------------------------------------------------------------
