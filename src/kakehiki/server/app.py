@@ -93,6 +93,7 @@ class Server:
                     conn.send(text)
                 if over and state:  # once, with the last state
                     conn.send(encode(room.over_frame()))
+        room.forget_refs()
         self._set_timer(room)
 
     def publish_room(self, room: Room) -> None:
@@ -384,7 +385,8 @@ def _dispatch(server: Server, room: Room, conn: Connection, message: ClientMessa
     elif seat is None:
         raise ProtocolError("spectator", "a spectator watches: only a seat may act, sit, start or play again", ref)
     elif kind == "act":
-        server.host.act(room, seat, message.get("action"))
+        at = len(room.table.actions) if room.table is not None else 0
+        room.answered(seat, server.host.act(room, seat, message.get("action")), ref, at)
         server.publish(room)
     elif kind == "sit":
         server.move(room, conn, server.host.sit(room, seat, message.get("seat")))
