@@ -6,6 +6,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -28,11 +29,18 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+ANNOUNCED = re.compile(r"^kakehiki serve\W.*?(http://\S+?:(\d+)/)", re.MULTILINE)
+"""The line ``kakehiki serve`` prints once it listens, in either language: the address and its port."""
+
+
 class LiveServer:
-    """``kakehiki serve`` in a process of its own (so a test can kill it), on loopback."""
+    """``kakehiki serve`` in a process of its own (so a test can kill it), on loopback.
+    ``port=0`` lets the server take any free port: the one it printed is then used."""
 
     def __init__(self, db: str, port: int | None = None, extra: tuple[str, ...] = ()) -> None:
-        self.db, self.port, self.extra = db, port or free_port(), extra
+        self.db, self.port, self.extra = db, free_port() if port is None else port, extra
+        self.any_port = self.port == 0
+        """Asked for port 0: :attr:`port` and :attr:`base` are set at each start, from what it printed."""
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
         self.log = Path(f"{db}.{self.port}.log") if "://" not in db else Path(f"/tmp/kakehiki-serve-{self.port}.log")
@@ -40,13 +48,21 @@ class LiveServer:
     def start(self) -> LiveServer:
         env = {**os.environ, "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
         command = [sys.executable, "-m", "kakehiki.cli.main", "serve", "--host", "127.0.0.1",
-                   "--port", str(self.port), "--db", self.db, *self.extra]
+                   "--port", "0" if self.any_port else str(self.port), "--db", self.db, *self.extra]
+        printed = len(self.output())
         with self.log.open("ab") as log:  # a file, not a pipe nobody reads: a full pipe would stall the server
             self.process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"kakehiki serve exited: {self.output()}")
+            if self.any_port:
+                found = ANNOUNCED.search(self.output()[printed:])
+                if found is None:
+                    time.sleep(0.05)
+                    continue
+                self.port = int(found[2])
+                self.base = f"http://127.0.0.1:{self.port}"
             with contextlib.suppress(httpx.HTTPError):
                 if httpx.get(self.base + "/healthz", timeout=1).status_code == 200:
                     return self
@@ -73,6 +89,17 @@ class LiveServer:
 
     def get(self, path: str) -> httpx.Response:
         return httpx.get(self.base + path, timeout=10)
+
+
+def drop_tables(url: str) -> None:
+    """Empty a PostgreSQL database the servers of the restart tests share (a SQLite file is new each test)."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+    with engine.begin() as conn:
+        for table in ("kk_rematches", "kk_pending", "kk_actions", "kk_seats", "kk_rooms"):
+            conn.execute(sa.text(f"DROP TABLE IF EXISTS {table} CASCADE"))
+    engine.dispose()
 
 
 @contextlib.contextmanager

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,7 +15,7 @@ import httpx
 from websockets.exceptions import InvalidStatus
 
 from kakehiki.server.protocol import MAX_MESSAGE_BYTES, ProtocolError, parse_client_message
-from serving import Client, LiveServer, running
+from serving import Client, LiveServer, play_until, running
 
 NO_CLOCKS = {"reaction": None, "turn": None, "grace": 60}
 
@@ -132,7 +133,7 @@ def test_issue15_a_flood_is_rate_limited_and_the_connection_survives(server: Liv
     ann, _ = started(server)
     for i in range(120):
         ann.send({"type": "ping", "ref": i})
-    codes = []
+    codes: list[str] = []
     while len(codes) < 120:
         frame = ann.recv()
         if frame["type"] in ("pong", "error"):
@@ -221,3 +222,41 @@ def test_issue15_notices_are_worded_in_the_connections_language(server: LiveServ
     ann.send({"type": "act", "action": "play XX"})
     again = ann.until(lambda f: f["type"] == "notice")
     assert again["kind"] == "refused" and again["text"].isascii()
+
+
+# -- refs echoed in the notices about an act --------------------------------------------------------
+def notice_after(client: Client, message: dict[str, Any]) -> dict[str, Any]:
+    client.send(message)
+    return client.until(lambda f: f["type"] == "notice")
+
+
+def test_the_notice_about_an_act_echoes_its_ref(server: LiveServer) -> None:
+    ann, state = started(server)
+    refused = notice_after(ann, {"type": "act", "action": "play XX", "ref": "x1"})
+    assert (refused["kind"], refused["ref"]) == ("refused", "x1")
+    assert "ref" not in notice_after(ann, {"type": "act", "action": "play XX"}), "no ref, none echoed"
+    while not state["legal"]:
+        state = ann.until(lambda f: f["type"] == "state" and bool(f["legal"]))
+    answer = notice_after(ann, {"type": "act", "action": state["legal"][0], "ref": 0})
+    assert answer["kind"] in ("accepted", "too_late") and answer["ref"] == 0
+
+
+def test_a_lost_priority_notice_echoes_the_ref_of_the_answer_that_lost(server: LiveServer) -> None:
+    """Doubt: the bot (seat 2) plays, Ann and Bo both call doubt inside the window; Ann is ahead
+    in priority, so Bo's call is not made, and Bo is told so with his call's ref."""
+    made = make_room(server, game="doubt", bots={"2": "easy"}, clocks={"reaction": 1.0, "turn": None, "grace": 60})
+    bo_token = server.post(f"/api/rooms/{made['code']}/join", {"nickname": "Bo"}).json()["token"]
+    ann, bo = Client(server, made["code"], made["token"]), Client(server, made["code"], bo_token)
+    ann.send({"type": "start"})
+    frame = play_until([ann, bo], random.Random(3), lambda c, f: f["type"] == "state" and bool(f["legal"])
+                       and f["view"]["phase"] == "doubt" and f["view"]["turn"] == 2, timeout=60)
+    for client in (ann, bo):  # neither has answered this state yet: play_until stops before answering
+        if not any(f["type"] == "state" and f["seq"] == frame["seq"] for f in client.frames):
+            client.until(lambda f: f["type"] == "state" and f["seq"] == frame["seq"])
+    ann.send({"type": "act", "action": "doubt", "ref": "ann"})
+    bo.send({"type": "act", "action": "doubt", "ref": "bo"})
+    own = ann.until(lambda f: f["type"] == "notice" and f["seat"] == 0)
+    assert (own["kind"], own["ref"]) == ("accepted", "ann")
+    bo_notices = [bo.until(lambda f: f["type"] == "notice" and f["seat"] == 1) for _ in range(2)]
+    assert [(n["kind"], n["ref"]) for n in bo_notices] == [("accepted", "bo"), ("lost_priority", "bo")]
+    assert bo_notices[1]["by"] == 0

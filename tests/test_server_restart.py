@@ -15,7 +15,7 @@ pytest.importorskip("uvicorn")
 
 from kakehiki.fairness import verify
 from kakehiki.record import replay
-from serving import Client, Frame, LiveServer, play_until
+from serving import Client, Frame, LiveServer, drop_tables, play_until
 
 POSTGRES = os.environ.get("KAKEHIKI_TEST_POSTGRES_URL")
 
@@ -88,16 +88,6 @@ def test_issue15_C5_past_its_grace_a_bot_plays_the_seat_until_its_person_comes_b
         assert 1 in moves[back_at:], "and Bo played it after he came back"
     finally:
         server.stop()
-
-
-def drop_tables(url: str) -> None:
-    import sqlalchemy as sa
-
-    engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
-    with engine.begin() as conn:
-        for table in ("kk_pending", "kk_actions", "kk_seats", "kk_rooms"):
-            conn.execute(sa.text(f"DROP TABLE IF EXISTS {table} CASCADE"))
-    engine.dispose()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

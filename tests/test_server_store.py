@@ -213,6 +213,50 @@ def test_a_new_store_on_the_same_database_finds_everything_again(opener: Opener)
     assert logged(restarted) == [0, 1, 2, 3, 4, 5]
 
 
+def next_of(store: Store, code: str) -> str | None:
+    stored = store.room(code)
+    assert stored is not None
+    return stored.next
+
+
+def test_a_finished_room_links_to_the_room_played_next_once(opener: Opener) -> None:
+    store = opener()
+    playing(store)
+    assert next_of(store, "ABCD1234") is None
+    with pytest.raises(StoreError, match="room 'ABCD1234' is playing: cannot be played again"):
+        store.create_room(a_room("NEXT0001"), SEATS, follows="ABCD1234")
+    store.finish("ABCD1234", 2.0, {}, {})
+    store.create_room(a_room("NEXT0001"), SEATS, follows="ABCD1234")
+    with pytest.raises(StoreError, match="room 'ABCD1234' is played again in 'NEXT0001' already"):
+        store.create_room(a_room("NEXT0002"), SEATS, follows="ABCD1234")
+    with pytest.raises(StoreError, match="no room 'NOSUCH'"):
+        store.create_room(a_room("NEXT0003"), SEATS, follows="NOSUCH")
+    assert store.room("NEXT0002") is None and store.room("NEXT0003") is None, "a refused link stores no room"
+    store.close()
+    restarted = opener()
+    old, new = restarted.room("ABCD1234"), restarted.room("NEXT0001")
+    assert old is not None and new is not None
+    assert (old.next, new.next) == ("NEXT0001", None)
+    assert new.seats == SEATS and new.room.status == "lobby"
+    assert [(stored.room.code, stored.next) for stored in restarted.live_rooms()] == [("NEXT0001", None)]
+
+
+def test_a_database_from_before_the_rematch_table_gains_it_and_keeps_its_rooms(tmp_path: Path) -> None:
+    path = tmp_path / "rooms.db"
+    store = Store(str(path))
+    playing(store)
+    store.finish("ABCD1234", 2.0, {}, {})
+    store.close()
+    with sqlite3.connect(path) as raw:
+        raw.execute("DROP TABLE kk_rematches")
+    store = Store(str(path))
+    stored = store.room("ABCD1234")
+    assert stored is not None and stored.next is None and stored.seats == SEATS
+    store.create_room(a_room("NEXT0001"), SEATS, follows="ABCD1234")
+    assert next_of(store, "ABCD1234") == "NEXT0001"
+    store.close()
+
+
 def test_sqlite_runs_in_wal_mode_with_synchronous_normal_and_foreign_keys(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'rooms.db'}")
     with store.engine.connect() as conn:
@@ -222,7 +266,7 @@ def test_sqlite_runs_in_wal_mode_with_synchronous_normal_and_foreign_keys(tmp_pa
     with sqlite3.connect(tmp_path / "rooms.db") as raw:  # WAL is a property of the file itself
         assert raw.execute("PRAGMA journal_mode").fetchone() == ("wal",)
         tables = {name for (name,) in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"kk_rooms", "kk_seats", "kk_actions", "kk_pending"}
+    assert tables == {"kk_rooms", "kk_seats", "kk_actions", "kk_pending", "kk_rematches"}
 
 
 def test_an_in_memory_store_is_one_database_for_all_its_calls_from_any_thread() -> None:

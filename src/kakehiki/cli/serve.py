@@ -6,11 +6,18 @@ The web parts are an optional extra; without them this says which command instal
 from __future__ import annotations
 
 import os
+import socket
+import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from kakehiki.cli.lang import t
+
+if TYPE_CHECKING:
+    import uvicorn
 
 
 def default_db() -> Path:
@@ -33,11 +40,36 @@ def serve_command(host: str, port: int, db: str | None, allow_origins: list[str]
     if "://" not in url:
         Path(url).expanduser().parent.mkdir(parents=True, exist_ok=True)
     app = create_app(url, allow_origins, rooms_per_minute, where)
-    shown = "localhost" if host in ("127.0.0.1", "::1", "0.0.0.0") else host
-    typer.echo(t("serve.open", url=f"http://{shown}:{port}/", db=_masked(url)))
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=65_536, access_log=False, log_level="warning",
                             lifespan="on")
-    uvicorn.Server(config).run()
+
+    def announce(bound: int) -> None:
+        typer.echo(t("serve.open", url=page_url(host, bound), db=_masked(url)))
+        sys.stdout.flush()  # a pipe or a file buffers: whoever waits for this line gets it now
+
+    announcing_server(config, announce).run()
+
+
+def announcing_server(config: uvicorn.Config, announce: Callable[[int], None]) -> uvicorn.Server:
+    """A uvicorn server that calls ``announce(port)`` once it listens (and only then: a port
+    already taken says so and prints no address), with the port it really got, which
+    ``--port 0`` leaves to the system."""
+    import uvicorn
+
+    class Announcing(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started:
+                bound = [s.getsockname()[1] for server in self.servers for s in server.sockets]
+                announce(bound[0] if bound else config.port)
+
+    return Announcing(config)
+
+
+def page_url(host: str, port: int) -> str:
+    """The address to open in a browser: a wildcard host (every interface) is opened as ``localhost``."""
+    shown = "localhost" if host in ("", "0.0.0.0", "::") else host
+    return f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
 
 
 def parse_shard(text: str) -> tuple[int, int]:

@@ -1,4 +1,5 @@
-"""The ASGI app of ``kakehiki serve``: the lobby over HTTP, each table over a WebSocket.
+"""The ASGI app of ``kakehiki serve``: the lobby over HTTP, each table over a WebSocket, and
+the browser table's page (``/``, ``/r/{code}``) with its files (``/static/...``).
 
 One event loop owns every room, so a room changes only between two awaits and needs no
 lock.  After each change the room's new frames go to every connection of every seat
@@ -14,15 +15,20 @@ import contextlib
 import heapq
 import json
 import logging
+import mimetypes
+import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from pathlib import Path
 from typing import Any, Final
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kakehiki.server.catalog import games_catalog
@@ -40,6 +46,16 @@ TICK: Final = 0.02
 """How often the clocks of the rooms are looked at (a window closes at most this late)."""
 ROOMS_PER_MINUTE: Final = 30
 """Rooms one address may make in a minute."""
+STATIC: Final = Path(__file__).resolve().parent / "static"
+"""The browser table's files, shipped in the package (``server/static/*`` is package data)."""
+PAGE_TYPES: Final = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml",
+                     ".png": "image/png", ".json": "application/json", ".woff2": "font/woff2"}
+"""The page's file types, set here rather than left to the system's tables (some map ``.js`` to
+``text/plain``, which a browser refuses to run)."""
+for _suffix, _type in PAGE_TYPES.items():
+    mimetypes.add_type(_type, _suffix)
+NO_CACHE: Final = {"cache-control": "no-cache"}
+"""The page's files change with each release: a browser checks (cheaply, by ETag) before reusing one."""
 
 
 class Server:
@@ -77,6 +93,7 @@ class Server:
                     conn.send(text)
                 if over and state:  # once, with the last state
                     conn.send(encode(room.over_frame()))
+        room.forget_refs()
         self._set_timer(room)
 
     def publish_room(self, room: Room) -> None:
@@ -258,6 +275,23 @@ async def health(server: Server, request: Request) -> Response:
     return JSONResponse({"ok": True, "rooms": len(server.host.rooms)})
 
 
+# -- the browser table's page ---------------------------------------------------------------------
+async def page(request: Request) -> Response:
+    """The one page of the browser table, at ``/`` and at every invitation ``/r/{code}``.  A code
+    that names no room still gets the page: the page asks for the room and shows the error."""
+    return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8", headers=NO_CACHE)
+
+
+class PageFiles(StaticFiles):
+    """The page's scripts, styles and images, each to be checked again before it is reused."""
+
+    def file_response(self, full_path: str | os.PathLike[str], stat_result: os.stat_result, scope: Scope,
+                      status_code: int = 200) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers.update(NO_CACHE)
+        return response
+
+
 # -- the table socket ------------------------------------------------------------------------------
 async def table_socket(websocket: WebSocket) -> None:
     server: Server = websocket.app.state.server
@@ -349,9 +383,10 @@ def _dispatch(server: Server, room: Room, conn: Connection, message: ClientMessa
     elif kind == "hello":
         raise ProtocolError("hello_twice", "this connection has said hello already", ref)
     elif seat is None:
-        raise ProtocolError("spectator", "a spectator watches: only a seat may act, sit or start", ref)
+        raise ProtocolError("spectator", "a spectator watches: only a seat may act, sit, start or play again", ref)
     elif kind == "act":
-        server.host.act(room, seat, message.get("action"))
+        at = len(room.table.actions) if room.table is not None else 0
+        room.answered(seat, server.host.act(room, seat, message.get("action")), ref, at)
         server.publish(room)
     elif kind == "sit":
         server.move(room, conn, server.host.sit(room, seat, message.get("seat")))
@@ -360,6 +395,19 @@ def _dispatch(server: Server, room: Room, conn: Connection, message: ClientMessa
         server.publish_room(room)
         server.send_history(room)
         server.publish(room)
+    elif kind == "again":
+        _again(server, room, conn, seat)
+
+
+def _again(server: Server, room: Room, conn: Connection, seat: int) -> None:
+    """Play again: the first ``again`` tells every connection of the room where (``next``);
+    a later one, already told, answers its own connection only."""
+    first = room.next is None
+    server.host.again(room, seat)
+    if first:
+        server.publish_room(room)
+    else:
+        conn.send(encode({"type": "room", "room": room.public()}))
 
 
 # -- the app ---------------------------------------------------------------------------------------
@@ -391,6 +439,9 @@ def create_app(store_url: str, allowed_origins: Sequence[str] = (),
         Route("/api/rooms/{code}/record", _route(room_record)),
         Route("/healthz", _route(health)),
         WebSocketRoute("/api/rooms/{code}/ws", table_socket),
+        Route("/", page),
+        Route("/r/{code}", page),
+        Mount("/static", PageFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error})
 

@@ -63,6 +63,7 @@ class RoomHost:
             if stored is not None and stored.room.status == "over":
                 room = _restored_room(stored)
                 room.status, room.record, room.ended = "over", stored.room.record, self.clock()
+                room.next = stored.next
                 self.rooms[code] = room
         return room
 
@@ -81,9 +82,7 @@ class RoomHost:
     # -- the lobby -------------------------------------------------------------------------
     def create(self, request: Mapping[str, Any]) -> tuple[Room, int, str]:
         """A room from a client's request; the creator sits (and hosts).  Returns room, seat and token."""
-        self.evict_finished()
-        if self.live_count() >= self.max_rooms:
-            raise RequestError("full", "this server holds as many rooms as it can; try again later", status=503)
+        self._make_room_for_one_more()
         game = _game(request.get("game"))
         players = _players(game, request.get("players", game.default_players))
         options = _options(game, request.get("options"))
@@ -101,14 +100,37 @@ class RoomHost:
         room = self._new_room(game, options, seats, settings, token_hash(token))
         return room, seat, token
 
+    def again(self, room: Room, seat: int) -> str:
+        """The people of a finished room play again: the code of the room they play in.
+
+        The first call makes it: the same game, options, settings and seats (each person
+        keeps seat, nickname and token, the bots stay, the host is the same), with a fresh
+        seed and commitment, in the lobby.  Later calls give the same room."""
+        if room.status != "over":
+            raise RequestError("not_over", "you can play again once the game is over", status=409)
+        if room.next is None:
+            self._make_room_for_one_more()
+            seats = [Seat(s.nickname, s.token_hash, s.bot) for s in room.seats]
+            made = self._new_room(room.game, dict(room.options), seats, room.settings, room.host_token_hash,
+                                  follows=room.code)
+            room.next = made.code
+        return room.next
+
+    def _make_room_for_one_more(self) -> None:
+        self.evict_finished()
+        if self.live_count() >= self.max_rooms:
+            raise RequestError("full", "this server holds as many rooms as it can; try again later", status=503)
+
     def _new_room(self, game: Game[Any, Any], options: dict[str, Any], seats: list[Seat],
-                  settings: RoomSettings, host_hash: str) -> Room:
+                  settings: RoomSettings, host_hash: str, follows: str | None = None) -> Room:
+        """A room with a fresh seed, its code one of this process's shard (``follows``: the
+        finished room whose people play it, linked in the store with it)."""
         code = new_code()
         while code in self.rooms or not self.owns(code):
             code = new_code()
         seed, salt = secrets.randbits(SEED_BITS), new_salt()
         room = Room(code, game, options, seats, settings, seed, salt, commitment(seed, salt), host_hash, self.wall())
-        self.store.create_room(_room_row(room), [_seat_row(i, s) for i, s in enumerate(seats)])
+        self.store.create_room(_room_row(room), [_seat_row(i, s) for i, s in enumerate(seats)], follows)
         self.rooms[code] = room
         return room
 

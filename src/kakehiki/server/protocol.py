@@ -30,6 +30,7 @@ CLIENT_FIELDS: Final[Mapping[str, Mapping[str, tuple[type, ...]]]] = {
     "act": {"action": (str,), "ref": (str, int)},
     "start": {"ref": (str, int)},
     "sit": {"seat": (int,), "ref": (str, int)},
+    "again": {"ref": (str, int)},
     "lang": {"lang": (str,), "ref": (str, int)},
     "sync": {"ref": (str, int)},
     "ping": {"ref": (str, int)},

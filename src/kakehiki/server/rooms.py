@@ -12,7 +12,7 @@ import hashlib
 import secrets
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
 from kakehiki.bots import make_bot
@@ -29,6 +29,9 @@ CODE_LENGTH: Final = 8
 HISTORY: Final = 300
 """How many of its latest event frames a seat is sent again when it (re)connects."""
 Frame = dict[str, Any]
+Ref = str | int
+ANSWER_KINDS: Final = frozenset({"accepted", "refused", "too_late", "lost_priority"})
+"""The notices about a seat's own ``act``: those echo its ``ref``."""
 
 
 def shard_of(code: str, shards: int) -> int:
@@ -64,6 +67,14 @@ class Seat:
         return self.nickname or (f"bot {seat} ({self.bot})" if self.bot else f"seat {seat}")
 
 
+@dataclass(frozen=True)
+class AnswerNotice(Notice):
+    """A notice about an ``act`` that carried a ``ref``: its frame echoes it, so that a client
+    can tell which of its messages the table answered."""
+
+    ref: Ref | None = None
+
+
 @dataclass
 class Room:
     """One room; see the module's docstring.  ``status``: ``lobby``, ``playing`` or ``over``."""
@@ -86,10 +97,17 @@ class Room:
     record: dict[str, Any] | None = None
     ended: float | None = None
     """When the game ended (the host's monotonic clock), to forget the room a while later."""
+    next: str | None = None
+    """The code of the room its people play again in (``again``), once one is made."""
     history: dict[int | None, deque[Message]] = field(default_factory=dict)
     sent: dict[int | None, tuple[int, str]] = field(default_factory=dict)
     """The moment (actions applied, status) of the last state frame each seat was sent."""
     encoder: ViewEncoder = field(default_factory=lambda: ViewEncoder())
+    _refs: list[tuple[Notice, Ref]] = field(default_factory=list)
+    """The notices the table just gave ``act`` messages that carried a ``ref`` (by identity)."""
+    _answer_refs: dict[int, tuple[int, str, Ref]] = field(default_factory=dict)
+    """Per seat, its answer waiting on the current state: (actions applied then, the move,
+    its ``ref``); a ``lost_priority`` about that move, told later, echoes the ref too."""
     _narrators: dict[tuple[int | None, str], Any] = field(default_factory=dict)
 
     # -- what anybody may know -------------------------------------------------------------
@@ -109,6 +127,7 @@ class Room:
         }
         if self.status == "over":
             info["reveal"] = {"seed": self.seed, "salt": self.salt, "hash": self.commitment}
+        info["next"] = self.next
         return info
 
     # -- frames ----------------------------------------------------------------------------
@@ -116,9 +135,36 @@ class Room:
         """The table's new messages for ``seat``, kept in its history for a reconnect."""
         if self.table is None:
             return []
-        messages = self.table.inbox(seat)
+        messages = [self._with_ref(seat, m) for m in self.table.inbox(seat)]
         self.history.setdefault(seat, deque(maxlen=HISTORY)).extend(messages)
         return messages
+
+    def answered(self, seat: int, notice: Notice, ref: Ref | None, at: int) -> None:
+        """``seat``'s ``act`` (with ``ref``, on the state after ``at`` actions) got ``notice``:
+        echo the ref in it, and in a ``lost_priority`` about the answer it gave, if one comes."""
+        if ref is not None:
+            self._refs.append((notice, ref))
+        if notice.kind == "accepted" and ref is not None:
+            self._answer_refs[seat] = (at, notice.move, ref)
+        elif notice.kind == "accepted":
+            self._answer_refs.pop(seat, None)
+
+    def forget_refs(self) -> None:
+        """After every seat took its messages: the answers to a state replaced can no longer lose."""
+        self._refs.clear()
+        now = len(self.table.actions) if self.table else 0
+        self._answer_refs = {s: entry for s, entry in self._answer_refs.items() if entry[0] == now}
+
+    def _with_ref(self, seat: int | None, message: Message) -> Message:
+        if not isinstance(message, Notice) or message.kind not in ANSWER_KINDS or message.seat != seat:
+            return message
+        ref = next((r for notice, r in self._refs if notice is message), None)
+        waiting = self._answer_refs.get(seat) if seat is not None else None
+        if ref is None and message.kind == "lost_priority" and waiting is not None and waiting[1] == message.move:
+            ref = waiting[2]
+        if ref is None:
+            return message
+        return AnswerNotice(**{f.name: getattr(message, f.name) for f in fields(message)}, ref=ref)
 
     def message_frames(self, seat: int | None, messages: list[Message], lang: str) -> list[Frame]:
         seq = len(self.table.actions) if self.table else 0

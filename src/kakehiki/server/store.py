@@ -7,6 +7,9 @@ After a restart the server rebuilds each live table by replaying its log from th
 as a record replays, so the store never holds a game state and knows no game's rules.
 Answers a seat gave that the table accepted but has not applied yet (a simultaneous
 decision waiting for the others) are kept aside in ``kk_pending``, replaced wholesale.
+A finished room that its people play again links to the new room in ``kk_rematches``
+(one row, written with the new room, never changed after).  Every table is created where
+missing when a store opens, so a database from before a table was added gains it as is.
 
 The log is append-only for real: :meth:`Store.append_actions` takes the next numbers
 only (a number already used, or one leaving a gap, is refused with :class:`StoreError`
@@ -107,6 +110,8 @@ class StoredRoom:
     seats: tuple[SeatRow, ...]
     actions: tuple[ActionRow, ...]
     pending: dict[int, str]
+    next: str | None = None
+    """The room its people went on to play in (``again``), once there is one."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +121,7 @@ class _Tables:
     seats: sa.Table
     actions: sa.Table
     pending: sa.Table
+    rematches: sa.Table
 
 
 def _define(schema: str | None) -> _Tables:
@@ -141,7 +147,8 @@ def _define(schema: str | None) -> _Tables:
         sa.Column("record", sa.Text),
         sa.CheckConstraint("status IN ('lobby', 'playing', 'over')", name="kk_rooms_status"),
     )
-    return _Tables(meta, rooms, _seats(meta, rooms), _actions(meta, rooms), _pending(meta, rooms))
+    return _Tables(meta, rooms, _seats(meta, rooms), _actions(meta, rooms), _pending(meta, rooms),
+                   _rematches(meta, rooms))
 
 
 def _room_key(rooms: sa.Table) -> sa.Column[Any]:
@@ -185,6 +192,15 @@ def _pending(meta: sa.MetaData, rooms: sa.Table) -> sa.Table:
     )
 
 
+def _rematches(meta: sa.MetaData, rooms: sa.Table) -> sa.Table:
+    return sa.Table(
+        "kk_rematches",
+        meta,
+        _room_key(rooms),
+        sa.Column("next_code", sa.String(CODE_LENGTH), sa.ForeignKey(rooms.c.code), nullable=False, unique=True),
+    )
+
+
 class Store:
     """The rooms of one server, in SQLite or PostgreSQL (see the module's docstring).
 
@@ -215,17 +231,30 @@ class Store:
         """Close every connection; the store is not used after."""
         self.engine.dispose()
 
-    def create_room(self, room: RoomRow, seats: Sequence[SeatRow]) -> None:
-        """Store a new room and its seats; a code already taken is refused."""
+    def create_room(self, room: RoomRow, seats: Sequence[SeatRow], follows: str | None = None) -> None:
+        """Store a new room and its seats; a code already taken is refused.  With ``follows``,
+        the room is that finished room's next one, linked in the same transaction: a room
+        that is not over, or has a next room already, is refused and nothing is stored."""
         _check_code(room.code)
         _check_choice("status", room.status, STATUSES)
         rooms = self._t.rooms
         with self._writing(f"room {excerpt(room.code)}") as conn:
             if conn.execute(sa.select(rooms.c.code).where(rooms.c.code == room.code)).first() is not None:
                 raise StoreError(f"room code {excerpt(room.code)} is taken")
+            if follows is not None:
+                self._check_follows(conn, follows)
             conn.execute(rooms.insert(), _room_values(room))
             if seats:
                 conn.execute(self._t.seats.insert(), [_seat_values(room.code, seat) for seat in seats])
+            if follows is not None:
+                conn.execute(self._t.rematches.insert(), {"code": follows, "next_code": room.code})
+
+    def _check_follows(self, conn: Connection, code: str) -> None:
+        self._require(conn, code, ("over",), "be played again")
+        rematches = self._t.rematches
+        taken = conn.execute(sa.select(rematches.c.next_code).where(rematches.c.code == code)).scalar()
+        if taken is not None:
+            raise StoreError(f"room {excerpt(code)} is played again in {excerpt(taken)} already")
 
     def set_seat(self, code: str, seat: SeatRow) -> None:
         """Store one seat of a live room, replacing what sat there."""
@@ -297,15 +326,25 @@ class Store:
             seats = self._children(conn, t.seats, t.seats.c.seat, where)
             actions = self._children(conn, t.actions, t.actions.c.seq, where)
             pending = self._children(conn, t.pending, t.pending.c.seat, where)
+            nexts = self._nexts(conn, where)
         return [
             StoredRoom(
                 _room_row(row),
                 tuple(_seat_row(seat) for seat in seats.get(row["code"], [])),
                 tuple(_action_row(action) for action in actions.get(row["code"], [])),
                 {item["seat"]: item["action"] for item in pending.get(row["code"], [])},
+                nexts.get(row["code"]),
             )
             for row in room_rows
         ]
+
+    def _nexts(self, conn: Connection, where: sa.ColumnElement[bool]) -> dict[str, str]:
+        """The next room of each room ``where`` selects that has one.  (Its own join: the link
+        names two rooms, so which one to join on must be said.)"""
+        t = self._t
+        linked = t.rematches.join(t.rooms, t.rooms.c.code == t.rematches.c.code)
+        query = sa.select(t.rematches.c.code, t.rematches.c.next_code).select_from(linked).where(where)
+        return {code: next_code for code, next_code in conn.execute(query)}
 
     def _children(
         self, conn: Connection, table: sa.Table, order: sa.Column[Any], where: sa.ColumnElement[bool]
