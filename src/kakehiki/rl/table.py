@@ -102,7 +102,8 @@ class RLTable:
 
     def mask(self, seat: int) -> Mask:
         """``seat``'s legal actions as 0/1 by action index (all zero when it is not asked)."""
-        return np.frombuffer(self.game.legal_mask(self.state, seat), dtype=np.int8).copy()
+        marks = self.space.mask(self.game.legal_actions(self.state, seat))  # Game.legal_mask, less its space lookup
+        return np.frombuffer(bytearray(marks), dtype=np.int8)
 
     def rewards(self) -> tuple[float, ...]:
         result = self.result
@@ -115,11 +116,14 @@ class RLTable:
         Returns whether the state moved on (every actor has answered)."""
         seat = self.waiting_for()
         action = self.space.at(int(index))
-        self.game.check(self.state, seat, action)
-        self.answers.append((seat, action))
-        if len(self.answers) < len(self.asked):
-            return False
-        moves = self.answers if len(self.answers) == 1 else resolve(self.game, self.state, self.answers)
+        if len(self.asked) == 1:  # the common case: apply checks it
+            moves = [(seat, action)]
+        else:
+            self.game.check(self.state, seat, action)
+            self.answers.append((seat, action))
+            if len(self.answers) < len(self.asked):
+                return False
+            moves = resolve(self.game, self.state, self.answers)
         for n, (mover, move) in enumerate(moves):
             if n and not still_asked(self.game, self.state, mover):
                 break  # an earlier pass ended the game (max_steps) or the window

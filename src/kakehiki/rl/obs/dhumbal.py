@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards
+from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, put
 
 RECENT = 8
 
@@ -54,8 +54,11 @@ class DhumbalEncoder(Encoder):
         width = n + 2 * CARD_FACES + 1
         recent = len(view.log) - RECENT
         from_stock = [0] * n
+        discarded = [self.discarded + rel[seat] * CARD_FACES for seat in range(n)]
         for i, turn in enumerate(view.log):
-            add_cards(out, self.discarded + rel[turn.seat] * CARD_FACES, turn.discard)
+            base = discarded[turn.seat]
+            for card in turn.discard:
+                out[base + card.index] += 1.0
             from_stock[turn.seat] += turn.took is None
             if i >= recent:
                 base = self.recent + (len(view.log) - 1 - i) * width
@@ -80,5 +83,5 @@ class DhumbalEncoder(Encoder):
             if last.totals:
                 self.per_seat(out, self.last_round + n, rel, last.totals)
         out[self.phase + (view.phase != "play")] = 1.0
-        out[self.scalars : self.scalars + 7] = (view.stock_size, view.round_turns, view.round_no, view.decks,
-                                                view.show_max, view.penalty, view.limit)
+        put(out, self.scalars, (view.stock_size, view.round_turns, view.round_no, view.decks,
+                                                view.show_max, view.penalty, view.limit))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, card_hot, one_hot
+from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, card_hot, one_hot, put
 
 PHASES = ("turn", "gaeshi", "over")
 KINDS = ("turned", "play", "interrupt", "draw", "penalty", "dobon", "rebuild")
@@ -60,11 +60,12 @@ class DobonEncoder(Encoder):
         card_hot(out, self.top, view.top)
         add_cards(out, self.field, view.field)
         drawn = [0] * n
-        for move in view.log:
-            if move.kind in ("play", "interrupt") and move.card is not None:
-                out[self.played + rel[move.seat] * CARD_FACES + move.card.index] += 1.0
-            elif move.kind in ("draw", "penalty"):
-                drawn[move.seat] += move.amount
+        played = [self.played + rel[seat] * CARD_FACES for seat in range(n)]
+        for kind, seat, card, amount in view.log:  # the hot loop of a long game: plain tuple reads
+            if (kind == "play" or kind == "interrupt") and card is not None:
+                out[played[seat] + card.index] += 1.0
+            elif kind == "draw" or kind == "penalty":
+                drawn[seat] += amount
         self.per_seat(out, self.hand_sizes, rel, view.hand_sizes)
         self.per_seat(out, self.drawn, rel, drawn)
         self.seat_hot(out, self.turn, rel, view.turn)
@@ -76,7 +77,7 @@ class DobonEncoder(Encoder):
             out[self.chain + rel[seat]] = place + 1
         self.seat_hot(out, self.dealer, rel, view.dealer)
         one_hot(out, self.phase, PHASES.index(view.phase), len(PHASES))
-        out[self.scalars : self.scalars + 4] = (view.pending, view.stock_size, view.field_size, view.decks)
+        put(out, self.scalars, (view.pending, view.stock_size, view.field_size, view.decks))
         self.per_seat(out, self.match, rel, view.deal_counts)
         self.per_seat(out, self.match + n, rel, view.laps)
         out[self.match + 2 * n] = view.round_no

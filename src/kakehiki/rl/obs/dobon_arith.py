@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kakehiki.cards import SUITS
-from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, card_hot, one_hot
+from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, card_hot, one_hot, put
 
 PHASES = ("turn", "gaeshi", "over")
 KINDS = ("play", "draw", "pass")
@@ -84,7 +84,7 @@ class ArithEncoder(Encoder):
         self.seat_hot(out, self.dealer, rel, view.dealer)
         one_hot(out, self.phase, PHASES.index(view.phase), len(PHASES))
         scalars = (view.pending, view.stock_size, view.direction, view.reveal_due, view.opening)
-        out[self.scalars : self.scalars + 5] = scalars
+        put(out, self.scalars, scalars)
         self.per_seat(out, self.match, rel, view.wins)
         self.per_seat(out, self.match + n, rel, view.losses)
         out[self.match + 2 * n] = view.round_no

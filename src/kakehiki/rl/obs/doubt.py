@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, one_hot
+from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, one_hot, put
 
 PHASES = ("play", "doubt", "over")
 RANKS = 14
@@ -80,5 +80,5 @@ class DoubtEncoder(Encoder):
         self.per_seat(out, self.successes, rel, view.successes)
         one_hot(out, self.phase, PHASES.index(view.phase), len(PHASES))
         one_hot(out, self.rank, view.rank, RANKS)
-        out[self.rank_counts : self.rank_counts + RANKS] = view.rank_counts
-        out[self.scalars : self.scalars + 3] = (view.pile_size, view.plays, view.steps)
+        put(out, self.rank_counts, view.rank_counts)
+        put(out, self.scalars, (view.pile_size, view.plays, view.steps))

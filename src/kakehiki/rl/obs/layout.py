@@ -21,9 +21,10 @@ Conventions shared by every game:
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -31,7 +32,10 @@ import numpy.typing as npt
 from kakehiki.cards import Card
 
 CARD_FACES = 53
-Array = npt.NDArray[np.float32]
+Array: TypeAlias = "array[float]"
+"""What an encoder fills: a ``float32`` ``array.array`` (element writes cost a third of a numpy
+array's), handed back as a numpy array over the same memory."""
+Observation = npt.NDArray[np.float32]
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +90,7 @@ class Encoder:
         self.players = players
         self.layout = Layout()
         self.build()
+        self._zeros = bytes(4 * self.layout.size)
 
     @property
     def size(self) -> int:
@@ -95,11 +100,11 @@ class Encoder:
         """Add this game's slices to ``self.layout``."""
         raise NotImplementedError
 
-    def encode(self, view: Any) -> Array:
+    def encode(self, view: Any) -> Observation:
         """The observation of the seat ``view`` belongs to, from the view alone."""
-        out = np.zeros(self.layout.size, dtype=np.float32)
+        out = array("f", self._zeros)
         self.fill(out, view)
-        return out
+        return np.frombuffer(out, dtype=np.float32)
 
     def fill(self, out: Array, view: Any) -> None:
         raise NotImplementedError
@@ -134,6 +139,12 @@ def add_cards(out: Array, start: int, cards: Iterable[Card]) -> None:
 def card_hot(out: Array, start: int, card: Card | None) -> None:
     if card is not None:
         out[start + card.index] = 1.0
+
+
+def put(out: Array, start: int, values: Iterable[float]) -> None:
+    """Write ``values`` one after another from ``start``."""
+    for i, value in enumerate(values, start):
+        out[i] = value
 
 
 def one_hot(out: Array, start: int, index: int, size: int) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kakehiki.cards import SUITS
-from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, one_hot
+from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, one_hot, put
 
 PHASES = ("turn", "hide", "doubt", "give", "over")
 STATUSES = ("playing", "out", "burst")
@@ -67,7 +67,7 @@ class MillionDoubtEncoder(Encoder):
         if view.claim is not None:
             up, hidden, revolution = view.claim
             add_cards(out, self.claim_up, up)
-            out[self.claim : self.claim + 3] = (1.0, hidden, revolution)
+            put(out, self.claim, (1.0, hidden, revolution))
         by_seat = [0] * n
         for play in view.field:
             add_cards(out, self.field_up, play.up)
@@ -79,7 +79,7 @@ class MillionDoubtEncoder(Encoder):
             add_cards(out, self.bind_up, play.up)
             add_cards(out, self.bind_down, (c for c in play.down if c is not None))
             self.seat_hot(out, self.bind, rel, play.seat)
-            out[self.bind + n : self.bind + n + 3] = (1.0, len(play.down), play.revolution)
+            put(out, self.bind + n, (1.0, len(play.down), play.revolution))
         add_cards(out, self.pool, view.pool)
         add_cards(out, self.given, view.given)
         for seat in range(n):
@@ -103,6 +103,6 @@ class MillionDoubtEncoder(Encoder):
         one_hot(out, self.phase, PHASES.index(view.phase), len(PHASES))
         for suit in view.lock:
             out[self.lock + SUITS.index(suit)] = 1.0
-        out[self.flags : self.flags + len(FLAGS)] = [getattr(view, flag) for flag in FLAGS]
-        out[self.scalars : self.scalars + 6] = (view.passes, view.gone_down, view.aside, view.round_no, view.games,
-                                                view.burst_at)
+        put(out, self.flags, [getattr(view, flag) for flag in FLAGS])
+        put(out, self.scalars, (view.passes, view.gone_down, view.aside, view.round_no, view.games,
+                                                view.burst_at))
