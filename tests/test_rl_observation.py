@@ -9,6 +9,7 @@ can its observation (the encoding drops nothing the seat sees of the deal).
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -103,3 +104,11 @@ def test_seats_are_relative_so_each_sees_itself_first() -> None:
     for seat in range(4):
         turn = enc.encode(game.view(state, seat))[enc.layout.part("turn").slice]
         assert int(np.flatnonzero(turn)[0]) == (game.view(state, seat).turn - seat) % 4
+
+
+@pytest.mark.parametrize("game_id", sorted(ENCODERS))
+def test_the_spec_documents_the_encoding_slice_by_slice(game_id: str) -> None:
+    """Each game's spec shows its observation's slices for 4 players exactly as the encoder lays them out."""
+    spec = (Path(__file__).parent.parent / "docs" / f"{game_id}.md").read_text(encoding="utf-8")
+    assert "## Observation (RL)" in spec
+    assert encoder(game_id, 4).layout.describe() in spec, f"docs/{game_id}.md shows another layout than the encoder's"
