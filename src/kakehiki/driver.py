@@ -49,7 +49,14 @@ def next_moves(
     actors = game.actors(state)
     if len(actors) == 1:
         return [(actors[0], choose(actors[0]))]
-    choices = [(seat, choose(seat)) for seat in actors]
+    return resolve(game, state, [(seat, choose(seat)) for seat in actors])
+
+
+def resolve(game: Game[Any, Any], state: Any, choices: Sequence[tuple[int, Action]]) -> list[tuple[int, Action]]:
+    """The moves to apply when every actor on ``state`` answered at once: ``choices`` are
+    their answers in ``actors`` order (C4).  The first call in that order wins; a turn
+    seat's ordinary move is applied only when nobody else calls; when all decline, every
+    pass is applied in order (stop early, :func:`still_asked`, once one ends the window)."""
     ordinary: tuple[int, Action] | None = None
     for seat, action in choices:
         if game.yields_to_calls(state, seat, action):  # before is_pass: a turn's own pass is a real move (A2)
@@ -58,7 +65,7 @@ def next_moves(
         if is_pass(action):
             continue
         return [(seat, action)]
-    return [ordinary] if ordinary is not None else choices
+    return [ordinary] if ordinary is not None else list(choices)
 
 
 def decide(game: Game[Any, Any], state: Any, seat: int, bot: Bot, rng: random.Random) -> Action:
