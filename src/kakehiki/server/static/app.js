@@ -2,7 +2,7 @@
 // table connection's frames, the move log, the end of the game, and the language switch.
 "use strict";
 (function () {
-  const { h, clear } = window.KKDom;
+  const { h, clear, fill } = window.KKDom;
   const I18N = window.KKI18N;
   const t = (key, fields) => I18N.t(key, fields);
   const Net = window.KKNet;
@@ -33,8 +33,7 @@
   }
 
   function header() {
-    const bar = clear(document.getElementById("bar"));
-    bar.append(
+    fill(document.getElementById("bar"),
       h("a", { href: "/", class: "brand" }, "kakehiki ", h("span", { lang: "ja" }, "駆け引き")),
       App.room ? h("span", { class: "where" }, window.KKLobby.gameTitle(App.room) + " · " + App.room.code) : null,
       App.code && App.socket ? h("span", { class: "net " + (App.online ? "up" : "down"), id: "net" }, App.online ? "●" : t("table.reconnecting")) : null,
@@ -83,7 +82,7 @@
     try {
       App.room = await Net.api("GET", "/api/rooms/" + encodeURIComponent(code));
     } catch (err) {
-      clear(main()).append(h("p", { class: "panel bad", id: "no-room" }, t("room.no_room", { code })));
+      fill(main(), h("p", { class: "panel bad", id: "no-room" }, t("room.no_room", { code })));
       return;
     }
     header();

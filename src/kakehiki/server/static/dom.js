@@ -37,10 +37,18 @@
     return el;
   }
 
+  /** Empty an element in one step (removing a focused child one by one can trip over its blur). */
   function clear(el) {
-    while (el.firstChild) el.removeChild(el.firstChild);
+    el.replaceChildren();
     return el;
   }
 
-  window.KKDom = { h, card, clear };
+  /** Replace an element's children with `children` (strings, elements, arrays, null skipped). */
+  function fill(el, ...children) {
+    el.replaceChildren();
+    append(el, children);
+    return el;
+  }
+
+  window.KKDom = { h, card, clear, fill };
 })();

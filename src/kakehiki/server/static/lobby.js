@@ -88,7 +88,7 @@
         field(t("lobby.grace"), clockInput("grace", catalog.clocks.grace)),
         field(t("lobby.fill_bot"), h("select", { name: "fill_bot" },
           game.levels.map((b) => h("option", { value: b, selected: b === "normal" }, b)))));
-      window.KKDom.clear(form).append(
+      window.KKDom.fill(form,
         h("h2", {}, t("lobby.new")),
         field(t("lobby.game"), h("select", { name: "game", onchange: (e) => {
           state.game = games.find((g) => g.id === e.target.value); state.players = null; state.you = 0; draw();

@@ -3,7 +3,7 @@
 // server's list for this seat): a card with moves is clickable, everything else is a button.
 "use strict";
 (function () {
-  const { h, clear } = window.KKDom;
+  const { h, clear, fill } = window.KKDom;
   const t = (key, fields) => window.KKI18N.t(key, fields);
   const CALLS = ["dobon", "doubt"];
   const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -88,8 +88,8 @@
     const menu = h("div", { class: "menu", id: "menu", hidden: true, role: "menu" });
 
     function openMenu(anchor, list) {
-      clear(menu).append(h("div", { class: "menu-title" }, t("table.choose")),
-        list.map((a) => h("button", { type: "button", class: "move", dataset: { action: a.text }, onclick: () => ctx.act(a.text) }, actionLabel(ctx.game, a, true))),
+      fill(menu, h("div", { class: "menu-title" }, t("table.choose")),
+        ...list.map((a) => h("button", { type: "button", class: "move", dataset: { action: a.text }, onclick: () => ctx.act(a.text) }, actionLabel(ctx.game, a, true))),
         h("button", { type: "button", class: "cancel", onclick: () => { menu.hidden = true; } }, t("table.cancel")));
       menu.hidden = false;
       const box = anchor.getBoundingClientRect();
@@ -158,7 +158,7 @@
     const prompt = h("div", { class: "prompt", id: "prompt" }, promptText(ctx, frame, calls.length > 0),
       countdown("window", frame.window_ms, ctx.receivedAt), countdown("turn", frame.turn_ms, ctx.receivedAt));
 
-    clear(root).append(h("div", { class: "table" + (calls.length ? " can-call" : "") },
+    fill(root, h("div", { class: "table" + (calls.length ? " can-call" : "") },
       seats, h("div", { class: "centre" }, centre), prompt,
       h("div", { class: "controls" }, callButton, bar), apart, handEl, menu));
     ctx.callNow = calls.length === 1 ? () => ctx.act(calls[0].text) : calls.length ? () => callButton.click() : null;

@@ -1,0 +1,153 @@
+"""Driving the browser table in a real Chromium: Debian's ``chromium`` through Playwright.
+
+Playwright's own browser download does not work here, so the browser is the system's
+(``KAKEHIKI_CHROMIUM`` or ``chromium`` on the PATH), launched by ``executable_path``.
+Without one these tests are skipped, except under CI (``CI=true``), where ``.ci/run``
+installs it and a missing browser is a failure.
+
+People are played by a small script put into each page (:data:`PLAYER`): it only ever
+clicks what the page offers (cards, buttons, the call button, a card's menu), one answer
+per table state, and records any offered move that was not in the state's ``legal`` list.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ARTIFACTS = Path(os.environ.get("KAKEHIKI_TEST_ARTIFACTS", Path(__file__).resolve().parents[1] / "test-artifacts"))
+SCREENSHOTS = ARTIFACTS / "screenshots"
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+
+
+def chromium_path() -> str:
+    found = os.environ.get("KAKEHIKI_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if found:
+        return found
+    message = "no chromium for the browser tests: apt-get install chromium (or set KAKEHIKI_CHROMIUM)"
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    path = chromium_path()
+    with playwright_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=path, args=["--no-sandbox", "--disable-gpu"])
+        yield launched
+        launched.close()
+
+
+class Person:
+    """One person at the table: a browser context of its own (its own storage, so its own seat)."""
+
+    def __init__(self, browser: Any, base: str, locale: str, viewport: dict[str, int]) -> None:
+        self.context = browser.new_context(viewport=viewport, locale=locale)
+        self.page = self.context.new_page()
+        self.base = base
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+
+    def open(self, path: str = "/") -> None:
+        self.page.goto(self.base + path)
+
+    def app(self, expression: str) -> Any:
+        """Evaluate ``expression`` with ``app`` bound to the page's state (``window.KKApp``)."""
+        return self.page.evaluate(f"(() => {{ const app = window.KKApp; return {expression}; }})()")
+
+    def start_playing(self, seed: int, prefer_calls: bool) -> None:
+        self.page.evaluate(PLAYER, {"seed": seed, "preferCalls": prefer_calls})
+
+    def pause(self, paused: bool) -> None:
+        self.page.evaluate("(p) => { window.__kkPaused = p; }", paused)
+
+    def played(self) -> dict[str, Any]:
+        return dict(self.page.evaluate("window.__kkPlayed || {clicks: 0, violations: []}"))
+
+    def shot(self, name: str) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def make_room(host: Person, game: str, players: int, bots: dict[int, str], options: dict[str, str],
+              clocks: dict[str, str], nickname: str) -> str:
+    """Fill in the lobby's form like a person and make the room; returns its code."""
+    page = host.page
+    host.open("/")
+    page.select_option('select[name="game"]', game)
+    page.fill('input[name="players"]', str(players))
+    page.dispatch_event('input[name="players"]', "change")
+    page.fill('input[name="nickname"]', nickname)
+    for seat, bot in bots.items():
+        page.select_option(f'select[name="seat-{seat}"]', bot)
+    if options:
+        page.click("details.rules summary")
+        for name, value in options.items():
+            page.fill(f'[name="opt-{name}"]', value)
+    page.click("details.clocks summary")
+    for name, value in clocks.items():
+        page.fill(f'input[name="clock-{name}"]', value)
+    page.click("#create")
+    page.wait_for_selector("#invite")
+    return str(host.app("app.code"))
+
+
+def join_room(guest: Person, invite: str, nickname: str) -> None:
+    guest.page.goto(invite)
+    guest.page.fill('input[name="nickname"]', nickname)
+    guest.page.click("#join")
+    guest.page.wait_for_selector(".waiting")
+
+
+PLAYER = """
+({seed, preferCalls}) => {
+  let s = seed >>> 0;
+  const random = () => { s = (s + 0x6D2B79F5) >>> 0; let t = s; t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+  const played = { clicks: 0, violations: [], menus: 0, calls: 0 };
+  window.__kkPlayed = played;
+  window.__kkPaused = false;
+  let answered = null, answeredAt = 0;
+  const verb = (el) => (el.dataset.action || "").split(" ")[0];
+  setInterval(() => {
+    const app = window.KKApp;
+    if (window.__kkPaused || !app.state || app.over || app.state.status !== "playing" || !app.online) return;
+    const key = app.state.seq + "|" + app.state.legal.join(",");
+    if (key === answered && performance.now() - answeredAt < 1500) return;
+    const menu = [...document.querySelectorAll("#menu:not([hidden]) [data-action]")];
+    const offered = menu.length ? menu : [...document.querySelectorAll("#table [data-action]")];
+    const closed = menu.length ? [] : [...document.querySelectorAll("#table .card.playable:not([data-action])")];
+    if (!offered.length && !closed.length) return;
+    const call = document.getElementById("call");
+    let pick = null;
+    if (call && (preferCalls || random() < 0.1)) pick = call;
+    if (!pick) {
+      const calm = offered.filter((el) => el !== call && !["undo", "draw", "pass", "doubt", "dobon"].includes(verb(el)));
+      const quiet = offered.filter((el) => el !== call && !["undo", "doubt", "dobon"].includes(verb(el)));
+      const pool = calm.concat(closed);
+      const from = pool.length ? pool : quiet.length ? quiet : offered;
+      pick = from[Math.floor(random() * from.length)];
+    }
+    if (!pick.dataset.action) { played.menus++; pick.click(); return; }
+    if (!app.state.legal.includes(pick.dataset.action)) played.violations.push(pick.dataset.action);
+    if (pick === call) played.calls++;
+    answered = key; answeredAt = performance.now();
+    played.clicks++;
+    pick.click();
+  }, 60);
+}
+"""
