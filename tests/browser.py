@@ -136,8 +136,9 @@ PLAYER = """
     let pick = null;
     if (call && (preferCalls || random() < 0.1)) pick = call;
     if (!pick) {
-      const calm = offered.filter((el) => el !== call && !["undo", "draw", "pass", "doubt", "dobon"].includes(verb(el)));
-      const quiet = offered.filter((el) => el !== call && !["undo", "doubt", "dobon"].includes(verb(el)));
+      const but = (verbs) => offered.filter((el) => el !== call && !verbs.includes(verb(el)));
+      const calm = but(["undo", "draw", "pass", "doubt", "dobon"]);
+      const quiet = but(["undo", "doubt", "dobon"]);
       const pool = calm.concat(closed);
       const from = pool.length ? pool : quiet.length ? quiet : offered;
       pick = from[Math.floor(random() * from.length)];

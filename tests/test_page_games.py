@@ -25,13 +25,13 @@ from serving import LiveServer
 # House rules that make each game neither too short for both people to play (a Dobon can end on
 # the first card) nor too long for clicking people.
 GAMES: dict[str, dict[str, Any]] = {
-    "dobon": {"options": {"games": "3"}, "calls": True},
+    "dobon": {"options": {"games": "2"}, "calls": True},
     "dobon-arith": {"options": {"games": "2"}, "calls": True},
     "doubt": {"options": {}, "calls": False},
     "million-doubt": {"options": {}, "calls": False},
     "dhumbal": {"options": {"show_max": "15"}, "calls": False},
 }
-CLOCKS = {"reaction": "0.5", "turn": "30", "grace": "30"}
+CLOCKS = {"reaction": "0.2", "turn": "30", "grace": "30"}
 
 
 @pytest.fixture(scope="module")

@@ -86,12 +86,13 @@ def test_a_call_out_of_turn_and_one_lost_on_priority(table: tuple[Person, Person
     ann.page.click("#call")
     bo.page.wait_for_selector('.toast-item.warn', timeout=10_000)
     assert bo.app("app.log.some((e) => e.kind === 'lost_priority')")
-    ann.page.wait_for_function("window.KKApp.log.some((e) => /doubt/i.test(e.text) && /Ann/.test(e.text))", timeout=10_000)
+    ann_doubted = "window.KKApp.log.some((e) => /doubt/i.test(e.text) && /Ann/.test(e.text))"
+    ann.page.wait_for_function(ann_doubted, timeout=10_000)
     assert not ann.app("app.log.some((e) => e.kind === 'lost_priority')")
 
 
 def test_a_reload_keeps_the_seat(table: tuple[Person, Person]) -> None:
-    ann, bo = table
+    _, bo = table
     hand = bo.app("app.state.view.hand.length")
     bo.page.reload()
     bo.page.wait_for_selector("#hand")
@@ -122,7 +123,8 @@ def test_switching_the_language(table: tuple[Person, Person]) -> None:
     assert ann.page.inner_text("#lang") == "English"
     assert JAPANESE.search(ann.page.inner_text(".log h3"))
     # The server words the history again in Japanese.
-    ann.page.wait_for_function("[...document.querySelectorAll('#log-list li')].some((li) => /[\\u3040-\\u30ff]/.test(li.textContent))")
+    kana = "[...document.querySelectorAll('#log-list li')].some((li) => /[\\u3040-\\u30ff]/.test(li.textContent))"
+    ann.page.wait_for_function(kana)
     ann.page.click("#lang")
     ann.page.wait_for_function("document.documentElement.lang === 'en'")
     assert ann.page.inner_text(".log h3") == "What happened"

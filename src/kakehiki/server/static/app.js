@@ -193,7 +193,7 @@
   function logPanel() {
     const list = h("ol", { id: "log-list", class: "log-list", "aria-live": "polite" }, App.log.map(logLine));
     setTimeout(() => { list.scrollTop = list.scrollHeight; }, 0);
-    return h("aside", { class: "log" }, h("h3", {}, t("table.log")), list);
+    return h("aside", { class: "log" }, h("h3", {}, t("table.log")), list, window.KKLobby.roomFacts(App.room));
   }
 
   // -- the end -----------------------------------------------------------------------------------

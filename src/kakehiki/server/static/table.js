@@ -156,12 +156,19 @@
     t("call." + calls[0].verb), h("small", {}, " " + t("call.key"))) : null;
 
     const prompt = h("div", { class: "prompt", id: "prompt" }, promptText(ctx, frame, calls.length > 0),
-      countdown("window", frame.window_ms, ctx.receivedAt), countdown("turn", frame.turn_ms, ctx.receivedAt));
+      offeredOutOfTurn(ctx, frame) ? countdown("window", frame.window_ms, ctx.receivedAt) : null,
+      countdown("turn", frame.turn_ms, ctx.receivedAt));
 
     fill(root, h("div", { class: "table" + (calls.length ? " can-call" : "") },
       seats, h("div", { class: "centre" }, centre), prompt,
       h("div", { class: "controls" }, callButton, bar), apart, handEl, menu));
     ctx.callNow = calls.length === 1 ? () => ctx.act(calls[0].text) : calls.length ? () => callButton.click() : null;
+  }
+
+  /** A window's countdown matters to a seat only while it is offered a move out of turn (every
+   * room is paced by windows, so that the pace tells nobody who could have called). */
+  function offeredOutOfTurn(ctx, frame) {
+    return frame.legal.length > 0 && frame.turn !== ctx.seat && frame.window_ms !== null && frame.window_ms > 0;
   }
 
   function promptText(ctx, frame, canCall) {
