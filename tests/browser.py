@@ -36,8 +36,8 @@ def chromium_path() -> str:
     pytest.skip(message)
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def launch_chromium() -> Iterator[Any]:
+    """The system's Chromium under Playwright, for as long as the caller (a session fixture) holds it."""
     playwright_api = pytest.importorskip("playwright.sync_api")
     path = chromium_path()
     with playwright_api.sync_playwright() as playwright:

@@ -19,7 +19,7 @@ import pytest
 
 pytest.importorskip("uvicorn")
 
-from browser import DESKTOP, PHONE, Person, browser, join_room, make_room  # noqa: F401  (browser: a fixture)
+from browser import DESKTOP, PHONE, Person, join_room, make_room
 from serving import LiveServer
 
 # House rules that make each game neither too short for both people to play (a Dobon can end on
@@ -42,7 +42,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 
 @pytest.fixture
-def people(browser: Any, server: LiveServer) -> Iterator[tuple[Person, Person]]:  # noqa: F811
+def people(browser: Any, server: LiveServer) -> Iterator[tuple[Person, Person]]:
     ann = Person(browser, server.base, "en-US", DESKTOP)
     bo = Person(browser, server.base, "ja-JP", PHONE)
     yield ann, bo

@@ -19,7 +19,7 @@ import pytest
 
 pytest.importorskip("uvicorn")
 
-from browser import DESKTOP, PHONE, Person, browser, join_room, make_room  # noqa: F401  (browser: a fixture)
+from browser import DESKTOP, PHONE, Person, join_room, make_room
 from serving import LiveServer
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -33,7 +33,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 
 @pytest.fixture(scope="module")
-def table(browser: Any, server: LiveServer) -> Iterator[tuple[Person, Person]]:  # noqa: F811
+def table(browser: Any, server: LiveServer) -> Iterator[tuple[Person, Person]]:
     """A Doubt game under way: Ann on a desktop in English, Bo on a phone in Japanese."""
     ann = Person(browser, server.base, "en-US", DESKTOP)
     bo = Person(browser, server.base, "ja-JP", PHONE)
@@ -142,3 +142,24 @@ def test_a_phone_sized_screen(table: tuple[Person, Person]) -> None:
     assert first is not None and 30 <= first["width"] <= 70  # cards sized for a phone, not a desktop
     assert page.evaluate("document.documentElement.lang") == "ja"
     assert JAPANESE.search(page.inner_text(".seats"))
+
+
+def test_the_keyboard_plays_a_card(table: tuple[Person, Person]) -> None:
+    ann, bo = table
+    deadline = time.monotonic() + 60
+    while not any(move.startswith("play ") for move in legal(ann)):
+        assert time.monotonic() < deadline, "Ann never had a card to play"
+        for person in (ann, bo):
+            if legal(person):
+                answer_calmly(person)
+        time.sleep(0.3)
+    seq = ann.app("app.state.seq")
+    card = ann.page.locator("#hand .card.playable").first
+    assert card.get_attribute("tabindex") == "0"  # reachable with Tab
+    played = card.get_attribute("data-action") or ""
+    card.focus()
+    ann.page.keyboard.press("Enter")
+    ann.page.wait_for_function(f"window.KKApp.state.seq > {seq}", timeout=10_000)
+    assert played.startswith("play ")
+    card_text = played.split()[1]
+    assert ann.app(f"app.log.some((e) => e.text.includes('Ann puts down') && e.text.includes('{card_text}'))")

@@ -27,7 +27,7 @@ def notice_line(notice: Notice, narrator: Narrator, labels: Sequence[str]) -> st
             return t("play.lost_priority", lang=lang, by=by, action=notice.move)
         case "too_late":
             return t("play.too_late", lang=lang, by=by) if by is not None else t("play.too_late_host", lang=lang)
-        case "refused":
+        case "refused" if notice.rule:
             prefix = f"[{notice.rule}] "
             detail = notice.text[len(prefix):] if notice.text.startswith(prefix) else notice.text
             return narrator.refusal(IllegalActionError(notice.rule, detail))
