@@ -1,0 +1,124 @@
+"""Dobon kernels over many games per call: create, read masks, step, and play out with a
+policy inside the kernel (see :mod:`.dobon_kernel` for one game's rules)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from kakehiki.fast._loader import njit_for, sibling
+from kakehiki.fast.dobon_layout import DOBON, OVER, PASS, PHASE, PLAYERS, TOP_OWNER, TURN, U_BOT
+
+njit = njit_for(__name__)
+_prng = sibling(__name__, "prng")
+_rules = sibling(__name__, "dobon_kernel")
+below = _prng.below
+new_match, legal_mask, apply, actors = _rules.new_match, _rules.legal_mask, _rules.apply, _rules.actors
+yields_to_calls, bot_streams = _rules.yields_to_calls, _rules.bot_streams
+
+
+@njit
+def new_games(rows: Any, streams: Any, first_dealers: Any) -> None:
+    for g in range(rows.shape[0]):
+        new_match(rows[g], streams[g], first_dealers[g])
+
+
+@njit
+def masks_of(rows: Any, seats: Any, out: Any) -> None:
+    for g in range(rows.shape[0]):
+        legal_mask(rows[g], seats[g], out[g])
+
+
+@njit
+def step_games(rows: Any, streams: Any, ratios: Any, seats: Any, actions: Any, mask: Any) -> int:
+    """Apply ``actions[g]`` for ``seats[g]`` in every game not over; the first game (from 0)
+    whose action is illegal, before anything is applied, or -1.  A game over is left alone."""
+    for g in range(rows.shape[0]):
+        if rows[g, PHASE] != OVER:
+            legal_mask(rows[g], seats[g], mask)
+            if actions[g] < 0 or actions[g] >= mask.shape[0] or mask[actions[g]] == 0:
+                return g
+    for g in range(rows.shape[0]):
+        if rows[g, PHASE] != OVER:
+            apply(rows[g], streams[g], ratios[g], seats[g], actions[g])
+    return -1
+
+
+RANDOM, GREEDY = 0, 1  # the playout policies
+
+
+@njit
+def choose(s: Any, u: Any, seat: int, policy: int, mask: Any) -> int:
+    """The policy's action for ``seat``: ``RANDOM`` is the ``random`` bot (a uniform legal
+    action from the seat's stream); ``GREEDY`` calls Dobon whenever it may, unless the top card
+    is its own (J10), with the first card of its hand on top, and is otherwise random."""
+    n = legal_mask(s, seat, mask)
+    if policy == GREEDY and mask[DOBON:PASS].any():
+        own = s[PHASE] == TURN and s[TOP_OWNER] == seat
+        if not own:
+            for face in range(52):
+                if mask[DOBON + face]:
+                    return DOBON + face
+    pick = below(u, U_BOT + seat, n)
+    for action in range(mask.shape[0]):
+        if mask[action]:
+            if pick == 0:
+                return action
+            pick -= 1
+    return PASS
+
+
+@njit
+def play_game(s: Any, u: Any, ratio: float, policy: int, mask: Any, asked: Any, chosen: Any, again: Any) -> int:
+    """Play one game to its end as ``driver.play_out`` does with a bot per seat: every
+    actor decides on the same state; the first call by priority wins, a turn seat's
+    ordinary move yields to calls, and when all decline their passes are applied (C4).
+    The number of actions applied."""
+    applied = 0
+    while s[PHASE] != OVER:
+        n = actors(s, asked)
+        if n == 1:
+            apply(s, u, ratio, asked[0], choose(s, u, asked[0], policy, mask))
+            applied += 1
+            continue
+        for k in range(n):
+            chosen[k] = choose(s, u, asked[k], policy, mask)
+        ordinary, claim = -1, -1
+        for k in range(n):
+            if yields_to_calls(s, asked[k], chosen[k]):
+                if ordinary < 0:
+                    ordinary = k
+                continue
+            if chosen[k] == PASS:
+                continue
+            claim = k
+            break
+        if claim < 0:
+            claim = ordinary
+        if claim >= 0:
+            apply(s, u, ratio, asked[claim], chosen[claim])
+            applied += 1
+            continue
+        for k in range(n):
+            if k > 0:
+                still = actors(s, again)
+                found = False
+                for j in range(still):
+                    found = found or again[j] == asked[k]
+                if not found:
+                    break
+            apply(s, u, ratio, asked[k], chosen[k])
+            applied += 1
+    return applied
+
+
+@njit
+def play_games(rows: Any, streams: Any, ratios: Any, policy: int, applied: Any) -> None:
+    mask = np.zeros(PASS + 1, dtype=np.uint8)
+    asked = np.zeros(16, dtype=np.int64)
+    chosen = np.zeros(16, dtype=np.int64)
+    again = np.zeros(16, dtype=np.int64)
+    for g in range(rows.shape[0]):
+        bot_streams(streams[g], rows[g, PLAYERS])
+        applied[g] = play_game(rows[g], streams[g], ratios[g], policy, mask, asked, chosen, again)
