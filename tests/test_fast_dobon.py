@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from kakehiki import IllegalActionError, get_game
-from kakehiki.bots import RandomBot
+from kakehiki.bots import make_bot
 from kakehiki.driver import play_out
 from kakehiki.fast import DobonBatch, have_numba, kernels
 from kakehiki.fast import dobon_layout as L
@@ -114,17 +114,21 @@ def test_compiled_kernels_play_the_reference_games(seed: int, count: int, opts: 
     lockstep(seed, count, opts, walk_seed, jit=True, limit=400)
 
 
-@settings(max_examples=15, deadline=None)
-@given(first=st.integers(0, 10**9), count=st.integers(2, 9), opts=options)
-def test_playout_plays_the_games_of_random_bots(first: int, count: int, opts: dict[str, Any]) -> None:
-    """The kernel's ``random`` policy is ``driver.play_out`` with a ``random`` bot per seat
-    (what ``kakehiki sim --bots random`` plays): the same steps and results, game by game."""
+@settings(max_examples=20, deadline=None)
+@given(first=st.integers(0, 10**9), count=st.integers(2, 9), opts=options,
+       names=st.lists(st.sampled_from(["random", "greedy"]), min_size=16, max_size=16))
+def test_playout_plays_the_games_of_the_bots_of_its_policies(
+    first: int, count: int, opts: dict[str, Any], names: list[Any]
+) -> None:
+    """The kernel's policies are ``driver.play_out`` with the bots of their names, a policy per
+    seat (what ``kakehiki sim --bots random,greedy`` plays): the same steps and results."""
     assume(playable(count, opts))
-    seeds = [first + i for i in range(4)]
+    seeds, names = [first + i for i in range(4)], names[:count]
     batch = DobonBatch(seeds, count, opts, jit=False)
-    steps, fast = batch.playout(), batch.results()
+    steps, fast = batch.playout(names), batch.results()
     for g, seed in enumerate(seeds):
-        done = play_out(GAME, GAME.new(count, opts, seed=seed), [RandomBot()] * count, seed=seed)
+        bots = [make_bot("dobon", name) for name in names]
+        done = play_out(GAME, GAME.new(count, opts, seed=seed), bots, seed=seed)
         result = GAME.result(done.state)
         assert result is not None and steps[g] == done.steps
         assert tuple(fast["scores"][g].tolist()) == tuple(int(x) for x in result.scores)

@@ -32,7 +32,7 @@ from kakehiki.options import resolve_options
 from kakehiki.prng import fnv1a64
 
 IntArray = npt.NDArray[np.int64]
-Policy = Literal["random", "greedy"]
+Policy = Literal["random", "greedy"]  # the kernel's policies: the bots of these names
 POLICIES: dict[str, int] = {"random": 0, "greedy": 1}
 
 
@@ -131,13 +131,18 @@ class DobonBatch:
         if bad >= 0:
             raise IllegalActionError("C6", f"game {bad}: action {acts[bad]} is not legal for seat {chosen[bad]}")
 
-    def playout(self, policy: Policy = "random") -> IntArray:
-        """Play every game to its end inside the kernel as ``driver.play_out`` plays bots of
-        ``policy`` (``random``: the same games as ``kakehiki sim --bots random``); the actions
-        each applied.  Games already begun are played on from where they are."""
+    def playout(self, policy: Policy | Sequence[Policy] = "random") -> IntArray:
+        """Play every game to its end inside the kernel as ``driver.play_out`` plays the bots
+        named ``policy`` (one for every seat, or one per seat): the same games as ``kakehiki sim
+        --bots random`` or ``greedy``, seeded alike; the actions each applied.  Games already
+        begun are played on from where they are, with the bots' generators started afresh."""
+        names = [policy] * self.players if isinstance(policy, str) else list(policy)
+        if len(names) != self.players or any(name not in POLICIES for name in names):
+            raise ValueError(f"one policy of {sorted(POLICIES)} for every seat, or one per seat; got {policy!r}")
+        policies = np.array([POLICIES[name] for name in names], dtype=np.int64)
         applied = np.zeros(len(self), dtype=np.int64)
         with np.errstate(over="ignore"):
-            self._play.play_games(self.rows, self.streams, self.ratios, POLICIES[policy], applied)
+            self._play.play_games(self.rows, self.streams, self.ratios, policies, applied)
         return applied
 
     def _seats(self, seats: Sequence[int] | npt.NDArray[Any] | None) -> IntArray:
@@ -225,7 +230,7 @@ class DobonBatch:
 
 def playout(
     seeds: Sequence[int] | npt.NDArray[Any], players: int = 4, options: Mapping[str, object] | None = None,
-    policy: Policy = "random", jit: bool | None = None,
+    policy: Policy | Sequence[Policy] = "random", jit: bool | None = None,
 ) -> tuple[DobonBatch, IntArray]:
     """N new matches played to the end inside the kernel; the finished batch and each one's actions."""
     batch = DobonBatch(seeds, players, options, jit)

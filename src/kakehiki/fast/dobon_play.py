@@ -13,8 +13,10 @@ from kakehiki.fast.dobon_layout import DOBON, OVER, PASS, PHASE, PLAYERS, TOP_OW
 njit = njit_for(__name__)
 _prng = sibling(__name__, "prng")
 _rules = sibling(__name__, "dobon_kernel")
+_match = sibling(__name__, "dobon_match")
 below = _prng.below
-new_match, legal_mask, apply, actors = _rules.new_match, _rules.legal_mask, _rules.apply, _rules.actors
+new_match, apply = _match.new_match, _match.apply
+legal_mask, actors = _rules.legal_mask, _rules.actors
 yields_to_calls, bot_streams = _rules.yields_to_calls, _rules.bot_streams
 
 
@@ -50,9 +52,9 @@ RANDOM, GREEDY = 0, 1  # the playout policies
 
 @njit
 def choose(s: Any, u: Any, seat: int, policy: int, mask: Any) -> int:
-    """The policy's action for ``seat``: ``RANDOM`` is the ``random`` bot (a uniform legal
-    action from the seat's stream); ``GREEDY`` calls Dobon whenever it may, unless the top card
-    is its own (J10), with the first card of its hand on top, and is otherwise random."""
+    """The policy's action for ``seat``, as the bot of its name: ``RANDOM`` is ``random`` (a
+    uniform legal action from the seat's stream); ``GREEDY`` is ``greedy`` (calls Dobon whenever
+    it may, unless the top card is its own (J10), with its first card on top; else random)."""
     n = legal_mask(s, seat, mask)
     if policy == GREEDY and mask[DOBON:PASS].any():
         own = s[PHASE] == TURN and s[TOP_OWNER] == seat
@@ -70,20 +72,20 @@ def choose(s: Any, u: Any, seat: int, policy: int, mask: Any) -> int:
 
 
 @njit
-def play_game(s: Any, u: Any, ratio: float, policy: int, mask: Any, asked: Any, chosen: Any, again: Any) -> int:
+def play_game(s: Any, u: Any, ratio: float, policies: Any, mask: Any, asked: Any, chosen: Any, again: Any) -> int:
     """Play one game to its end as ``driver.play_out`` does with a bot per seat: every
     actor decides on the same state; the first call by priority wins, a turn seat's
     ordinary move yields to calls, and when all decline their passes are applied (C4).
-    The number of actions applied."""
+    ``policies[seat]`` is each seat's policy.  The number of actions applied."""
     applied = 0
     while s[PHASE] != OVER:
         n = actors(s, asked)
         if n == 1:
-            apply(s, u, ratio, asked[0], choose(s, u, asked[0], policy, mask))
+            apply(s, u, ratio, asked[0], choose(s, u, asked[0], policies[asked[0]], mask))
             applied += 1
             continue
         for k in range(n):
-            chosen[k] = choose(s, u, asked[k], policy, mask)
+            chosen[k] = choose(s, u, asked[k], policies[asked[k]], mask)
         ordinary, claim = -1, -1
         for k in range(n):
             if yields_to_calls(s, asked[k], chosen[k]):
@@ -114,11 +116,11 @@ def play_game(s: Any, u: Any, ratio: float, policy: int, mask: Any, asked: Any, 
 
 
 @njit
-def play_games(rows: Any, streams: Any, ratios: Any, policy: int, applied: Any) -> None:
+def play_games(rows: Any, streams: Any, ratios: Any, policies: Any, applied: Any) -> None:
     mask = np.zeros(PASS + 1, dtype=np.uint8)
     asked = np.zeros(16, dtype=np.int64)
     chosen = np.zeros(16, dtype=np.int64)
     again = np.zeros(16, dtype=np.int64)
     for g in range(rows.shape[0]):
         bot_streams(streams[g], rows[g, PLAYERS])
-        applied[g] = play_game(rows[g], streams[g], ratios[g], policy, mask, asked, chosen, again)
+        applied[g] = play_game(rows[g], streams[g], ratios[g], policies, mask, asked, chosen, again)
