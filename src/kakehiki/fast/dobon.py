@@ -227,6 +227,18 @@ class DobonBatch:
         return {"done": self.done, "ranks": ranks, "scores": self.column(L.SCORES, p), "winners": winners,
                 "losers": losers, "reason": reason, "rounds": self.column(L.NROUNDS)}
 
+    def tallies(self) -> dict[str, Any]:
+        """Totals over the batch's finished games (every game of every match): ``rounds``,
+        ``reasons`` (count by reason), per seat ``wins`` and ``losses``, and ``draws`` (games
+        with neither winners nor losers: only ``max_steps`` ends so, C7)."""
+        p, count = self.players, len(L.REASONS)
+        reasons = self.rows[:, L.REASON_COUNTS : L.REASON_COUNTS + count].sum(axis=0)
+        return {"rounds": int(self.rows[:, L.NROUNDS].sum()),
+                "reasons": {name: int(n) for name, n in zip(L.REASONS, reasons, strict=True) if n},
+                "wins": self.column(L.WINS, p).sum(axis=0).tolist(),
+                "losses": self.column(L.LOSSES, p).sum(axis=0).tolist(),
+                "draws": int(reasons[L.MAX_STEPS])}
+
 
 def playout(
     seeds: Sequence[int] | npt.NDArray[Any], players: int = 4, options: Mapping[str, object] | None = None,
