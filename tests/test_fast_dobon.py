@@ -196,3 +196,21 @@ def test_sim_on_the_fast_engine_plays_the_same_games() -> None:
     refused = CliRunner().invoke(build_app(), ["sim", "dobon", "--bots", "normal", "--engine", "fast", "--lang", "en"],
                                  env=env)
     assert refused.exit_code != 0 and "--engine fast plays dobon with the bots random, greedy" in refused.output
+
+
+def test_first_only_playout_asks_the_first_actor_alone() -> None:
+    """``first_only``: the benchmarks' playout (``driver.random_playout``'s way), each seat
+    drawing from its own ``derive(seed, "bot", seat)`` stream as the random bot does."""
+    from kakehiki.rng import derive
+
+    seeds, opts = [11, 12, 13], {"games": 2, "official": False}
+    batch = DobonBatch(seeds, 3, opts, jit=False)
+    steps, fast = batch.playout("random", first_only=True), batch.results()
+    for g, seed in enumerate(seeds):
+        state, rngs, taken = GAME.new(3, opts, seed=seed), [derive(seed, "bot", s) for s in range(3)], 0
+        while actors := GAME.actors(state):
+            legal = GAME.legal_actions(state, actors[0])
+            state, _ = GAME.apply(state, actors[0], legal[rngs[actors[0]].randrange(len(legal))])
+            taken += 1
+        result = GAME.result(state)
+        assert result is not None and steps[g] == taken and fast["ranks"][g].tolist() == list(result.ranks)

@@ -131,18 +131,20 @@ class DobonBatch:
         if bad >= 0:
             raise IllegalActionError("C6", f"game {bad}: action {acts[bad]} is not legal for seat {chosen[bad]}")
 
-    def playout(self, policy: Policy | Sequence[Policy] = "random") -> IntArray:
+    def playout(self, policy: Policy | Sequence[Policy] = "random", first_only: bool = False) -> IntArray:
         """Play every game to its end inside the kernel as ``driver.play_out`` plays the bots
         named ``policy`` (one for every seat, or one per seat): the same games as ``kakehiki sim
         --bots random`` or ``greedy``, seeded alike; the actions each applied.  Games already
-        begun are played on from where they are, with the bots' generators started afresh."""
+        begun are played on from where they are, with the bots' generators started afresh.
+        ``first_only`` asks the first actor alone at each step (``driver.random_playout``'s way,
+        the benchmarks'): other games, mostly longer, no longer those of ``sim``."""
         names = [policy] * self.players if isinstance(policy, str) else list(policy)
         if len(names) != self.players or any(name not in POLICIES for name in names):
             raise ValueError(f"one policy of {sorted(POLICIES)} for every seat, or one per seat; got {policy!r}")
         policies = np.array([POLICIES[name] for name in names], dtype=np.int64)
         applied = np.zeros(len(self), dtype=np.int64)
         with np.errstate(over="ignore"):
-            self._play.play_games(self.rows, self.streams, self.ratios, policies, applied)
+            self._play.play_games(self.rows, self.streams, self.ratios, policies, first_only, applied)
         return applied
 
     def _seats(self, seats: Sequence[int] | npt.NDArray[Any] | None) -> IntArray:
@@ -242,8 +244,8 @@ class DobonBatch:
 
 def playout(
     seeds: Sequence[int] | npt.NDArray[Any], players: int = 4, options: Mapping[str, object] | None = None,
-    policy: Policy | Sequence[Policy] = "random", jit: bool | None = None,
+    policy: Policy | Sequence[Policy] = "random", jit: bool | None = None, first_only: bool = False,
 ) -> tuple[DobonBatch, IntArray]:
     """N new matches played to the end inside the kernel; the finished batch and each one's actions."""
     batch = DobonBatch(seeds, players, options, jit)
-    return batch, batch.playout(policy)
+    return batch, batch.playout(policy, first_only)

@@ -72,15 +72,18 @@ def choose(s: Any, u: Any, seat: int, policy: int, mask: Any) -> int:
 
 
 @njit
-def play_game(s: Any, u: Any, ratio: float, policies: Any, mask: Any, asked: Any, chosen: Any, again: Any) -> int:
+def play_game(
+    s: Any, u: Any, ratio: float, policies: Any, first_only: bool, mask: Any, asked: Any, chosen: Any, again: Any
+) -> int:
     """Play one game to its end as ``driver.play_out`` does with a bot per seat: every
     actor decides on the same state; the first call by priority wins, a turn seat's
     ordinary move yields to calls, and when all decline their passes are applied (C4).
-    ``policies[seat]`` is each seat's policy.  The number of actions applied."""
+    ``policies[seat]`` is each seat's policy.  With ``first_only`` only the first actor is
+    asked, as ``driver.random_playout`` and the benchmarks play.  The number of actions applied."""
     applied = 0
     while s[PHASE] != OVER:
         n = actors(s, asked)
-        if n == 1:
+        if n == 1 or first_only:
             apply(s, u, ratio, asked[0], choose(s, u, asked[0], policies[asked[0]], mask))
             applied += 1
             continue
@@ -116,11 +119,11 @@ def play_game(s: Any, u: Any, ratio: float, policies: Any, mask: Any, asked: Any
 
 
 @njit
-def play_games(rows: Any, streams: Any, ratios: Any, policies: Any, applied: Any) -> None:
+def play_games(rows: Any, streams: Any, ratios: Any, policies: Any, first_only: bool, applied: Any) -> None:
     mask = np.zeros(PASS + 1, dtype=np.uint8)
     asked = np.zeros(16, dtype=np.int64)
     chosen = np.zeros(16, dtype=np.int64)
     again = np.zeros(16, dtype=np.int64)
     for g in range(rows.shape[0]):
         bot_streams(streams[g], rows[g, PLAYERS])
-        applied[g] = play_game(rows[g], streams[g], ratios[g], policies, mask, asked, chosen, again)
+        applied[g] = play_game(rows[g], streams[g], ratios[g], policies, first_only, mask, asked, chosen, again)
