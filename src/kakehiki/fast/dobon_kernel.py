@@ -72,6 +72,7 @@ LABEL_REBUILD = np.frombuffer(b"dobon/rebuild/", dtype=np.uint8)
 LABEL_BOT = np.frombuffer(b"bot/", dtype=np.uint8)
 SLASH = 47
 
+
 # -- streams and small helpers -------------------------------------------------
 
 
@@ -80,33 +81,43 @@ def rules_stream(u: Any, label: Any, round_no: int) -> None:
     """``derive(seed, "dobon", <label>, round_no)`` into the rules slot."""
     seed_stream(u, U_RULES, fnv_int(fnv_text(u[U_PREFIX], label), round_no))
 
+
 @njit
 def bot_streams(u: Any, players: int) -> None:
     """``derive(seed, "bot", seat)`` for every seat: the playout policy's generators."""
     for seat in range(players):
         seed_stream(u, U_BOT + seat, fnv_int(fnv_text(u[U_PREFIX], LABEL_BOT), seat))
 
+
 @njit
 def top_rank(s: Any) -> int:
     return int(s[FIELD + s[NFIELD] - 1]) % 13 + 1
+
 
 @njit
 def seat_at(s: Any, seat: int, ahead: int) -> int:
     """The seat ``ahead`` places after ``seat`` in play order."""
     return int(s[ORDER + (s[POSITION + seat] + ahead) % s[PLAYERS]])
 
+
 # -- the start of a match and of each game ---------------------------------------
+
+
 @njit
 def add_card(s: Any, seat: int, face: int) -> None:
     s[HAND + seat * 52 + face] += 1
     s[SIZES + seat] += 1
     s[SUMS + seat] += face % 13 + 1
 
+
 # -- who may act, and what -------------------------------------------------------
+
+
 @njit
 def holds_rank(s: Any, seat: int, rank: int) -> bool:
     base = HAND + seat * 52 + rank - 1
     return bool(s[base] > 0 or s[base + 13] > 0 or s[base + 26] > 0 or s[base + 39] > 0)
+
 
 @njit
 def open_window(s: Any) -> None:
@@ -122,6 +133,7 @@ def open_window(s: Any) -> None:
             n += 1
     s[NWINDOW] = n
 
+
 @njit
 def gaeshi_window(s: Any) -> None:
     """The seats that may answer the last Dobon call (J8)."""
@@ -132,6 +144,7 @@ def gaeshi_window(s: Any) -> None:
             s[WINDOW + n] = seat
             n += 1
     s[NWINDOW] = n
+
 
 @njit
 def actors(s: Any, out: Any) -> int:
@@ -147,6 +160,7 @@ def actors(s: Any, out: Any) -> int:
         n += 1
     return n
 
+
 @njit
 def in_window(s: Any, seat: int) -> bool:
     for k in range(s[NWINDOW]):  # noqa: SIM110 - a plain loop: numba compiles no generator into any()
@@ -154,43 +168,61 @@ def in_window(s: Any, seat: int) -> bool:
             return True
     return False
 
+
 @njit
-def legal_mask(s: Any, seat: int, mask: Any) -> int:
-    """``legal_mask`` (one byte per action index) into ``mask``; how many are legal."""
-    for i in range(mask.shape[0]):
-        mask[i] = 0
+def legal_list(s: Any, seat: int, out: Any) -> int:
+    """``legal_actions`` as action indices, ascending, into ``out``; how many."""
     if s[PHASE] == OVER:
         return 0
     hand, rank, n = HAND + seat * 52, top_rank(s), 0
-    can_dobon = s[SUMS + seat] == rank
-    if in_window(s, seat):
+    window = in_window(s, seat)
+    if window:
         if s[PHASE] != CHAIN and s[SIZES + seat] >= 2:
             for suit in range(4):
                 if s[hand + suit * 13 + rank - 1] > 0:
-                    mask[suit * 13 + rank - 1] = 1
+                    out[n] = suit * 13 + rank - 1
                     n += 1
-        mask[PASS] = 1
-        n += 1
     elif s[PHASE] == TURN and seat == s[TURN_SEAT]:
         if s[SIZES + seat] >= 2:
             top = s[FIELD + s[NFIELD] - 1]
-            for face in range(52):
-                if s[hand + face] > 0:
-                    pending_two = s[PENDING] > 0 and face % 13 == 1
-                    matches = s[PENDING] == 0 and (face // 13 == top // 13 or face % 13 == top % 13)
-                    if pending_two or matches:
-                        mask[face] = 1
+            for suit in range(4):  # by suit, then rank: ascending faces
+                if s[PENDING] > 0:
+                    if s[hand + suit * 13 + 1] > 0:
+                        out[n] = suit * 13 + 1
                         n += 1
-        mask[DRAW] = 1
+                elif suit == top // 13:
+                    for face in range(suit * 13, suit * 13 + 13):
+                        if s[hand + face] > 0:
+                            out[n] = face
+                            n += 1
+                elif s[hand + suit * 13 + rank - 1] > 0:
+                    out[n] = suit * 13 + rank - 1
+                    n += 1
+        out[n] = DRAW
         n += 1
     else:
         return 0
-    if can_dobon:
+    if s[SUMS + seat] == rank:
         for face in range(52):
             if s[hand + face] > 0:
-                mask[DOBON + face] = 1
+                out[n] = DOBON + face
                 n += 1
+    if window:
+        out[n] = PASS
+        n += 1
     return n
+
+
+@njit
+def legal_mask(s: Any, seat: int, mask: Any, buffer: Any) -> int:
+    """``legal_mask`` (one byte per action index) into ``mask``; how many are legal."""
+    for i in range(mask.shape[0]):
+        mask[i] = 0
+    n = legal_list(s, seat, buffer)
+    for k in range(n):
+        mask[buffer[k]] = 1
+    return n
+
 
 @njit
 def yields_to_calls(s: Any, seat: int, action: int) -> bool:
@@ -201,12 +233,16 @@ def yields_to_calls(s: Any, seat: int, action: int) -> bool:
         return True
     return action < 52 and action % 13 + 1 != top_rank(s)
 
+
 # -- acting -------------------------------------------------------------------------
+
+
 @njit
 def outcome(s: Any, reason: int, winners: int, losers: int) -> None:
     s[OUT_REASON] = reason
     s[OUT_WINNERS] = winners
     s[OUT_LOSERS] = losers
+
 
 @njit
 def play(s: Any, seat: int, face: int) -> None:
@@ -225,6 +261,7 @@ def play(s: Any, seat: int, face: int) -> None:
         s[TWOS] += 1
         s[PENDING] = PENDING_CAP if s[TWOS] >= 30 else 1 << s[TWOS]
 
+
 @njit
 def draw_for_turn(s: Any, u: Any, ratio: float, seat: int) -> None:
     if s[PENDING] > 0:
@@ -234,6 +271,7 @@ def draw_for_turn(s: Any, u: Any, ratio: float, seat: int) -> None:
         return
     s[TURN_SEAT] = seat_at(s, seat, 1)
     draw(s, u, ratio, seat, 1)
+
 
 @njit
 def draw(s: Any, u: Any, ratio: float, seat: int, count: int) -> None:
@@ -251,6 +289,7 @@ def draw(s: Any, u: Any, ratio: float, seat: int, count: int) -> None:
             return
         s[NSTOCK] -= 1
         add_card(s, seat, s[STOCK + s[NSTOCK]])
+
 
 @njit
 def rebuild_stock(s: Any, u: Any, ratio: float) -> bool:
@@ -274,6 +313,7 @@ def rebuild_stock(s: Any, u: Any, ratio: float) -> bool:
     s[NSTOCK] = under
     s[REBUILDS] += 1
     return True
+
 
 @njit
 def call_dobon(s: Any, seat: int, top: int) -> None:
@@ -301,6 +341,7 @@ def call_dobon(s: Any, seat: int, top: int) -> None:
     if s[NWINDOW] == 0:
         chain_outcome(s)
 
+
 @njit
 def chain_outcome(s: Any) -> None:
     """Who won and lost once nobody answers the last call (J8, J9, J10)."""
@@ -315,6 +356,7 @@ def chain_outcome(s: Any) -> None:
         outcome(s, SELF_DOBON, 0, 1 << last)
     else:
         outcome(s, DOBON_WIN, 1 << last, 1 << victim)
+
 
 @njit
 def decline(s: Any, seat: int) -> None:

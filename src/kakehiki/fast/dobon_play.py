@@ -16,7 +16,7 @@ _rules = sibling(__name__, "dobon_kernel")
 _match = sibling(__name__, "dobon_match")
 below = _prng.below
 new_match, apply = _match.new_match, _match.apply
-legal_mask, actors = _rules.legal_mask, _rules.actors
+legal_mask, legal_list, actors = _rules.legal_mask, _rules.legal_list, _rules.actors
 yields_to_calls, bot_streams = _rules.yields_to_calls, _rules.bot_streams
 
 
@@ -28,17 +28,19 @@ def new_games(rows: Any, streams: Any, first_dealers: Any) -> None:
 
 @njit
 def masks_of(rows: Any, seats: Any, out: Any) -> None:
+    buffer = np.zeros(PASS + 1, dtype=np.int64)
     for g in range(rows.shape[0]):
-        legal_mask(rows[g], seats[g], out[g])
+        legal_mask(rows[g], seats[g], out[g], buffer)
 
 
 @njit
 def step_games(rows: Any, streams: Any, ratios: Any, seats: Any, actions: Any, mask: Any) -> int:
     """Apply ``actions[g]`` for ``seats[g]`` in every game not over; the first game (from 0)
     whose action is illegal, before anything is applied, or -1.  A game over is left alone."""
+    buffer = np.zeros(PASS + 1, dtype=np.int64)
     for g in range(rows.shape[0]):
         if rows[g, PHASE] != OVER:
-            legal_mask(rows[g], seats[g], mask)
+            legal_mask(rows[g], seats[g], mask, buffer)
             if actions[g] < 0 or actions[g] >= mask.shape[0] or mask[actions[g]] == 0:
                 return g
     for g in range(rows.shape[0]):
@@ -51,24 +53,16 @@ RANDOM, GREEDY = 0, 1  # the playout policies
 
 
 @njit
-def choose(s: Any, u: Any, seat: int, policy: int, mask: Any) -> int:
+def choose(s: Any, u: Any, seat: int, policy: int, legal: Any) -> int:
     """The policy's action for ``seat``, as the bot of its name: ``RANDOM`` is ``random`` (a
     uniform legal action from the seat's stream); ``GREEDY`` is ``greedy`` (calls Dobon whenever
     it may, unless the top card is its own (J10), with its first card on top; else random)."""
-    n = legal_mask(s, seat, mask)
-    if policy == GREEDY and mask[DOBON:PASS].any():
-        own = s[PHASE] == TURN and s[TOP_OWNER] == seat
-        if not own:
-            for face in range(52):
-                if mask[DOBON + face]:
-                    return DOBON + face
-    pick = below(u, U_BOT + seat, n)
-    for action in range(mask.shape[0]):
-        if mask[action]:
-            if pick == 0:
-                return action
-            pick -= 1
-    return PASS
+    n = legal_list(s, seat, legal)
+    if policy == GREEDY and not (s[PHASE] == TURN and s[TOP_OWNER] == seat):
+        for k in range(n):
+            if DOBON <= legal[k] < PASS:
+                return int(legal[k])
+    return int(legal[below(u, U_BOT + seat, n)])
 
 
 @njit
@@ -120,7 +114,7 @@ def play_game(
 
 @njit
 def play_games(rows: Any, streams: Any, ratios: Any, policies: Any, first_only: bool, applied: Any) -> None:
-    mask = np.zeros(PASS + 1, dtype=np.uint8)
+    mask = np.zeros(PASS + 1, dtype=np.int64)  # the legal actions of one seat, listed
     asked = np.zeros(16, dtype=np.int64)
     chosen = np.zeros(16, dtype=np.int64)
     again = np.zeros(16, dtype=np.int64)
