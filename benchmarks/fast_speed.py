@@ -35,7 +35,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench_dobon import PLAYERS, Measurement, open_spiel_engines, rlcard_engines, versions
-
 from kakehiki.fast import have_numba, playout
 from kakehiki.registry import get_game
 
@@ -186,8 +185,8 @@ def main() -> None:
         if m.note:
             print(f"  {m.engine}: {m.note}" + (f" ({m.chance_steps:,} chance steps)" if m.chance_steps else ""))
     if compiled:
-        print(f"\ncompile: {compiled['cold']:.1f} s with an empty numba cache, {compiled['cached']:.1f} s from the cache"
-              " (fresh process, to the first playout)")
+        print(f"\ncompile: {compiled['cold']:.1f} s with an empty numba cache, {compiled['cached']:.1f} s from"
+              " the cache (fresh process, to the first playout)")
     for note in skipped:
         print(note)
 
