@@ -51,8 +51,13 @@ def njit_for(module_name: str) -> Callable[[F], F]:
 
 
 def sibling(module_name: str, name: str) -> Any:
-    """The kernel module ``name`` of the same mode as ``module_name``."""
-    return sys.modules[module_name.rsplit(".", 1)[0] + "." + name]
+    """The kernel module ``name`` of the same mode as ``module_name``.  A kernel imported
+    under its own name (``kakehiki.fast.dobon_kernel``, as doctest collection does) is plain
+    Python, and so are the siblings it imports."""
+    package = module_name.rsplit(".", 1)[0]
+    if package + "." not in _PREFIX.values():
+        return importlib.import_module(f"{package}.{name}")
+    return sys.modules[package + "." + name]
 
 
 def kernels(jit: bool | None = None) -> dict[str, ModuleType]:

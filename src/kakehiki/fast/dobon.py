@@ -1,12 +1,16 @@
 """The batch API of the compiled Dobon engine: N games as plain arrays.
 
+>>> from kakehiki import get_game
 >>> from kakehiki.fast import DobonBatch
 >>> batch = DobonBatch(seeds=[1, 2, 3], players=4, options={"official": False}, jit=False)
->>> batch.actors()[0][:1].tolist(), batch.masks().shape
-([1], (3, 106))
+>>> seats, count = batch.actors()
+>>> [tuple(row[:n]) for row, n in zip(seats.tolist(), count)]
+[(0, 1), (0, 1), (3,)]
+>>> [get_game("dobon").actors(get_game("dobon").new(4, {"official": False}, seed=s)) for s in (1, 2, 3)]
+[(0, 1), (0, 1), (3,)]
 >>> batch.step(batch.first_legal())       # one action index per game, for its first actor
->>> int(batch.moves.sum())
-3
+>>> batch.moves.tolist()
+[1, 1, 1]
 
 Games are created from seeds and options exactly as ``get_game("dobon").new(players,
 options, seed)`` and play the same games for the same action indices (the numbered actions
