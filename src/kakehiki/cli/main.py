@@ -108,8 +108,9 @@ def _add_arena(app: typer.Typer) -> None:
         out: Annotated[Path | None, typer.Option(help=t("help.arena_out"), file_okay=False)] = None,
         options: Annotated[list[str] | None, _options_option()] = None,
         lang: Annotated[Lang | None, _lang_option()] = None,
+        engine: Annotated[Engine, typer.Option(help=t("help.sim_engine"))] = Engine.reference,
     ) -> None:
-        arena_command(game_id, bots, games, seed, workers, as_json, out, options, lang)
+        arena_command(game_id, bots, games, seed, workers, as_json, out, options, lang, engine.value)
 
 
 def _add_verify(app: typer.Typer) -> None:
