@@ -56,12 +56,18 @@ RANDOM, GREEDY = 0, 1  # the playout policies
 def choose(s: Any, u: Any, seat: int, policy: int, legal: Any) -> int:
     """The policy's action for ``seat``, as the bot of its name: ``RANDOM`` is ``random`` (a
     uniform legal action from the seat's stream); ``GREEDY`` is ``greedy`` (calls Dobon whenever
-    it may, unless the top card is its own (J10), with its first card on top; else random)."""
+    it may, unless the top card is its own (J10), with its first card on top; else a uniform
+    choice among its other actions)."""
     n = legal_list(s, seat, legal)
-    if policy == GREEDY and not (s[PHASE] == TURN and s[TOP_OWNER] == seat):
+    if policy == GREEDY:
+        others = 0
         for k in range(n):
-            if DOBON <= legal[k] < PASS:
-                return int(legal[k])
+            if legal[k] < DOBON or legal[k] == PASS:
+                legal[others] = legal[k]  # the others, in order, over the list
+                others += 1
+            elif s[PHASE] != TURN or s[TOP_OWNER] != seat:
+                return int(legal[k])  # the first Dobon, when the top card is not its own
+        n = others
     return int(legal[below(u, U_BOT + seat, n)])
 
 
