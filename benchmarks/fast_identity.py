@@ -5,7 +5,7 @@ by ``kakehiki.fast.playout`` (the ``random`` policy, compiled) and by ``driver.p
 a ``random`` bot per seat; it prints, per option set, how many differ in steps, scores, ranks
 or reason (0 is the claim).  ``tests/test_fast_dobon.py`` checks every step of fewer games.
 
-    python benchmarks/fast_identity.py --games 100000
+    python benchmarks/fast_identity.py --games 100000 --sets 0 1
 """
 
 from __future__ import annotations
@@ -34,9 +34,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000, help="matches per option set (default 2000)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--sets", type=int, nargs="*", default=None, help="which option sets, from 0 (default: all)")
     args = parser.parse_args()
     game = get_game("dobon")
-    for players, options in SETS:
+    for number, (players, options) in enumerate(SETS):
+        if args.sets is not None and number not in args.sets:
+            continue
         start = time.perf_counter()
         seeds = np.arange(args.seed, args.seed + args.games)
         batch, steps = playout(seeds, players, options, jit=True)
