@@ -59,6 +59,14 @@ def same_state(state: DobonState, batch: DobonBatch, note: str) -> None:
             counts[card.index] += 1
         assert batch.hand_counts()[0, seat].tolist() == counts, f"{note}: hand of seat {seat}"
     assert batch.field(0) == [c.index for c in state.field], note
+    view, seen = GAME.view(state, 0), batch.observe([0])
+    field = [0] * 52
+    for card in view.field:
+        field[card.index] += 1
+    assert seen["field"][0].tolist() == field and seen["hand_sizes"][0].tolist() == list(view.hand_sizes), note
+    assert (int(seen["top"][0]), int(seen["stock_size"][0]), int(seen["turn"][0])) == (
+        view.top.index, view.stock_size, view.turn), note
+    assert int(seen["top_owner"][0]) == (-1 if view.top_owner is None else view.top_owner), note
     assert batch.stock(0) == [c.index for c in state.stock], note
     scalars = {L.ROUND: state.round_no, L.DEALER: state.dealer, L.DECKS: state.decks, L.TURN_SEAT: state.turn,
                L.PENDING: state.pending, L.TWOS: state.twos, L.PHASE: int(state.phase), L.STEPS: state.steps,

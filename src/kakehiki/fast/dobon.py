@@ -57,7 +57,7 @@ class DobonBatch:
         self.seeds = [int(seed) for seed in seeds]
         mods = kernels(jit)
         self.jit = mods["prng"].__name__.startswith("kakehiki.fast._jit.")
-        self._k, self._play = mods["dobon_kernel"], mods["dobon_play"]
+        self._play = mods["dobon_play"]
         n = len(self.seeds)
         self.rows = np.zeros((n, L.WIDTH), dtype=np.int32)
         self.streams = np.zeros((n, L.USLOTS), dtype=np.uint64)
@@ -96,10 +96,7 @@ class DobonBatch:
         """``(seats, count)``: each game's actors by priority (C4), padded with -1."""
         seats = np.full((len(self), self.players), -1, dtype=np.int64)
         count = np.zeros(len(self), dtype=np.int64)
-        buffer = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
-        for g in range(len(self)):
-            n = self._k.actors(self.rows[g], buffer)
-            seats[g, :n], count[g] = buffer[:n], n
+        self._play.actors_of(self.rows, seats, count)
         return seats, count
 
     def first_actors(self) -> IntArray:
@@ -187,8 +184,9 @@ class DobonBatch:
         p = self.players
         top = self.rows[games, L.FIELD + self.rows[:, L.NFIELD] - 1].astype(np.int64)
         field = np.zeros((len(self), 52), dtype=np.int64)
-        for g in range(len(self)):
-            np.add.at(field[g], self.rows[g, L.FIELD : L.FIELD + self.rows[g, L.NFIELD]], 1)
+        faces = self.rows[:, L.FIELD : L.FIELD + L.MAX_CARDS]
+        laid = np.arange(L.MAX_CARDS) < self.rows[:, L.NFIELD, None]
+        np.add.at(field, (np.nonzero(laid)[0], faces[laid]), 1)
         return {
             "hand": self.hand_counts()[games, chosen],
             "hand_sizes": self.column(L.SIZES, p),

@@ -27,6 +27,16 @@ def new_games(rows: Any, streams: Any, first_dealers: Any) -> None:
 
 
 @njit
+def actors_of(rows: Any, seats: Any, counts: Any) -> None:
+    buffer = np.zeros(16, dtype=np.int64)
+    for g in range(rows.shape[0]):
+        n = actors(rows[g], buffer)
+        counts[g] = n
+        for k in range(seats.shape[1]):
+            seats[g, k] = buffer[k] if k < n else -1
+
+
+@njit
 def masks_of(rows: Any, seats: Any, out: Any) -> None:
     buffer = np.zeros(PASS + 1, dtype=np.int64)
     for g in range(rows.shape[0]):
