@@ -38,15 +38,17 @@ def is_pass(action: Action) -> bool:
 
 
 def next_moves(
-    game: Game[Any, Any], state: Any, choose: Callable[[int], Action]
+    game: Game[Any, Any], state: Any, choose: Callable[[int], Action], actors: tuple[int, ...] | None = None
 ) -> list[tuple[int, Action]]:
     """Ask every actor on ``state``; return the moves to apply, by priority (C4).
 
     The first call (a non-``pass`` choice) in priority order wins.  A turn seat's
     ordinary move yields to other seats' calls (:meth:`Game.yields_to_calls`): it is
     applied only when nobody else calls, and then closes the window by itself.
-    When everyone declines, their passes are applied in order."""
-    actors = game.actors(state)
+    When everyone declines, their passes are applied in order.  ``actors`` may be given
+    when the caller has just asked for them (the driver loop does, to stop at the end)."""
+    if actors is None:
+        actors = game.actors(state)
     if len(actors) == 1:
         return [(actors[0], choose(actors[0]))]
     return resolve(game, state, [(seat, choose(seat)) for seat in actors])
@@ -93,24 +95,42 @@ def play_out(
     seed: int = 0,
     listener: Listener | None = None,
 ) -> Playout:
-    """Play until the result is known.  Bot ``i`` plays seat ``i``."""
+    """Play until the result is known.  Bot ``i`` plays seat ``i``.
+
+    Each step asks ``actors`` once: no actor left is the end (``Game.actors`` is empty
+    exactly once the game is over), so ``result`` is not asked on every step as well."""
     rngs = [derive(seed, "bot", i) for i in range(len(bots))]
+    choosers = [_chooser(game, bot, rng) for bot, rng in zip(bots, rngs, strict=False)]
     playout = Playout(state)
+    apply, actions = game.apply, playout.actions
 
     def choose(seat: int) -> Action:
-        return decide(game, playout.state, seat, bots[seat], rngs[seat])
+        return choosers[seat](playout.state, seat)
 
-    while game.result(playout.state) is None:
-        moves = next_moves(game, playout.state, choose)
+    while actors := game.actors(playout.state):
+        moves = next_moves(game, playout.state, choose, actors)
+        round_no = game.round_of(playout.state)
         for n, (seat, action) in enumerate(moves):
-            if n and not still_asked(game, playout.state, seat):
-                break  # an earlier pass ended the game (max_steps) or the window
-            round_no = game.round_of(playout.state)
-            playout.state, events = game.apply(playout.state, seat, action)
-            playout.actions.append((round_no, seat, action))
+            if n:
+                if not still_asked(game, playout.state, seat):
+                    break  # an earlier pass ended the game (max_steps) or the window
+                round_no = game.round_of(playout.state)
+            playout.state, events = apply(playout.state, seat, action)
+            actions.append((round_no, seat, action))
             if listener is not None:
                 listener(playout.state, seat, action, events)
+    if game.result(playout.state) is None:
+        raise RuntimeError(f"{game.id}: no seat may act, yet the game has no result")
     return playout
+
+
+def _chooser(game: Game[Any, Any], bot: Bot, rng: random.Random) -> Callable[[Any, int], Action]:
+    """``decide`` for one bot, its kind settled once rather than on every decision: a bot
+    that never reads the view (``sees_view = False``) is handed legal actions alone."""
+    if getattr(bot, "choose_sampled", None) is not None or getattr(bot, "sees_view", True):
+        return lambda state, seat: decide(game, state, seat, bot, rng)
+    legal_actions, choose = game._legal_actions, bot.choose  # the seat comes from actors: no need to check it
+    return lambda state, seat: choose(None, legal_actions(state, seat), rng)
 
 
 def random_playout(game: Game[Any, Any], state: Any, rng: random.Random) -> tuple[Any, int]:

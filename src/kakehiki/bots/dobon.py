@@ -93,3 +93,21 @@ class DobonRuleBot:
 
 
 register_bot("dobon", "rule", DobonRuleBot)
+
+
+class DobonGreedyBot:
+    """Calls Dobon whenever it may, with its first card on top, unless the top card is its own
+    (a sure loss, J10); otherwise a uniform choice among its other actions.  The compiled engine
+    plays it inside its kernel (``kakehiki.fast``, policy ``greedy``), drawing from the same
+    generator."""
+
+    name = "greedy"
+
+    def choose(self, view: DobonView, legal: Sequence[Action], rng: random.Random) -> Action:
+        others = [action for action in legal if not isinstance(action, Dobon)]
+        if len(others) < len(legal) and not (view.phase == "turn" and view.top_owner == view.seat):
+            return next(action for action in legal if isinstance(action, Dobon))
+        return others[rng.randrange(len(others))]  # never empty: a turn may draw, a window pass
+
+
+register_bot("dobon", "greedy", DobonGreedyBot)

@@ -12,16 +12,17 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from kakehiki.arena import ArenaReport, run_arena
+from kakehiki.arena import ArenaReport, run_arena, run_arena_fast
 from kakehiki.cli.common import Lang, console, fail, load_game, make_bots, new_state, parse_options, use_language
 from kakehiki.cli.lang import t
+from kakehiki.cli.sim import fast_engine_check
 
 COLUMNS = ("bot", "games", "wins", "win_rate", "ci_low", "ci_high", "rating", "mean_decision_s", "max_decision_s")
 
 
 def arena_command(
     game_id: str, bots: str, games: int, seed: int, workers: int | None, as_json: bool, out: Path | None,
-    options: list[str] | None, lang: Lang | None,
+    options: list[str] | None, lang: Lang | None, engine: str = "reference",
 ) -> None:
     use_language(lang)
     game = load_game(game_id)
@@ -33,16 +34,21 @@ def arena_command(
         fail(t("error.games", got=games))
     make_bots(game.id, names)  # unknown names fail before any game
     new_state(game, len(names), given, seed)  # so do bad options
+    if engine == "fast":
+        fast_engine_check(game, names, None)
     count = workers or os.cpu_count() or 1
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console(stderr=True), disable=as_json, transient=True) as progress:
         task = progress.add_task(t("arena.progress", game=game.id, workers=count), total=games)
-        report = run_arena(game.id, names, games, seed, count, given, lambda _: progress.advance(task))
+        if engine == "fast":
+            report = run_arena_fast(game.id, names, games, seed, given, lambda _: progress.advance(task))
+        else:
+            report = run_arena(game.id, names, games, seed, count, given, lambda _: progress.advance(task))
     results = [s.to_dict() for s in report.standings()]
     if out is not None:
         write_outputs(out, report, results)
     if as_json:
-        typer.echo(json.dumps({"game": game.id, "seed": seed, "games": games, "seats": names,
+        typer.echo(json.dumps({"game": game.id, "engine": engine, "seed": seed, "games": games, "seats": names,
                                "seconds": report.seconds, "results": results}, ensure_ascii=False))
         return
     print_report(report, results)

@@ -32,6 +32,13 @@ class Lang(StrEnum):
     ja = "ja"
 
 
+class Engine(StrEnum):
+    """``kakehiki sim --engine``: the rules engine, or the compiled batch engine (``kakehiki.fast``)."""
+
+    reference = "reference"
+    fast = "fast"
+
+
 def use_language(lang: Lang | None) -> None:
     """``--lang`` if given, else the locale's language."""
     set_language(lang.value if lang is not None else detect_language())

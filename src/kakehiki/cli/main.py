@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from kakehiki.cli.arena import arena_command
-from kakehiki.cli.common import Lang
+from kakehiki.cli.common import Engine, Lang
 from kakehiki.cli.lang import set_language, t
 from kakehiki.cli.play import play_command
 from kakehiki.cli.replay import replay_command, verify_command
@@ -91,8 +91,9 @@ def _add_sim(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help=t("help.json"))] = False,
         options: Annotated[list[str] | None, _options_option()] = None,
         lang: Annotated[Lang | None, _lang_option()] = None,
+        engine: Annotated[Engine, typer.Option(help=t("help.sim_engine"))] = Engine.reference,
     ) -> None:
-        sim_command(game_id, games, seed, players, bots, save, as_json, options, lang)
+        sim_command(game_id, games, seed, players, bots, save, as_json, options, lang, engine.value)
 
 
 def _add_arena(app: typer.Typer) -> None:
@@ -107,8 +108,9 @@ def _add_arena(app: typer.Typer) -> None:
         out: Annotated[Path | None, typer.Option(help=t("help.arena_out"), file_okay=False)] = None,
         options: Annotated[list[str] | None, _options_option()] = None,
         lang: Annotated[Lang | None, _lang_option()] = None,
+        engine: Annotated[Engine, typer.Option(help=t("help.sim_engine"))] = Engine.reference,
     ) -> None:
-        arena_command(game_id, bots, games, seed, workers, as_json, out, options, lang)
+        arena_command(game_id, bots, games, seed, workers, as_json, out, options, lang, engine.value)
 
 
 def _add_verify(app: typer.Typer) -> None:

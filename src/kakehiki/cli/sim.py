@@ -10,6 +10,7 @@ losers but no winner (e.g. a self-Dobon) is not a draw: only its losers count it
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -67,6 +68,19 @@ class SimStats:
 
     def __post_init__(self) -> None:
         self.seats = [Tally() for _ in self.bots]
+
+    def add_totals(self, games: int, steps: int, seconds: float, totals: dict[str, Any]) -> None:
+        """Fold in a batch of the fast engine (``DobonBatch.tallies``)."""
+        self.games += games
+        self.steps += steps
+        self.seconds += seconds
+        self.rounds += totals["rounds"]
+        self.draws += totals["draws"]
+        self.reasons.update(totals["reasons"])
+        for seat, tally in enumerate(self.seats):
+            tally.wins += totals["wins"][seat]
+            tally.losses += totals["losses"][seat]
+            tally.draws += totals["draws"]
 
     def add(self, result: Result, steps: int, seconds: float) -> None:
         self.games += 1
@@ -132,6 +146,43 @@ def simulate(
     return stats
 
 
+FAST_CHUNK = 4096  # games per batch: about 40 MB of arrays
+
+
+def simulate_fast(
+    game: Game[Any, Any], players: int, options: dict[str, str], seed: int, count: int, names: list[str],
+    progress: Progress,
+) -> SimStats:
+    """As :func:`simulate`, on the compiled batch engine: the same games, no records.  The
+    kernels are compiled (or loaded from numba's cache) before the clock starts."""
+    from kakehiki.fast import DobonBatch  # the fast extra
+
+    stats = SimStats(names)
+    task = progress.add_task(t("sim.progress", game=game.id), total=count)
+    DobonBatch([seed], players, options).playout(names)  # type: ignore[arg-type]  # checked by fast_engine_check
+    for start in range(0, count, FAST_CHUNK):
+        size = min(FAST_CHUNK, count - start)
+        started = time.perf_counter()
+        batch = DobonBatch(range(seed + start, seed + start + size), players, options)
+        steps = batch.playout(names)  # type: ignore[arg-type]
+        stats.add_totals(size, int(steps.sum()), time.perf_counter() - started, batch.tallies())
+        progress.advance(task, size)
+    return stats
+
+
+def fast_engine_check(game: Game[Any, Any], names: list[str], save: Path | None) -> None:
+    """Refuse what the fast engine cannot play: another game, another bot, records, no numba."""
+    from kakehiki.fast import default_jit
+    from kakehiki.fast.dobon import POLICIES
+
+    if game.id != "dobon" or any(name not in POLICIES for name in names):
+        fail(t("error.engine", games="dobon", bots=", ".join(POLICIES), game=game.id, given=",".join(names)))
+    if save is not None:
+        fail(t("error.engine_save"))
+    if not default_jit() and os.environ.get("KAKEHIKI_FAST_JIT") != "0":
+        fail(t("error.engine_missing"))
+
+
 def write_record(path: Path, record: dict[str, Any]) -> None:
     try:
         save_record(path, record)
@@ -173,7 +224,7 @@ def tally_table(title: str, first: str, rows: Sequence[Row], rounds: int) -> Tab
 
 def sim_command(
     game_id: str, games: int, seed: int, players: int | None, bots: str, save: Path | None, as_json: bool,
-    options: list[str] | None, lang: Lang | None,
+    options: list[str] | None, lang: Lang | None, engine: str = "reference",
 ) -> None:
     use_language(lang)
     game = load_game(game_id)
@@ -187,11 +238,16 @@ def sim_command(
     names = bot_names_for(bots, count)
     make_bots(game.id, names)  # unknown names fail before the first game
     new_state(game, count, given, seed)  # so do options that depend on the player count
+    if engine == "fast":
+        fast_engine_check(game, names, save)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console(stderr=True), disable=as_json, transient=True) as progress:
-        stats = simulate(game, count, given, seed, games, names, save, progress)
+        if engine == "fast":
+            stats = simulate_fast(game, count, given, seed, games, names, progress)
+        else:
+            stats = simulate(game, count, given, seed, games, names, save, progress)
     if as_json:
-        header = {"game": game.id, "seed": seed, "players": count,
+        header = {"game": game.id, "engine": engine, "seed": seed, "players": count,
                   "options": resolve_options(game.options, given), "bot_names": names}
         typer.echo(json.dumps({**header, **stats.to_dict()}, ensure_ascii=False))
     else:

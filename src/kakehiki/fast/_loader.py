@@ -1,0 +1,84 @@
+"""Loading the kernels compiled (numba) or as plain Python, side by side.
+
+The kernel modules (``prng``, ``dobon_kernel``) are written in the subset of Python that
+numba compiles.  :func:`kernels` loads a fresh copy of them under a name that says its
+mode (``kakehiki.fast._jit.dobon_kernel`` or ``kakehiki.fast._py.dobon_kernel``); a kernel
+module reads its mode from its own name (:func:`njit_for`) and finds its siblings of the
+same mode with :func:`sibling`.  So one process may hold both (the tests compare them), and
+the plain copy needs neither numba nor a compiler.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any, TypeVar, cast
+
+F = TypeVar("F", bound=Callable[..., Any])
+HERE = Path(__file__).parent
+KERNEL_MODULES = ("prng", "dobon_kernel", "dobon_match", "dobon_play")
+_PREFIX = {True: "kakehiki.fast._jit.", False: "kakehiki.fast._py."}
+
+
+def have_numba() -> bool:
+    """Whether numba can be imported (the ``fast`` extra)."""
+    return importlib.util.find_spec("numba") is not None
+
+
+def default_jit() -> bool:
+    """Compiled unless numba is missing or ``KAKEHIKI_FAST_JIT=0`` (or numba's own
+    ``NUMBA_DISABLE_JIT=1``) says otherwise."""
+    if os.environ.get("KAKEHIKI_FAST_JIT", "1") == "0" or os.environ.get("NUMBA_DISABLE_JIT", "0") == "1":
+        return False
+    return have_numba()
+
+
+def njit_for(module_name: str) -> Callable[[F], F]:
+    """The decorator for the kernel module named ``module_name``: numba's ``njit`` for the
+    compiled copy, the identity for the plain one."""
+    if not module_name.startswith(_PREFIX[True]):
+        return lambda fn: fn
+    import numba  # the fast extra
+
+    def compile_lazily(fn: F) -> F:
+        return cast(F, numba.njit(cache=True, nogil=True)(fn))
+
+    return compile_lazily
+
+
+def sibling(module_name: str, name: str) -> Any:
+    """The kernel module ``name`` of the same mode as ``module_name``.  A kernel imported
+    under its own name (``kakehiki.fast.dobon_kernel``, as doctest collection does) is plain
+    Python, and so are the siblings it imports."""
+    package = module_name.rsplit(".", 1)[0]
+    if package + "." not in _PREFIX.values():
+        return importlib.import_module(f"{package}.{name}")
+    return sys.modules[package + "." + name]
+
+
+def kernels(jit: bool | None = None) -> dict[str, ModuleType]:
+    """The kernel modules, compiled (``jit=True``, needs numba) or plain; loaded once per mode."""
+    mode = default_jit() if jit is None else jit
+    if mode and not have_numba():
+        raise ImportError("the compiled kernels need numba: pip install 'kakehiki[fast]'")
+    prefix = _PREFIX[mode]
+    loaded: dict[str, ModuleType] = {}
+    for name in KERNEL_MODULES:
+        full = prefix + name
+        module = sys.modules.get(full)
+        if module is None:
+            spec = importlib.util.spec_from_file_location(full, HERE / f"{name}.py")
+            assert spec is not None and spec.loader is not None
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[full] = module
+            try:
+                spec.loader.exec_module(module)
+            except BaseException:
+                del sys.modules[full]
+                raise
+        loaded[name] = module
+    return loaded
