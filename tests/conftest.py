@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """One headless Chromium for every browser test (Playwright's sync API allows one per thread)."""
+    """One headless Chromium per test module: Playwright's sync API allows one per thread, and while it runs
+    the thread has an event loop, so it is stopped before other modules (asyncio.run) run."""
     from browser import launch_chromium
 
     yield from launch_chromium()

@@ -15,11 +15,11 @@ def test_a_refusal_naming_its_rule_explains_the_rule() -> None:
     assert "C6" in line and "does not hold SA" in line
 
 
-def test_a_refusal_without_a_rule_is_told_as_it_is() -> None:
+def test_a_refusal_without_a_rule_is_not_understood_rather_than_against_a_rule() -> None:
     text = "not a Dobon action: 'fly' (expected play CARD, draw, dobon top=CARD, pass, delay)"
     notice = Notice("refused", 0, text)
-    assert notice_line(notice, narrator_for("dobon", "en", 0), LABELS) == text
-    assert "rule )" not in notice_line(notice, narrator_for("dobon", "ja", 0), LABELS)
+    assert notice_line(notice, narrator_for("dobon", "en", 0), LABELS) == f"Not understood: {text}"
+    assert notice_line(notice, narrator_for("dobon", "ja", 0), LABELS) == f"解釈できません：{text}"
 
 
 def test_a_lost_call_names_who_called_first() -> None:

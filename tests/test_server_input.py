@@ -238,7 +238,8 @@ def test_the_notice_about_an_act_echoes_its_ref(server: LiveServer) -> None:
     while not state["legal"]:
         state = ann.until(lambda f: f["type"] == "state" and bool(f["legal"]))
     answer = notice_after(ann, {"type": "act", "action": state["legal"][0], "ref": 0})
-    assert answer["kind"] in ("accepted", "too_late") and answer["ref"] == 0
+    # Whichever notice about the answer comes first (a bot may have called ahead of it) echoes its ref.
+    assert answer["kind"] in ("accepted", "too_late", "lost_priority") and answer["ref"] == 0
 
 
 def test_a_lost_priority_notice_echoes_the_ref_of_the_answer_that_lost(server: LiveServer) -> None:

@@ -27,7 +27,9 @@ def notice_line(notice: Notice, narrator: Narrator, labels: Sequence[str]) -> st
             return t("play.lost_priority", lang=lang, by=by, action=notice.move)
         case "too_late":
             return t("play.too_late", lang=lang, by=by) if by is not None else t("play.too_late_host", lang=lang)
-        case "refused" if notice.rule:
+        case "refused" if not notice.rule:  # not in the game's notation: no rule to name
+            return t("play.bad_notation", lang=lang, message=notice.text)
+        case "refused":
             prefix = f"[{notice.rule}] "
             detail = notice.text[len(prefix):] if notice.text.startswith(prefix) else notice.text
             return narrator.refusal(IllegalActionError(notice.rule, detail))
