@@ -163,3 +163,16 @@ def test_the_keyboard_plays_a_card(table: tuple[Person, Person]) -> None:
     assert played.startswith("play ")
     card_text = played.split()[1]
     assert ann.app(f"app.log.some((e) => e.text.includes('Ann puts down') && e.text.includes('{card_text}'))")
+
+
+def test_the_lobby_fits_a_phone(table: tuple[Person, Person]) -> None:
+    _, bo = table
+    lobby = bo.context.new_page()
+    lobby.goto(bo.base + "/")
+    lobby.wait_for_selector("#create")
+    for game in ("dobon", "dobon-arith", "million-doubt"):  # the longest titles and the most house rules
+        lobby.select_option('select[name="game"]', game)
+        lobby.click("details.rules summary")
+        lobby.click("details.clocks summary")
+        assert lobby.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], game
+    lobby.close()

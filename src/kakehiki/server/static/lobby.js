@@ -97,7 +97,7 @@
           value: players, onchange: (e) => { state.players = clampPlayers(game, e.target.value); state.you = 0; draw(); } })),
         field(t("lobby.nickname"), h("input", { type: "text", name: "nickname", maxlength: 24, required: true,
           value: localStorage.getItem("kk.nickname") || "", autocomplete: "nickname" })),
-        h("fieldset", { class: "seats", onchange: (e) => {
+        h("fieldset", { class: "seat-choice", onchange: (e) => {
           if (e.target.name === "you") { state.you = Number(e.target.value); draw(); }
         } }, h("legend", {}, t("lobby.seats")), seatRows(game, players, state.you)),
         rules, clocks,
