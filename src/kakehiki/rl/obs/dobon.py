@@ -16,7 +16,31 @@ KINDS = ("turned", "play", "interrupt", "draw", "penalty", "dobon", "rebuild")
 RECENT = 8  # public moves kept move by move
 
 
-class DobonEncoder(Encoder):
+class DobonSeatsEncoder(Encoder):
+    """What both Dobons' encoders share: the per-seat facts of a Dobon table."""
+
+    hand_sizes: int
+    drawn: int
+    turn: int
+    top_owner: int
+    chain: int
+    dealer: int
+
+    def fill_seats(self, out: Array, rel: Sequence[int], view: Any, drawn: Sequence[int]) -> None:
+        """Hand sizes, cards drawn, whose turn, who played the top card, the Dobon chain, the dealer."""
+        self.per_seat(out, self.hand_sizes, rel, view.hand_sizes)
+        self.per_seat(out, self.drawn, rel, drawn)
+        self.seat_hot(out, self.turn, rel, view.turn)
+        if view.top_owner is None:
+            out[self.top_owner + self.players] = 1.0
+        else:
+            self.seat_hot(out, self.top_owner, rel, view.top_owner)
+        for place, seat in enumerate(view.chain):
+            out[self.chain + rel[seat]] = place + 1
+        self.seat_hot(out, self.dealer, rel, view.dealer)
+
+
+class DobonEncoder(DobonSeatsEncoder):
     game_id = "dobon"
 
     def build(self) -> None:
@@ -66,16 +90,7 @@ class DobonEncoder(Encoder):
                 out[played[seat] + card.index] += 1.0
             elif kind == "draw" or kind == "penalty":
                 drawn[seat] += amount
-        self.per_seat(out, self.hand_sizes, rel, view.hand_sizes)
-        self.per_seat(out, self.drawn, rel, drawn)
-        self.seat_hot(out, self.turn, rel, view.turn)
-        if view.top_owner is None:
-            out[self.top_owner + n] = 1.0
-        else:
-            self.seat_hot(out, self.top_owner, rel, view.top_owner)
-        for place, seat in enumerate(view.chain):
-            out[self.chain + rel[seat]] = place + 1
-        self.seat_hot(out, self.dealer, rel, view.dealer)
+        self.fill_seats(out, rel, view, drawn)
         one_hot(out, self.phase, PHASES.index(view.phase), len(PHASES))
         put(out, self.scalars, (view.pending, view.stock_size, view.field_size, view.decks))
         self.per_seat(out, self.match, rel, view.deal_counts)

@@ -9,14 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from kakehiki.cards import SUITS
-from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, card_hot, one_hot, put
+from kakehiki.rl.obs.dobon import DobonSeatsEncoder
+from kakehiki.rl.obs.layout import CARD_FACES, Array, add_cards, card_hot, one_hot, put
 
 PHASES = ("turn", "gaeshi", "over")
 KINDS = ("play", "draw", "pass")
 RECENT = 8
 
 
-class ArithEncoder(Encoder):
+class ArithEncoder(DobonSeatsEncoder):
     game_id = "dobon-arith"
 
     def build(self) -> None:
@@ -72,16 +73,7 @@ class ArithEncoder(Encoder):
                 one_hot(out, base + n, KINDS.index(kind) if kind in KINDS else -1, len(KINDS))
                 add_cards(out, base + n + len(KINDS), cards)
                 out[base + width - 1] = move.drawn
-        self.per_seat(out, self.hand_sizes, rel, view.hand_sizes)
-        self.per_seat(out, self.drawn, rel, drawn)
-        self.seat_hot(out, self.turn, rel, view.turn)
-        if view.top_owner is None:
-            out[self.top_owner + n] = 1.0
-        else:
-            self.seat_hot(out, self.top_owner, rel, view.top_owner)
-        for place, seat in enumerate(view.chain):
-            out[self.chain + rel[seat]] = place + 1
-        self.seat_hot(out, self.dealer, rel, view.dealer)
+        self.fill_seats(out, rel, view, drawn)
         one_hot(out, self.phase, PHASES.index(view.phase), len(PHASES))
         scalars = (view.pending, view.stock_size, view.direction, view.reveal_due, view.opening)
         put(out, self.scalars, scalars)
