@@ -176,3 +176,16 @@ def test_the_lobby_fits_a_phone(table: tuple[Person, Person]) -> None:
         lobby.click("details.clocks summary")
         assert lobby.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], game
     lobby.close()
+
+
+def test_a_spectator_watches_without_a_hand_or_moves(table: tuple[Person, Person], browser: Any) -> None:
+    ann, _ = table
+    cy = Person(browser, ann.base, "en-US", DESKTOP)
+    cy.open("/r/" + ann.app("app.code"))
+    cy.page.click("#watch")
+    cy.page.wait_for_selector("#table .seats")
+    assert cy.app("app.seat") is None
+    assert cy.page.locator("#hand").count() == 0
+    assert cy.page.locator("[data-action], #call, #again").count() == 0
+    assert cy.app("app.state.view.hand") is None
+    cy.close()
