@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from kakehiki.bots import Bot, RandomBot, make_bot, register_bot
 from kakehiki.bots.search import Sampler, SamplingBot, SearchBot
@@ -46,7 +46,9 @@ class EpsilonBot:
 
 @dataclass
 class LevelBot:
-    """A bot under a level's name; a searching bot keeps its sampler."""
+    """A bot under a level's name.  It offers no ``choose_sampled``: a host then builds no
+    sampler for it (sampling hidden cards at every decision costs time and draws from the
+    bot's generator); :func:`level_bot` wraps a searching bot in :class:`SamplingLevelBot`."""
 
     bot: Bot
     name: str
@@ -54,12 +56,20 @@ class LevelBot:
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         return self.bot.choose(view, legal, rng)
 
+
+@dataclass
+class SamplingLevelBot(LevelBot):
+    """A searching bot under a level's name (made by :func:`level_bot`): it keeps its sampler."""
+
     def choose_sampled(
         self, game: Game[Any, Any], seat: int, view: Any, legal: Sequence[Action], rng: random.Random, sample: Sampler
     ) -> Action:
-        if isinstance(self.bot, SamplingBot):
-            return self.bot.choose_sampled(game, seat, view, legal, rng, sample)
-        return self.bot.choose(view, legal, rng)
+        return cast(SamplingBot, self.bot).choose_sampled(game, seat, view, legal, rng, sample)
+
+
+def level_bot(bot: Bot, name: str) -> LevelBot:
+    """``bot`` under the level ``name``, keeping its sampler only if it searches."""
+    return SamplingLevelBot(bot, name) if isinstance(bot, SamplingBot) else LevelBot(bot, name)
 
 
 def heuristic_bot(game_id: str) -> Bot:
@@ -79,13 +89,13 @@ def expert_bot(game_id: str) -> Bot:
 
 
 def _register(game_id: str) -> None:
-    register_bot(game_id, "hard", lambda: LevelBot(expert_bot(game_id), "hard"))
-    register_bot(game_id, "normal", lambda: LevelBot(heuristic_bot(game_id), "normal"))
+    register_bot(game_id, "hard", lambda: level_bot(expert_bot(game_id), "hard"))
+    register_bot(game_id, "normal", lambda: level_bot(heuristic_bot(game_id), "normal"))
     register_bot(game_id, "easy", lambda: EpsilonBot(heuristic_bot(game_id), 0.5, "easy"))
 
 
 for _game_id in HEURISTIC:
     _register(_game_id)
-register_bot("*", "hard", lambda: LevelBot(SearchBot(), "hard"))
-register_bot("*", "normal", lambda: LevelBot(RandomBot(), "normal"))
-register_bot("*", "easy", lambda: LevelBot(RandomBot(), "easy"))
+register_bot("*", "hard", lambda: level_bot(SearchBot(), "hard"))
+register_bot("*", "normal", lambda: level_bot(RandomBot(), "normal"))
+register_bot("*", "easy", lambda: level_bot(RandomBot(), "easy"))
