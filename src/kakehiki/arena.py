@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from openskill.models import PlackettLuce
 
@@ -46,10 +46,11 @@ def seating(bots: Sequence[str], index: int) -> tuple[str, ...]:
 
 
 class TimedBot:
-    """Wraps a bot to time its decisions (searching bots keep their sampler).
+    """Wraps a bot to time its decisions (:func:`timed` keeps a searching bot's sampler).
 
     The time is the CPU time of the deciding thread: what the decision costs on one core,
-    whatever else the machine is running (wall time grows with the load)."""
+    whatever else the machine is running (wall time grows with the load).  It offers no
+    ``choose_sampled``, so the host draws no hidden sample for a bot that would ignore it."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
@@ -61,14 +62,6 @@ class TimedBot:
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         return self._timed(lambda: self.bot.choose(view, legal, rng))
 
-    def choose_sampled(
-        self, game: Game[Any, Any], seat: int, view: Any, legal: Sequence[Action], rng: random.Random, sample: Sampler
-    ) -> Action:
-        if isinstance(self.bot, SamplingBot):
-            bot = self.bot
-            return self._timed(lambda: bot.choose_sampled(game, seat, view, legal, rng, sample))
-        return self.choose(view, legal, rng)
-
     def _timed(self, decide: Callable[[], Action]) -> Action:
         start = time.thread_time()
         action = decide()
@@ -77,6 +70,21 @@ class TimedBot:
         self.seconds += spent
         self.longest = max(self.longest, spent)
         return action
+
+
+class SamplingTimedBot(TimedBot):
+    """A searching bot, timed: it keeps its sampler."""
+
+    def choose_sampled(
+        self, game: Game[Any, Any], seat: int, view: Any, legal: Sequence[Action], rng: random.Random, sample: Sampler
+    ) -> Action:
+        bot = cast(SamplingBot, self.bot)
+        return self._timed(lambda: bot.choose_sampled(game, seat, view, legal, rng, sample))
+
+
+def timed(bot: Bot) -> TimedBot:
+    """``bot`` with its decisions timed, keeping its sampler only if it searches."""
+    return SamplingTimedBot(bot) if isinstance(bot, SamplingBot) else TimedBot(bot)
 
 
 @dataclass(frozen=True)
@@ -107,7 +115,7 @@ def play_game(task: Task) -> GameRecord:
     """Play one seat-rotated game (runs in a worker process)."""
     game = get_game(task.game_id)
     seats = seating(task.bots, task.index)
-    bots = [TimedBot(make_bot(task.game_id, name)) for name in seats]
+    bots = [timed(make_bot(task.game_id, name)) for name in seats]
     seed = task.seed + task.index
     playout = play_out(game, game.new(players=len(seats), options=task.options, seed=seed), bots, seed=seed)
     result = game.result(playout.state)
