@@ -134,7 +134,8 @@ PLAYER = """
     if (!offered.length && !closed.length) return;
     const call = document.getElementById("call");
     let pick = null;
-    if (call && (preferCalls || random() < 0.1)) pick = call;
+    if (menu.length) pick = menu[Math.floor(random() * menu.length)];  // a menu it opened: choose in it
+    else if (call && (preferCalls || random() < 0.1)) pick = call;
     if (!pick) {
       const but = (verbs) => offered.filter((el) => el !== call && !verbs.includes(verb(el)));
       const calm = but(["undo", "draw", "pass", "doubt", "dobon"]);
