@@ -24,12 +24,13 @@
   }
 
   /** The words on a move's button, in the page's language. */
-  function actionLabel(game, action, withCards) {
+  function actionLabel(game, action, withCards, view) {
     const { verb, cards, extras } = action;
     let base;
     if (game === "million-doubt" && verb === "play") {
       const down = extras.find((x) => x.startsWith("*"));
-      base = down ? t("act.play_down", { n: down.slice(1) }) : t("act.play_shown");
+      const shown = view && view.laying && view.laying.length > 0;
+      base = down ? t(shown ? "act.play_down" : "act.play_down_only", { n: down.slice(1) }) : t("act.play_shown");
       return [base].concat(extras.filter((x) => !x.startsWith("*")).map(extraLabel)).join(" · ");
     }
     if (game === "dhumbal" && verb === "show") base = t("act.show_hand");
@@ -89,7 +90,7 @@
 
     function openMenu(anchor, list) {
       fill(menu, h("div", { class: "menu-title" }, t("table.choose")),
-        ...list.map((a) => h("button", { type: "button", class: "move", dataset: { action: a.text }, onclick: () => ctx.act(a.text) }, actionLabel(ctx.game, a, true))),
+        ...list.map((a) => h("button", { type: "button", class: "move", dataset: { action: a.text }, onclick: () => ctx.act(a.text) }, actionLabel(ctx.game, a, true, view))),
         h("button", { type: "button", class: "cancel", onclick: () => { menu.hidden = true; } }, t("table.cancel")));
       menu.hidden = false;
       const box = anchor.getBoundingClientRect();
@@ -109,7 +110,7 @@
       el.tabIndex = 0;
       el.setAttribute("role", "button");
       if (list.length === 1) el.dataset.action = list[0].text;
-      el.setAttribute("aria-label", list.map((a) => actionLabel(ctx.game, a, true)).join(" / "));
+      el.setAttribute("aria-label", list.map((a) => actionLabel(ctx.game, a, true, view)).join(" / "));
       const choose = () => (list.length === 1 ? ctx.act(list[0].text) : openMenu(el, list));
       el.addEventListener("click", choose);
       el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); choose(); } });
@@ -149,7 +150,7 @@
 
     const buttons = loose.concat(actions.filter((a) => a.cards.length === 1 && !placed.has(a.cards[0]) && !CALLS.includes(a.verb)));
     const bar = h("div", { class: "actions", id: "actions" }, buttons.map((a) => h("button", { type: "button", class: "move", dataset: { action: a.text },
-      onclick: () => ctx.act(a.text) }, a.cards.length && !placed.has(a.cards[0]) ? [window.KKDom.card(a.cards[0], { class: "card tiny" }), " "] : null, actionLabel(ctx.game, a, !a.cards.length || placed.has(a.cards[0])))));
+      onclick: () => ctx.act(a.text) }, a.cards.length && !placed.has(a.cards[0]) ? [window.KKDom.card(a.cards[0], { class: "card tiny" }), " "] : null, actionLabel(ctx.game, a, !a.cards.length || placed.has(a.cards[0]), view))));
 
     const callButton = calls.length ? h("button", { type: "button", class: "call", id: "call", dataset: calls.length === 1 ? { action: calls[0].text } : {},
       onclick: (e) => (calls.length === 1 ? ctx.act(calls[0].text) : openMenu(e.currentTarget, calls)) },
