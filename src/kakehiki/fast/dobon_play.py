@@ -99,32 +99,41 @@ def play_game(
             continue
         for k in range(n):
             chosen[k] = choose(s, u, asked[k], policies[asked[k]], mask)
-        ordinary, claim = -1, -1
-        for k in range(n):
-            if yields_to_calls(s, asked[k], chosen[k]):
-                if ordinary < 0:
-                    ordinary = k
-                continue
-            if chosen[k] == PASS:
-                continue
-            claim = k
-            break
-        if claim < 0:
-            claim = ordinary
-        if claim >= 0:
-            apply(s, u, ratio, asked[claim], chosen[claim])
-            applied += 1
+        applied += resolve_window(s, u, ratio, n, asked, chosen, again)
+    return applied
+
+
+@njit
+def resolve_window(s: Any, u: Any, ratio: float, n: int, asked: Any, chosen: Any, again: Any) -> int:
+    """Apply what ``driver.resolve`` picks from the answers ``chosen[k]`` of the ``n`` actors
+    ``asked[k]`` (in priority order) to one state: the first call wins, else the turn seat's
+    ordinary move, else every pass while its seat is still asked.  The number applied."""
+    ordinary, claim = -1, -1
+    for k in range(n):
+        if yields_to_calls(s, asked[k], chosen[k]):
+            if ordinary < 0:
+                ordinary = k
             continue
-        for k in range(n):
-            if k > 0:
-                still = actors(s, again)
-                found = False
-                for j in range(still):
-                    found = found or again[j] == asked[k]
-                if not found:
-                    break
-            apply(s, u, ratio, asked[k], chosen[k])
-            applied += 1
+        if chosen[k] == PASS:
+            continue
+        claim = k
+        break
+    if claim < 0:
+        claim = ordinary
+    if claim >= 0:
+        apply(s, u, ratio, asked[claim], chosen[claim])
+        return 1
+    applied = 0
+    for k in range(n):
+        if k > 0:
+            still = actors(s, again)
+            found = False
+            for j in range(still):
+                found = found or again[j] == asked[k]
+            if not found:
+                break
+        apply(s, u, ratio, asked[k], chosen[k])
+        applied += 1
     return applied
 
 
