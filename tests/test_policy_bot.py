@@ -200,3 +200,21 @@ def test_a_table_of_another_size_is_refused(tmp_path: Path) -> None:
 def test_unknown_names_still_name_the_loaders() -> None:
     with pytest.raises(KakehikiError, match=r"unknown bot 'polcy:x'.*policy:…"):
         make_bot(GAME, "polcy:x")
+
+
+def test_a_policy_registered_by_name_is_a_bot_of_its_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import kakehiki.bots
+    from kakehiki.bots import bot_names
+    from kakehiki.bots.policy import register_from_env
+
+    bot_names(GAME)  # the built-in bots loaded, then the registry copied: the name is gone after the test
+    monkeypatch.setattr(kakehiki.bots, "_BOTS", dict(kakehiki.bots._BOTS))
+
+    path = bias_only(tmp_path / "named.npz", np.eye(A)[DRAW])
+    assert register_from_env(f"test-drawer={path}") == ["test-drawer"]
+    assert "test-drawer" in bot_names(GAME) and "test-drawer" not in bot_names("doubt")
+    assert isinstance(make_bot(GAME, "test-drawer"), PolicyBot)
+    with pytest.raises(KakehikiError, match="not NAME=PATH"):
+        register_from_env(path)
+    with pytest.raises(PolicyFileError, match="cannot be read"):
+        register_from_env(f"absent={tmp_path / 'absent.npz'}")

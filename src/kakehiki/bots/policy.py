@@ -17,6 +17,9 @@ The file (``numpy.savez``) holds:
 * optionally ``obs_shift`` and ``obs_scale`` (one per observation entry): the network reads
   ``(obs - obs_shift) * obs_scale``.
 
+A host that offers bots by name only (the server) offers a policy registered under a name:
+:func:`register_policy`, or ``KAKEHIKI_POLICIES=NAME=PATH[,NAME=PATH…]`` in its environment.
+
 A file that does not fit (missing arrays, shapes that do not chain, another game, non-finite
 weights, unreadable) is refused with a :class:`~kakehiki.errors.KakehikiError` naming the file
 and what is wrong.  ``examples/train_maskable_ppo.py`` trains one with MaskablePPO and writes it.
@@ -33,7 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from kakehiki.bots import register_loader
+from kakehiki.bots import register_bot, register_loader
 from kakehiki.core import Action
 from kakehiki.errors import KakehikiError
 
@@ -47,6 +50,7 @@ if TYPE_CHECKING:  # numpy is the rl extra's: imported when a policy is loaded, 
 FORMAT = "kakehiki-mlp-policy/1"
 PREFIX = "policy"
 ACTIVATIONS = ("tanh", "relu", "identity")
+ENV = "KAKEHIKI_POLICIES"
 
 
 class PolicyFileError(KakehikiError):
@@ -202,4 +206,31 @@ class PolicyBot:
         return legal[best]
 
 
+def register_policy(name: str, path: str) -> str:
+    """Register the policy in ``path`` as the bot ``name`` of the game it was trained for (checked
+    now): a name a host offers (the server takes registered names only, never a path from a
+    client).  Returns the game's id."""
+    if not name or ":" in name or "," in name:
+        raise KakehikiError(f"a policy's bot name needs no ':' or ',' and may not be empty: {name!r}")
+    game_id: str = load_network(path).meta["game"]
+    PolicyBot(game_id, path)  # refuses a file that does not fit its game
+    register_bot(game_id, name, lambda: PolicyBot(game_id, path))
+    return game_id
+
+
+def register_from_env(value: str | None = None) -> list[str]:
+    """Register every ``NAME=PATH`` of ``KAKEHIKI_POLICIES`` (comma-separated), e.g.
+    ``KAKEHIKI_POLICIES=ppo=/srv/dobon_policy.npz kakehiki serve``; the names registered."""
+    spec = os.environ.get(ENV, "") if value is None else value
+    names = []
+    for item in filter(None, (part.strip() for part in spec.split(","))):
+        name, equals, path = item.partition("=")
+        if not equals:
+            raise KakehikiError(f"{ENV}: {item!r} is not NAME=PATH")
+        register_policy(name.strip(), path.strip())
+        names.append(name.strip())
+    return names
+
+
 register_loader(PREFIX, PolicyBot)
+register_from_env()
