@@ -9,12 +9,12 @@ kernel's policies) draw from the same streams, so the same learner actions give 
 All N games step in one kernel call; observations are built from the rows with array
 operations, for the learner's seat only (its hand, never another).
 
-The observation has the reference encoder's layout (``encoder("dobon", players)``), and every
-slice read from the view's fields is the same.  Three slices come from the view's move log,
-which the kernel does not keep: ``played``, ``drawn`` and ``recent`` are left at zero here
-(``LOG_SLICES``).  A policy trained on one environment is therefore not a policy for the
-other without retraining; ``docs/rl.md`` says so.  An illegal action raises (the reference's
-``illegal="raise"``).
+The observation is the reference encoder's (``encoder("dobon", players)``), entry for entry:
+the slices read from the view's fields come from the rows, and the three the reference reads
+from the view's move log (``played``, ``drawn``, ``recent``) from what the kernels note of each
+move as they apply it (:mod:`kakehiki.fast.dobon_seat`).  So a policy trained on either
+environment plays on the other (and as the ``policy:PATH`` bot).  An illegal action raises
+(the reference's ``illegal="raise"``).
 """
 
 from __future__ import annotations
@@ -33,14 +33,11 @@ from kakehiki.errors import IllegalActionError
 from kakehiki.fast import DobonBatch, kernels
 from kakehiki.fast import dobon_layout as L
 from kakehiki.fast.dobon import POLICIES
-from kakehiki.rl.obs.dobon import DobonEncoder
+from kakehiki.fast.dobon_seat import SLICES
+from kakehiki.rl.obs.dobon import RECENT, DobonEncoder
 from kakehiki.rl.table import SEED_BOUND, Rewards, RLTable
 
 Batch = npt.NDArray[Any]
-LOG_SLICES = ("played", "drawn", "recent")
-"""Slices of the reference observation built from the view's log: zero in this environment."""
-
-
 class FastDobonVectorEnv(VectorEnv[Batch, Batch, Batch]):
     """``num_envs`` Dobon games of one learning seat against the kernel's bots, stepped in one call."""
 
@@ -76,6 +73,10 @@ class FastDobonVectorEnv(VectorEnv[Batch, Batch, Batch]):
         self.policies = np.zeros((num_envs, n), dtype=np.int64)
         self._rngs: list[np.random.Generator | None] = [None] * num_envs
         self._mask = np.zeros(L.ACTIONS, dtype=np.uint8)
+        self._starts = np.array([enc.layout.part(name).start for name in SLICES], dtype=np.int64)
+        self.played = np.zeros((num_envs, n, 52), dtype=np.int32)  # the log's counts, kept by the kernel
+        self.drawn = np.zeros((num_envs, n), dtype=np.int32)
+        self.recent = np.full((num_envs, RECENT, 4), -1, dtype=np.int32)  # kind, seat, card, amount; newest first
 
     # -- episodes ------------------------------------------------------------------------
     def reset(
@@ -116,7 +117,7 @@ class FastDobonVectorEnv(VectorEnv[Batch, Batch, Batch]):
             self.batch.deal(games, seeds)
             with np.errstate(over="ignore"):
                 self._kernel.start_games(self.batch.rows, self.batch.streams, self.batch.ratios, games,
-                                         self.learners, self.policies)
+                                         self.learners, self.policies, self.played, self.drawn, self.recent)
             games = games[self.batch.done[games]]
 
     def step(self, actions: Batch) -> tuple[Batch, Batch, Batch, Batch, dict[str, Any]]:
@@ -126,7 +127,7 @@ class FastDobonVectorEnv(VectorEnv[Batch, Batch, Batch]):
         batch = self.batch
         with np.errstate(over="ignore"):
             bad = self._kernel.learner_steps(batch.rows, batch.streams, batch.ratios, self.learners, acts,
-                                             self.policies, self._mask)
+                                             self.policies, self._mask, self.played, self.drawn, self.recent)
         if bad >= 0:
             raise IllegalActionError("C6", f"game {bad}: action {acts[bad]} is not legal for seat {self.learners[bad]}")
         terminated = batch.done.copy()
@@ -134,7 +135,9 @@ class FastDobonVectorEnv(VectorEnv[Batch, Batch, Batch]):
         infos: dict[str, Any] = {}
         if terminated.any():
             rewards[terminated] = self._rewards()[terminated]
-            infos["final_obs"], infos["_final_obs"] = self.observe(), terminated
+            final = np.zeros((self.num_envs, self.table.obs_size), dtype=np.float32)  # rows not ended: zero
+            final[terminated] = self.observe(np.flatnonzero(terminated))
+            infos["final_obs"], infos["_final_obs"] = final, terminated
             self._deal(np.flatnonzero(terminated))
         infos.update(self._infos())
         return self.observe(), rewards, terminated, np.zeros(self.num_envs, dtype=np.bool_), infos
@@ -156,52 +159,11 @@ class FastDobonVectorEnv(VectorEnv[Batch, Batch, Batch]):
     def _infos(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "seat": self.learners.copy()}
 
-    def observe(self) -> npt.NDArray[np.float32]:
-        """Each game's learner observation ``(N, D)``, the reference layout (the log's slices zero)."""
-        return encode_rows(self.batch.rows, self.learners, self.encoder, self.table.players, self.batch.options.games)
-
-
-def encode_rows(
-    rows: npt.NDArray[np.int32], seats: npt.NDArray[np.int64], enc: DobonEncoder, players: int, games: int
-) -> npt.NDArray[np.float32]:
-    """The observation of seat ``seats[g]`` of every game, from what its view holds (its own hand,
-    public counts and the field), laid out as ``enc`` lays it out."""
-    count, n = rows.shape[0], players
-    out = np.zeros((count, enc.size), dtype=np.float32)
-    g = np.arange(count)
-    position = rows[:, L.POSITION : L.POSITION + n].astype(np.int64)
-    rel = (position - position[g, seats][:, None]) % n  # rel[g, seat]: its place after the learner, in play order
-    hands = rows[:, L.HAND : L.HAND + n * 52].reshape(count, n, 52)
-    out[:, enc.hand : enc.hand + 52] = hands[g, seats]
-    laid = rows[:, L.NFIELD].astype(np.int64)
-    has = laid > 0
-    top = rows[g, L.FIELD + np.maximum(laid - 1, 0)]
-    out[g[has], enc.top + top[has]] = 1.0
-    faces = rows[:, L.FIELD : L.FIELD + L.MAX_CARDS]
-    on = np.arange(L.MAX_CARDS) < laid[:, None]
-    np.add.at(out, (np.nonzero(on)[0], enc.field + faces[on]), 1.0)
-
-    def per_seat(start: int, values: npt.NDArray[Any]) -> None:
-        out[g[:, None], start + rel] = values
-
-    def seat_hot(start: int, chosen: npt.NDArray[Any]) -> None:
-        ok = (chosen >= 0) & (chosen < n)
-        out[g[ok], start + rel[g[ok], chosen[ok]]] = 1.0
-
-    per_seat(enc.hand_sizes, rows[:, L.SIZES : L.SIZES + n])
-    seat_hot(enc.turn, rows[:, L.TURN_SEAT])
-    owner = rows[:, L.TOP_OWNER]
-    out[g[owner < 0], enc.top_owner + n] = 1.0
-    seat_hot(enc.top_owner, owner)
-    chain = rows[:, L.CHAIN_SEATS : L.CHAIN_SEATS + n]
-    gi, place = np.nonzero(np.arange(n) < rows[:, L.NCHAIN, None])
-    out[gi, enc.chain + rel[gi, chain[gi, place]]] = place + 1
-    seat_hot(enc.dealer, rows[:, L.DEALER])
-    out[g, enc.phase + rows[:, L.PHASE]] = 1.0
-    for k, column in enumerate((L.PENDING, L.NSTOCK, L.NFIELD, L.DECKS)):
-        out[:, enc.scalars + k] = rows[:, column]
-    per_seat(enc.match, rows[:, L.COUNTS : L.COUNTS + n])
-    per_seat(enc.match + n, rows[:, L.LAPS : L.LAPS + n])
-    out[:, enc.match + 2 * n] = rows[:, L.ROUND]
-    out[:, enc.match + 2 * n + 1] = games
-    return out
+    def observe(self, games: npt.NDArray[np.int64] | None = None) -> npt.NDArray[np.float32]:
+        """The learner's observation of each game (of ``games``, default all), ``(N, D)``: the
+        reference encoder's, built by the kernel from the rows and the log's notes."""
+        chosen = np.arange(self.num_envs) if games is None else games
+        out = np.empty((len(chosen), self.table.obs_size), dtype=np.float32)
+        self._kernel.observe_rows(self.batch.rows, self.learners, chosen, self.played, self.drawn, self.recent,
+                                  self._starts, self.batch.options.games, out)
+        return out
