@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from kakehiki.errors import IllegalActionError
+from kakehiki.fast import have_numba
 from kakehiki.rl import SeatVectorEnv
 from kakehiki.rl.fast import FastDobonVectorEnv
 
@@ -91,8 +92,8 @@ def test_bad_arguments_are_refused() -> None:
         FastDobonVectorEnv(0, jit=False)
 
 
+@pytest.mark.skipif(not have_numba(), reason="the compiled kernels need numba (the fast extra)")
 def test_compiled_kernels_step_as_the_plain_ones() -> None:
-    pytest.importorskip("numba")
     plain = FastDobonVectorEnv(32, seat="random", jit=False)
     compiled = FastDobonVectorEnv(32, seat="random", jit=True)
     obs_a, info_a = plain.reset(seed=5)
