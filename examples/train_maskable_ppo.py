@@ -9,7 +9,9 @@ Three stages, each printed as it goes:
 
 1. **train**: one learning seat (a random seat each episode) of a 4-player Dobon game against
    ``--opponents`` (default ``random``), through the Gymnasium environment ``SeatEnv``; the mask
-   comes from ``SeatEnv.action_masks``, which MaskablePPO reads.  Torch is held to one thread.
+   comes from ``SeatEnv.action_masks``, which MaskablePPO reads.  ``--engine fast`` trains on
+   ``FastDobonVectorEnv`` instead (the compiled engine, the same observations; bots ``random``
+   or ``greedy``).  Torch is held to one thread.
 2. **export**: the policy network (MLP layers and the action head) is written to ``.npz`` as
    plain weight matrices with its activation (:mod:`kakehiki.bots.policy` documents the
    format), so playing needs numpy only, never torch.
@@ -32,7 +34,7 @@ import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.monitor import Monitor
-from stable_baselines3.common.vec_env import DummyVecEnv
+from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv
 
 from kakehiki.arena import run_arena, wilson_interval
 from kakehiki.bots.policy import FORMAT
@@ -46,6 +48,63 @@ def make_env(opponents: str, index: int) -> Any:
         return Monitor(SeatEnv(GAME, players=PLAYERS, opponents=opponents, seat="random"))
 
     return build
+
+
+class FastVecEnv(VecEnv):
+    """``FastDobonVectorEnv`` (the compiled engine: all games in one kernel call) behind
+    stable-baselines3's ``VecEnv``: the same observations as ``SeatEnv``, its bots ``random`` or
+    ``greedy`` only.  Needs the ``fast`` extra (numba)."""
+
+    def __init__(self, num_envs: int, opponents: str) -> None:
+        from kakehiki.rl.fast import FastDobonVectorEnv
+
+        self.env = FastDobonVectorEnv(num_envs, players=PLAYERS, opponents=opponents, seat="random")
+        super().__init__(num_envs, self.env.single_observation_space, self.env.single_action_space)
+        self._returns = np.zeros(num_envs)
+        self._lengths = np.zeros(num_envs, dtype=np.int64)
+        self._actions: Any = None
+
+    def reset(self) -> Any:
+        seed = self._seeds[0] if self._seeds and self._seeds[0] is not None else None
+        self._seeds = []
+        obs, _ = self.env.reset(seed=seed)
+        self._returns[:], self._lengths[:] = 0.0, 0
+        return obs
+
+    def step_async(self, actions: Any) -> None:
+        self._actions = actions
+
+    def step_wait(self) -> Any:
+        obs, rewards, terminated, truncated, infos = self.env.step(self._actions)
+        done = terminated | truncated
+        self._returns += rewards
+        self._lengths += 1
+        out: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
+        for i in np.flatnonzero(done):  # what Monitor and VecEnv report for an ended episode
+            out[i] = {"terminal_observation": infos["final_obs"][i], "TimeLimit.truncated": bool(truncated[i]),
+                      "episode": {"r": float(self._returns[i]), "l": int(self._lengths[i]), "t": 0.0}}
+            self._returns[i], self._lengths[i] = 0.0, 0
+        return obs, rewards.astype(np.float32), done, out
+
+    def action_masks(self) -> Any:
+        return self.env.action_masks().astype(bool)
+
+    def close(self) -> None:
+        self.env.close()
+
+    def get_attr(self, attr_name: str, indices: Any = None) -> list[Any]:
+        return [getattr(self, attr_name)] * len(self._get_indices(indices))
+
+    def set_attr(self, attr_name: str, value: Any, indices: Any = None) -> None:
+        setattr(self, attr_name, value)
+
+    def env_method(self, method_name: str, *args: Any, indices: Any = None, **kwargs: Any) -> list[Any]:
+        if method_name == "action_masks":  # MaskablePPO stacks one mask per game
+            return list(self.action_masks())
+        return [getattr(self, method_name)(*args, **kwargs)] * len(self._get_indices(indices))
+
+    def env_is_wrapped(self, wrapper_class: Any, indices: Any = None) -> list[bool]:
+        return [False] * len(self._get_indices(indices))
 
 
 def export(model: MaskablePPO, path: Path, steps: int) -> None:
@@ -82,11 +141,17 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("dobon_policy.npz"))
     parser.add_argument("--games", type=int, default=400, help="arena games against each opponent")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--engine", choices=["reference", "fast"], default="reference",
+                        help="train on SeatEnv games (reference) or FastDobonVectorEnv (compiled; bots random/greedy)")
     parser.add_argument("--skip-train", action="store_true", help="only the arena, on an existing --out")
     args = parser.parse_args()
     torch.set_num_threads(1)
     if not args.skip_train:
-        env = DummyVecEnv([make_env(args.opponents, i) for i in range(args.envs)])
+        env: VecEnv
+        if args.engine == "fast":
+            env = FastVecEnv(args.envs, args.opponents)
+        else:
+            env = DummyVecEnv([make_env(args.opponents, i) for i in range(args.envs)])
         env.seed(args.seed)
         model = MaskablePPO("MlpPolicy", env, n_steps=256, batch_size=256, n_epochs=4, learning_rate=3e-4,
                             gamma=0.99, ent_coef=0.01, seed=args.seed, verbose=0)
