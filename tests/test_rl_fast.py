@@ -20,10 +20,12 @@ from kakehiki.fast import have_numba
 from kakehiki.rl import SeatVectorEnv
 from kakehiki.rl.fast import FastDobonVectorEnv
 
-SETUPS: list[tuple[int, dict[str, Any], str, Any]] = [
-    (4, {}, "random", "random"),
-    (3, {"official": False, "games": 2}, "greedy", 1),
-    (5, {"interrupt_turn": "after_interrupter", "decks": 2}, ["random", "greedy", "random", "greedy"], "random"),
+SETUPS: list[tuple[int, dict[str, Any], Any, Any, str]] = [
+    (4, {}, "random", "random", "win_loss"),
+    (3, {"official": False, "games": 2}, "greedy", 1, "win_loss"),
+    (5, {"interrupt_turn": "after_interrupter", "decks": 2}, ["random", "greedy", "random", "greedy"], "random",
+     "win_loss"),
+    (4, {"games": 3, "max_twos_ratio": 0.3}, "greedy", "random", "score"),
 ]
 
 
@@ -31,12 +33,14 @@ def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.array([rng.choice(np.flatnonzero(row)) for row in masks])
 
 
-@pytest.mark.parametrize(("players", "options", "opponents", "seat"), SETUPS)
+@pytest.mark.parametrize(("players", "options", "opponents", "seat", "rewards"), SETUPS)
 def test_the_fast_vector_plays_the_reference_games(players: int, options: dict[str, Any], opponents: Any,
-                                                     seat: Any) -> None:
+                                                     seat: Any, rewards: Any) -> None:
     n, steps = 6, 300
-    ref = SeatVectorEnv("dobon", n, players=players, options=options, opponents=opponents, seat=seat)
-    fast = FastDobonVectorEnv(n, players=players, options=options, opponents=opponents, seat=seat, jit=False)
+    ref = SeatVectorEnv("dobon", n, players=players, options=options, opponents=opponents, seat=seat,
+                        rewards=rewards)
+    fast = FastDobonVectorEnv(n, players=players, options=options, opponents=opponents, seat=seat,
+                              rewards=rewards, jit=False)
     obs_ref, info_ref = ref.reset(seed=11)
     obs_fast, info_fast = fast.reset(seed=11)
     rng = np.random.default_rng(players)
