@@ -59,6 +59,7 @@ class FastVecEnv(VecEnv):
         from kakehiki.rl.fast import FastDobonVectorEnv
 
         self.env = FastDobonVectorEnv(num_envs, players=PLAYERS, opponents=opponents, seat="random")
+        self.render_mode = None  # read by VecEnv.__init__
         super().__init__(num_envs, self.env.single_observation_space, self.env.single_action_space)
         self._returns = np.zeros(num_envs)
         self._lengths = np.zeros(num_envs, dtype=np.int64)
