@@ -16,6 +16,11 @@ Rows:
 * ``kakehiki GAME gym`` — ``SeatEnv(GAME, opponents="random")``: one learning seat, its steps
   counted; the bots' moves between them are inside each step (``game steps`` shows all moves).
 * ``kakehiki GAME vec16`` — ``SeatVectorEnv(GAME, 16, opponents="random")``: rows stepped/s.
+* ``kakehiki dobon fastvec256`` — ``FastDobonVectorEnv(256, opponents="random")``, the vector form
+  on the compiled engine (needs numba; compiled before timing): rows stepped/s.  Its chooser is
+  the batch form of the same uniform choice (a uniform random score per legal action, the
+  highest taken: one array operation per step, as a batched policy picks), since a Python loop
+  over 256 rows per step would time the chooser rather than the environment.
 * ``rlcard uno`` — RLCard 1.2's UNO env as shipped (2 players): ``env.step`` with an action from
   ``state["legal_actions"]`` until ``env.is_over()``.
 * ``pettingzoo NAME`` — PettingZoo classic AEC envs (``connect_four_v3``, ``tictactoe_v3``,
@@ -110,6 +115,22 @@ def vector_run(game: str, n: int = 16) -> Run:
     return run
 
 
+def fast_vector_run(n: int = 256) -> Run:
+    from kakehiki.rl.fast import FastDobonVectorEnv
+
+    def run(seconds: float, seed: int) -> tuple[int, int]:
+        vec, rng, steps = FastDobonVectorEnv(n, opponents="random", jit=True), np.random.default_rng(seed), 0
+        _, infos = vec.reset(seed=seed)
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            actions = np.argmax(rng.random(infos["action_mask"].shape) * infos["action_mask"], axis=1)
+            _, _, _, _, infos = vec.step(actions)
+            steps += n
+        return steps, steps
+
+    return run
+
+
 def uno_run() -> Run:
     import rlcard
 
@@ -147,6 +168,13 @@ def engines(games: list[str]) -> list[tuple[str, Run | str]]:
         rows.append((f"kakehiki {game} aec", aec_run(lambda game=game: env(game))))  # type: ignore[misc]
         rows.append((f"kakehiki {game} gym", gym_run(game)))
         rows.append((f"kakehiki {game} vec16", vector_run(game)))
+        if game == "dobon":
+            try:
+                import numba  # noqa: F401  (the fast extra)
+            except ImportError as err:
+                rows.append(("kakehiki dobon fastvec256", f"skipped: {err}"))
+            else:
+                rows.append(("kakehiki dobon fastvec256", fast_vector_run()))
     try:
         rows.append(("rlcard uno", uno_run()))
     except ImportError as err:

@@ -39,12 +39,21 @@ class RandomBot:
 
 
 BotFactory = Callable[[], Bot]
+BotLoader = Callable[[str, str], Bot]
+"""Makes a bot from a name's argument: ``loader(game_id, argument)`` for ``PREFIX:argument``."""
 _BOTS: dict[tuple[str, str], BotFactory] = {}
+_LOADERS: dict[str, BotLoader] = {}
 
 
 def register_bot(game_id: str, name: str, factory: BotFactory) -> None:
     """Register a bot for one game, or for every game with ``game_id="*"``."""
     _BOTS[(game_id, name)] = factory
+
+
+def register_loader(prefix: str, loader: BotLoader) -> None:
+    """Bots named ``PREFIX:ARGUMENT`` for every game, made by ``loader(game_id, ARGUMENT)``
+    (``policy:PATH``, a trained network: :mod:`kakehiki.bots.policy`)."""
+    _LOADERS[prefix] = loader
 
 
 def bot_names(game_id: str) -> tuple[str, ...]:
@@ -55,9 +64,13 @@ def bot_names(game_id: str) -> tuple[str, ...]:
 def make_bot(game_id: str, name: str) -> Bot:
     _load_builtin()
     factory = _BOTS.get((game_id, name)) or _BOTS.get(("*", name))
-    if factory is None:
-        raise KakehikiError(f"unknown bot {name!r} for {game_id} (known: {', '.join(bot_names(game_id))})")
-    return factory()
+    if factory is not None:
+        return factory()
+    prefix, colon, argument = name.partition(":")
+    if colon and prefix in _LOADERS:
+        return _LOADERS[prefix](game_id, argument)
+    loaders = "".join(f", {p}:…" for p in sorted(_LOADERS))
+    raise KakehikiError(f"unknown bot {name!r} for {game_id} (known: {', '.join(bot_names(game_id))}{loaders})")
 
 
 @cache

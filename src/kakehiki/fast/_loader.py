@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
 HERE = Path(__file__).parent
-KERNEL_MODULES = ("prng", "dobon_kernel", "dobon_match", "dobon_play")
+KERNEL_MODULES = ("prng", "dobon_kernel", "dobon_match", "dobon_play", "dobon_seat")
 _PREFIX = {True: "kakehiki.fast._jit.", False: "kakehiki.fast._py."}
 
 

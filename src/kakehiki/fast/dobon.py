@@ -75,8 +75,29 @@ class DobonBatch:
         for g, seed in enumerate(self.seeds):
             self.streams[g, L.U_PREFIX] = fnv1a64(f"{seed}/".encode())
         self._mask = np.zeros(L.ACTIONS, dtype=np.uint8)
+        self._header = header[0].copy() if n else None
         with np.errstate(over="ignore"):
             self._play.new_games(self.rows, self.streams, header[:, L.OPT_FIRST_DEALER].astype(np.int64))
+
+    def deal(self, games: Sequence[int] | npt.NDArray[Any], seeds: Sequence[int] | npt.NDArray[Any]) -> None:
+        """Start games ``games`` anew, as new matches from ``seeds`` (one each); the rest are
+        left as they are.  Game ``g`` is then the game ``DobonBatch([seeds[k]], ...)`` holds."""
+        chosen = np.asarray(games, dtype=np.int64).reshape(-1)
+        fresh = [int(seed) for seed in seeds]
+        if len(fresh) != len(chosen):
+            raise ValueError(f"one seed per game: {len(chosen)} games, {len(fresh)} seeds")
+        if not len(chosen):
+            return
+        assert self._header is not None
+        rows = np.zeros((len(chosen), L.WIDTH), dtype=np.int32)
+        rows[:, : len(self._header)] = self._header
+        streams = np.zeros((len(chosen), L.USLOTS), dtype=np.uint64)
+        for k, (g, seed) in enumerate(zip(chosen.tolist(), fresh, strict=True)):
+            self.seeds[g] = seed
+            streams[k, L.U_PREFIX] = fnv1a64(f"{seed}/".encode())
+        with np.errstate(over="ignore"):
+            self._play.new_games(rows, streams, rows[:, L.OPT_FIRST_DEALER].astype(np.int64))
+        self.rows[chosen], self.streams[chosen] = rows, streams
 
     def __len__(self) -> int:
         return len(self.seeds)

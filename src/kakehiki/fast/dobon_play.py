@@ -91,6 +91,7 @@ def play_game(
     ``policies[seat]`` is each seat's policy.  With ``first_only`` only the first actor is
     asked, as ``driver.random_playout`` and the benchmarks play.  The number of actions applied."""
     applied = 0
+    moved = np.zeros(2, dtype=np.int64)
     while s[PHASE] != OVER:
         n = actors(s, asked)
         if n == 1 or first_only:
@@ -99,32 +100,44 @@ def play_game(
             continue
         for k in range(n):
             chosen[k] = choose(s, u, asked[k], policies[asked[k]], mask)
-        ordinary, claim = -1, -1
-        for k in range(n):
-            if yields_to_calls(s, asked[k], chosen[k]):
-                if ordinary < 0:
-                    ordinary = k
-                continue
-            if chosen[k] == PASS:
-                continue
-            claim = k
-            break
-        if claim < 0:
-            claim = ordinary
-        if claim >= 0:
-            apply(s, u, ratio, asked[claim], chosen[claim])
-            applied += 1
+        applied += resolve_window(s, u, ratio, n, asked, chosen, again, moved)
+    return applied
+
+
+@njit
+def resolve_window(s: Any, u: Any, ratio: float, n: int, asked: Any, chosen: Any, again: Any, moved: Any) -> int:
+    """Apply what ``driver.resolve`` picks from the answers ``chosen[k]`` of the ``n`` actors
+    ``asked[k]`` (in priority order) to one state: the first call wins, else the turn seat's
+    ordinary move, else every pass while its seat is still asked.  The number applied;
+    ``moved`` gets the seat and action of the move applied, or ``-1, PASS`` for passes."""
+    moved[0], moved[1] = -1, PASS
+    ordinary, claim = -1, -1
+    for k in range(n):
+        if yields_to_calls(s, asked[k], chosen[k]):
+            if ordinary < 0:
+                ordinary = k
             continue
-        for k in range(n):
-            if k > 0:
-                still = actors(s, again)
-                found = False
-                for j in range(still):
-                    found = found or again[j] == asked[k]
-                if not found:
-                    break
-            apply(s, u, ratio, asked[k], chosen[k])
-            applied += 1
+        if chosen[k] == PASS:
+            continue
+        claim = k
+        break
+    if claim < 0:
+        claim = ordinary
+    if claim >= 0:
+        moved[0], moved[1] = asked[claim], chosen[claim]
+        apply(s, u, ratio, asked[claim], chosen[claim])
+        return 1
+    applied = 0
+    for k in range(n):
+        if k > 0:
+            still = actors(s, again)
+            found = False
+            for j in range(still):
+                found = found or again[j] == asked[k]
+            if not found:
+                break
+        apply(s, u, ratio, asked[k], chosen[k])
+        applied += 1
     return applied
 
 

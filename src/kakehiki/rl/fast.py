@@ -1,0 +1,169 @@
+"""Dobon's vector environment on the compiled batch engine (:mod:`kakehiki.fast`).
+
+``FastDobonVectorEnv(num_envs=256, opponents="random")`` has the interface of
+:class:`~kakehiki.rl.vector.SeatVectorEnv` for Dobon (Gymnasium ``VectorEnv``, ``SAME_STEP``
+autoreset, ``infos["action_mask"]``, ``infos["seat"]``, ``final_obs``) and plays the same
+games: row ``i`` of a vector seeded with ``s`` deals from the seeds a ``SeatEnv`` seeded with
+``s + i`` draws, picks the same learner seats, and its bots (``random`` or ``greedy``, the
+kernel's policies) draw from the same streams, so the same learner actions give the same games.
+All N games step in one kernel call; observations are built from the rows with array
+operations, for the learner's seat only (its hand, never another).
+
+The observation is the reference encoder's (``encoder("dobon", players)``), entry for entry:
+the slices read from the view's fields come from the rows, and the three the reference reads
+from the view's move log (``played``, ``drawn``, ``recent``) from what the kernels note of each
+move as they apply it (:mod:`kakehiki.fast.dobon_seat`).  So a policy trained on either
+environment plays on the other (and as the ``policy:PATH`` bot).  An illegal action raises
+(the reference's ``illegal="raise"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from kakehiki.errors import IllegalActionError
+from kakehiki.fast import DobonBatch, kernels
+from kakehiki.fast import dobon_layout as L
+from kakehiki.fast.dobon import POLICIES
+from kakehiki.fast.dobon_seat import SLICES
+from kakehiki.rl.obs.dobon import RECENT, DobonEncoder
+from kakehiki.rl.table import SEED_BOUND, Rewards, RLTable
+
+Batch = npt.NDArray[Any]
+class FastDobonVectorEnv(VectorEnv[Batch, Batch, Batch]):
+    """``num_envs`` Dobon games of one learning seat against the kernel's bots, stepped in one call."""
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
+
+    def __init__(
+        self, num_envs: int, players: int = 4, options: Mapping[str, object] | None = None,
+        opponents: str | Sequence[str] = "random", seat: int | str = 0, rewards: Rewards = "win_loss",
+        jit: bool | None = None,
+    ) -> None:
+        if type(num_envs) is not int or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
+        self.table = RLTable("dobon", players, options, rewards)  # checks players, options and rewards
+        n = self.table.players
+        names = [opponents] * n if isinstance(opponents, str) else list(opponents)
+        if len(names) not in (n - 1, n) or any(name not in POLICIES for name in names):
+            raise ValueError(f"opponents: one of {sorted(POLICIES)} (the kernel's bots), or one per seat ({n}) "
+                             f"or per other seat ({n - 1}); got {opponents!r}")
+        if seat != "random" and (type(seat) is not int or not 0 <= seat < n):
+            raise ValueError(f"seat must be 'random' or a seat 0–{n - 1}, not {seat!r}")
+        self.opponents, self.seat_choice = names, seat
+        self.num_envs = num_envs
+        self.batch = DobonBatch([0] * num_envs, n, options, jit)
+        self._kernel = kernels(self.batch.jit)["dobon_seat"]
+        enc = self.table.encoder
+        assert isinstance(enc, DobonEncoder)
+        self.encoder: DobonEncoder = enc
+        self.single_observation_space = spaces.Box(-np.inf, np.inf, (self.table.obs_size,), np.float32)
+        self.single_action_space = spaces.Discrete(self.table.n_actions)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.learners = np.zeros(num_envs, dtype=np.int64) + (0 if seat == "random" else int(seat))
+        self.policies = np.zeros((num_envs, n), dtype=np.int64)
+        self._rngs: list[np.random.Generator | None] = [None] * num_envs
+        self._mask = np.zeros(L.ACTIONS, dtype=np.uint8)
+        self._starts = np.array([enc.layout.part(name).start for name in SLICES], dtype=np.int64)
+        self.played = np.zeros((num_envs, n, 52), dtype=np.int32)  # the log's counts, kept by the kernel
+        self.drawn = np.zeros((num_envs, n), dtype=np.int32)
+        self.recent = np.full((num_envs, RECENT, 4), -1, dtype=np.int32)  # kind, seat, card, amount; newest first
+
+    # -- episodes ------------------------------------------------------------------------
+    def reset(
+        self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Batch, dict[str, Any]]:
+        """Deal every game anew: an int ``seed`` seeds game ``i`` with ``seed + i``; a list gives
+        each its own; ``None`` goes on from each game's generator (seeded with 0 if never seeded)."""
+        if seed is None:
+            seeds: Sequence[int | None] = [None] * self.num_envs
+        elif isinstance(seed, int):
+            seeds = [seed + i for i in range(self.num_envs)]
+        else:
+            seeds = list(seed)
+            if len(seeds) != self.num_envs:
+                raise ValueError(f"{len(seeds)} seeds for {self.num_envs} games")
+        for i, s in enumerate(seeds):
+            if s is not None or self._rngs[i] is None:
+                self._rngs[i] = seeding.np_random(0 if s is None else s)[0]
+        self._deal(np.arange(self.num_envs))
+        return self.observe(), self._infos()
+
+    def _deal(self, games: npt.NDArray[np.int64]) -> None:
+        """New games in rows ``games``, as ``SeatEnv.reset`` deals them: a seed (and a seat) from
+        each row's generator, bots to play until the learner is asked, dealt again if over first."""
+        n = self.table.players
+        while len(games):
+            seeds = []
+            for g in games.tolist():
+                rng = self._rngs[g]
+                assert rng is not None
+                seeds.append(int(rng.integers(SEED_BOUND)))
+                if self.seat_choice == "random":
+                    self.learners[g] = int(rng.integers(n))
+                learner = int(self.learners[g])
+                others = iter(self.opponents) if len(self.opponents) == n - 1 else None
+                self.policies[g] = [POLICIES[self.opponents[s] if others is None else
+                                             (self.opponents[0] if s == learner else next(others))] for s in range(n)]
+            self.batch.deal(games, seeds)
+            with np.errstate(over="ignore"):
+                self._kernel.start_games(self.batch.rows, self.batch.streams, self.batch.ratios, games,
+                                         self.learners, self.policies, self.played, self.drawn, self.recent)
+            games = games[self.batch.done[games]]
+
+    def step(self, actions: Batch) -> tuple[Batch, Batch, Batch, Batch, dict[str, Any]]:
+        acts = np.asarray(actions, dtype=np.int64).reshape(-1)
+        if acts.shape != (self.num_envs,):
+            raise ValueError(f"one action per game: {self.num_envs} wanted, got shape {acts.shape}")
+        batch = self.batch
+        with np.errstate(over="ignore"):
+            bad = self._kernel.learner_steps(batch.rows, batch.streams, batch.ratios, self.learners, acts,
+                                             self.policies, self._mask, self.played, self.drawn, self.recent)
+        if bad >= 0:
+            raise IllegalActionError("C6", f"game {bad}: action {acts[bad]} is not legal for seat {self.learners[bad]}")
+        terminated = batch.done.copy()
+        rewards = np.zeros(self.num_envs, dtype=np.float64)
+        infos: dict[str, Any] = {}
+        if terminated.any():
+            rewards[terminated] = self._rewards()[terminated]
+            final = np.zeros((self.num_envs, self.table.obs_size), dtype=np.float32)  # rows not ended: zero
+            final[terminated] = self.observe(np.flatnonzero(terminated))
+            infos["final_obs"], infos["_final_obs"] = final, terminated
+            self._deal(np.flatnonzero(terminated))
+        infos.update(self._infos())
+        return self.observe(), rewards, terminated, np.zeros(self.num_envs, dtype=np.bool_), infos
+
+    def _rewards(self) -> npt.NDArray[np.float64]:
+        result, games = self.batch.results(), np.arange(self.num_envs)
+        if self.table.reward_scheme == "score":
+            scores: npt.NDArray[np.float64] = result["scores"][games, self.learners].astype(np.float64)
+            return scores
+        won: npt.NDArray[np.float64] = result["winners"][games, self.learners].astype(np.float64)
+        lost: npt.NDArray[np.float64] = result["losers"][games, self.learners].astype(np.float64)
+        return np.subtract(won, lost)
+
+    # -- what the learners get -----------------------------------------------------------
+    def action_masks(self) -> Batch:
+        """Every game's legal actions for its learner, ``(N, A)`` int8."""
+        return self.batch.masks(self.learners).view(np.int8)
+
+    def _infos(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks(), "seat": self.learners.copy()}
+
+    def observe(self, games: npt.NDArray[np.int64] | None = None) -> npt.NDArray[np.float32]:
+        """The learner's observation of each game (of ``games``, default all), ``(N, D)``: the
+        reference encoder's, built by the kernel from the rows and the log's notes."""
+        chosen = np.arange(self.num_envs) if games is None else games
+        out = np.empty((len(chosen), self.table.obs_size), dtype=np.float32)
+        self._kernel.observe_rows(self.batch.rows, self.learners, chosen, self.played, self.drawn, self.recent,
+                                  self._starts, self.batch.options.games, out)
+        return out
