@@ -2,8 +2,9 @@
 
 Each changes one habit of the ``heuristic`` bot (``normal``) and keeps the rest:
 
-* ``lie``: every play it can lay face down goes face down wholly, its face-down cards chosen so
-  that the claim is false whenever some set of its cards makes it so;
+* ``lie``: every play it can lay face down goes face down wholly (the fewest cards that can make
+  a false claim: a single on a free field is always true, a pair need not be), its face-down
+  cards chosen so that the claim is false whenever some set of its cards makes it so;
 * ``truth``: never lies when it can: no bluffs, and its face-down cards make the claim true
   whenever some set of its cards does;
 * ``all-down``: every play wholly face down, its weakest cards hidden, true or not;
@@ -91,9 +92,10 @@ class Liar(MillionDoubtHeuristicBot):
     def decide(self, view: MillionDoubtView, options: Sequence[Lay], can_pass: bool, rng: random.Random) -> Choice:
         hand = view.hand or ()
         down = [a for a in options if a.hidden and not a.up and not a.revolution and a.hidden < len(hand)]
-        if down:
-            return min(down, key=lambda a: (a.hidden, str(a)))
-        return super().decide(view, options, can_pass, rng)
+        down.sort(key=lambda a: (a.hidden, str(a)))
+        false = (a for a in down if any(not _true(view, (), s, False) for s in _sets(view, (), a.hidden, ())))
+        choice = next(false, down[0] if down else None)
+        return choice if choice is not None else super().decide(view, options, can_pass, rng)
 
     def hide_choice(self, view: MillionDoubtView, up: tuple[Card, ...], hidden: int, revolution: bool,
                     named: tuple[Card, ...] = ()) -> tuple[Card, ...]:
