@@ -66,6 +66,16 @@ def test_every_style_is_registered_and_plays_whole_games_legally(game_id: str, s
     assert decisions(game_id, style, games=1)
 
 
+def test_the_lobby_offers_the_styles_and_accepts_them_at_a_seat() -> None:
+    from kakehiki.server.catalog import games_catalog
+    from kakehiki.server.settings import check_bot
+
+    offered = {g["id"]: set(g["bots"]) for g in games_catalog()["games"]}
+    for game_id, styles in GAUNTLET.items():
+        assert set(styles) <= offered[game_id]
+        assert check_bot(game_id, styles[0], "bots.1") == styles[0]
+
+
 # -- Doubt ---------------------------------------------------------------------------------------
 
 
