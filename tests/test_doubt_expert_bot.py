@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 
 from kakehiki.bots import make_bot
 from kakehiki.bots.doubt_expert import ExpertBot, RaceRules, World, race, sample_world, share, truth_chance
 from kakehiki.driver import play_out
-from kakehiki.games.doubt.state import Habits
 from transcript_doubt import GAME, bot_choice, new, play, variant_shown, watched_play_out
 
 FOUR = {  # a whole deck: seat 1 holds three aces, seat 0 none
@@ -52,23 +50,6 @@ def test_expert_leaves_a_likely_lie_to_the_others_where_count_calls_it() -> None
     assert 0.25 < truth_chance(GAME.view(state, 1)) < 0.4
     assert choice(state, 1, make_bot("doubt", "count")) == "doubt"
     assert choice(state, 1) == "pass"
-
-
-def test_expert_calls_the_same_likely_lie_from_a_seat_seen_lying_more_than_it_must() -> None:
-    # As above, but ten of seat 0's plays were turned up and all were lies: far more than a seat
-    # lying only when it holds no card of the rank asked.  The truth is now unlikely enough.
-    state = play(new(FOUR), "0: play S2")
-    record = replace(state, habits=(Habits(plays=12, doubted=10, lies=10), *state.habits[1:]))
-    assert truth_chance(GAME.view(record, 1)) < 0.1 < truth_chance(GAME.view(state, 1))
-    assert choice(record, 1) == "doubt"
-
-
-def test_head_to_head_the_expert_calls_on_better_than_even_odds() -> None:
-    # Two seats: the pile a caught liar takes helps the caller alone.  Seat 1 holds three aces, the
-    # fourth is among the 27 cards it cannot see, 13 of them seat 0's, so the truth is under even odds.
-    state = play(new({0: FOUR[0], 1: FOUR[1]}), "0: play S2")
-    assert truth_chance(GAME.view(state, 1)) < 0.4
-    assert choice(state, 1) == "doubt"
 
 
 def test_expert_calls_any_play_that_would_take_the_player_out() -> None:

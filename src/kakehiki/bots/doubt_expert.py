@@ -13,10 +13,8 @@ rank if it holds one, and otherwise lies and takes the pile.  ``expert`` uses th
   taking the pile now does clearly better over those deals.
 * **Doubts.**  The caller alone pays for a wrong call, while a caught liar's pile helps every
   other seat as much as the caller.  So it calls only lies it is nearly sure of
-  (:func:`truth_chance`, reading the others as telling the truth whenever they can unless
-  their public record shows them lying more than that, :func:`honesty`), leaving the merely
-  likely ones to the others, and it calls every play that would take a seat out.  Head to head
-  under the pile penalty the pile helps the caller alone, and it calls on better than even odds.
+  (:func:`truth_chance`, reading the others as telling the truth whenever they can), leaving
+  the merely likely ones to the others, and it calls every play that would take a seat out.
 * Otherwise it plays like ``count``: the truth when it can, else the card it will need last.
 
 It keeps nothing between calls: every decision is made from the view alone (a play of several
@@ -36,13 +34,10 @@ from kakehiki.cards import Card
 from kakehiki.core import Action
 from kakehiki.games.doubt import DOUBT, PASS, DoubtView, PileView
 
-HONEST = 0.97  # chance that a seat able to tell the truth does, while its record says nothing else
-PRIOR_LIES = (0.05, 1.6)  # (lies, truths) imagined for a seat's doubted plays: a seat not seen lies seldom
-FORCED = 0.4  # the share of doubted plays a seat that lies only when it must is seen lying anyway
+HONEST = 0.97  # chance that a seat able to tell the truth does
 CLAIMED_AWAY = 0.1  # chance a card seen going into a hand is still there after its rank was claimed
 BLUFFED = 0.3  # chance a face-down play by a seat was a bluff (one card of its hand, any)
 CERTAIN = 0.9  # call a play only this likely to be a lie
-HEADS_UP = 0.6  # at two seats, where a caught liar's pile helps the caller alone
 SAMPLES = 8  # deals played out per race decision
 MARGIN = 1  # more deals won by lying on purpose than by the truth, to lie on purpose
 RACE_ROUNDS = 50  # rounds of plays a race is followed before it is judged by hand sizes
@@ -75,21 +70,7 @@ def truth_chance(view: DoubtView) -> float:
     claimed_good = sum(e.size for e in hidden if e.rank == rank)
     unseen_hit = tail(sum(free.values()), max(0, unseen_good - claimed_good), free.get(player, 0), size)
     known_miss = prod(1 - still_held(view, player, c) for c in view.known[player] if good(c, rank))
-    return honesty(view, player) * (1 - known_miss * (1 - unseen_hit))
-
-
-def honesty(view: DoubtView, seat: int) -> float:
-    """The chance that ``seat`` tells the truth when it can, from its public record (issue 19).
-
-    Its plays turned up so far were lies a share of the time; a seat that lies only when it must
-    is seen lying at some rate anyway (``FORCED``: it holds no card of the rank asked), so only
-    lies beyond that count against it.  A seat not seen yet is taken to be honest (``HONEST``)."""
-    habits = view.habits[seat] if seat < len(view.habits) else None
-    if habits is None:
-        return HONEST
-    lies, truths = PRIOR_LIES
-    rate = (habits.lies + lies) / (habits.doubted + lies + truths)
-    return 1 - max(1 - HONEST, (rate - FORCED) / (1 - FORCED))
+    return HONEST * (1 - known_miss * (1 - unseen_hit))
 
 
 def kept_known(known: tuple[Card, ...], hidden: Sequence[PileView], seat: int) -> list[Card]:
@@ -120,11 +101,9 @@ def call_threshold(view: DoubtView) -> float:
     whole pile (or its game, or two cards) while a caught liar's loss helps every other seat as
     much; a little lower while going out still needs a successful doubt."""
     me = view.seat if view.seat is not None else 0
-    players = len(view.hand_sizes) - len(view.forfeited)
-    certain = HEADS_UP if players == 2 and view.options.penalty == "pile" else CERTAIN
     if view.options.require_successful_doubt and not view.successes[me]:
-        return certain - 0.1
-    return certain
+        return CERTAIN - 0.1
+    return CERTAIN
 
 
 # -- the race: the game played out as clockwork on rank counts -------------------------------------
