@@ -94,3 +94,33 @@ def test_the_chart_draws_a_bot_that_never_won_and_orders_bars_by_win_rate(tmp_pa
     assert [r["bot"] for r in by_win_rate(rows)] == ["always", "sometimes", "never"]
     write_chart(tmp_path / "chart.png", report, rows)
     assert (tmp_path / "chart.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_gauntlet_plays_a_level_against_each_style_head_to_head_and_at_the_full_table() -> None:
+    runner = CliRunner()
+    result = runner.invoke(build_app(), ["arena", "dobon", "--gauntlet", "normal", "--games", "2", "--workers", "1",
+                                         "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    lines = {(r["opponent"], r["seats"]): r for r in data["results"]}
+    opponents = ("random", "easy", "hard", "caller", "shed-high", "no-interrupt")
+    assert set(lines) == {(o, n) for o in opponents for n in (2, 4)}  # never itself; Dobon's table is 4
+    for (_, seats), r in lines.items():
+        assert r["games"] == 2 and r["chance"] == 1 / seats
+        assert r["ci_low"] <= r["win_rate"] <= r["ci_high"]
+        assert r["above_chance"] == (r["ci_low"] > r["chance"])
+
+
+def test_gauntlet_prints_its_table_against_the_opponents_named() -> None:
+    runner = CliRunner()
+    result = runner.invoke(build_app(), ["arena", "million-doubt", "--gauntlet", "normal", "--bots", "all-down",
+                                         "--games", "1", "--workers", "1", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert "normal in the million-doubt gauntlet: 1 games per line" in result.output
+    rows = [line for line in result.output.splitlines() if "all-down" in line]
+    assert len(rows) == 2 and "│     2 │" in rows[0] and "│     4 │" in rows[1]
+
+
+def test_the_arena_wants_a_table_or_a_gauntlet() -> None:
+    result = CliRunner().invoke(build_app(), ["arena", "dobon", "--lang", "en"])
+    assert result.exit_code == 2 and "--gauntlet" in result.output

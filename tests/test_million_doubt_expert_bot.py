@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from kakehiki.bots.million_doubt_expert import (
     policy_lays,
 )
 from kakehiki.driver import play_out
-from kakehiki.games.million_doubt.state import TURN
+from kakehiki.games.million_doubt.state import TURN, Habits
 from playouts import random_walk
 from transcript_million_doubt import GAME, decision, legal_play_out, play, position, view
 
@@ -76,11 +77,35 @@ def test_expert_doubts_a_wholly_face_down_play() -> None:
     assert decide(state, 0) == "doubt"
 
 
-def test_expert_believes_a_play_that_shows_a_card() -> None:
-    # A pair shown as one 7 and one card face down is how the heuristic lays an honest play as bait.
+def with_record(state: Any, seat: int, **counts: int) -> Any:
+    """``state`` with the table having seen ``seat`` do ``counts`` (its public :class:`Habits`)."""
+    habits = list(state.habits or (Habits(),) * state.players)
+    habits[seat] = Habits(**counts)
+    return replace(state, habits=tuple(habits))
+
+
+def test_expert_believes_a_play_that_shows_a_card_from_a_seat_whose_such_plays_were_true() -> None:
+    # A pair shown as one 7 and one card face down: few hands of two cards hold a second 7, but
+    # the six such plays of seat 1 turned up so far were all true.
     state = position({0: "S3 S4 C6", 1: "H7 D7 C8"}, field=[(0, "S5 H5")], turn=1)
     state = play(state, "1: show H7, play *1", "1: hide D7")
-    assert decide(state, 0) == "pass"
+    assert decide(with_record(state, 1, shown=6, shown_doubted=6), 0) == "pass"
+
+
+def test_expert_doubts_the_same_play_from_a_seat_not_seen_yet_or_seen_lying() -> None:
+    state = position({0: "S3 S4 C6", 1: "H7 D7 C8"}, field=[(0, "S5 H5")], turn=1)
+    state = play(state, "1: show H7, play *1", "1: hide D7")
+    assert decide(state, 0) == "doubt"
+    assert decide(with_record(state, 1, shown=6, shown_doubted=3, shown_lies=2), 0) == "doubt"
+
+
+def test_expert_believes_a_wholly_face_down_play_from_a_seat_that_never_lied() -> None:
+    # A face-down single on a 3: nearly any card beats it, and seat 2's five wholly face-down
+    # plays turned up were all true.  From a seat whose such plays were lies, it calls.
+    state = position({0: "S3 S4 S5 H8", 1: "D6 D7", 2: "C9 CK"}, field=[(2, "H3")])
+    state = play(state, "0: play *1", "0: hide S4")
+    assert decide(with_record(state, 0, blind=5, blind_doubted=5), 1) == "pass"
+    assert decide(with_record(state, 0, blind=5, blind_doubted=4, blind_lies=4), 1) == "doubt"
 
 
 def test_expert_doubts_a_claim_the_count_disproves_even_when_it_shows_a_card() -> None:

@@ -19,7 +19,9 @@ from typing import Any, cast
 from openskill.models import PlackettLuce
 
 from kakehiki.bots import Bot, make_bot
+from kakehiki.bots.levels import LEVELS
 from kakehiki.bots.search import Sampler, SamplingBot
+from kakehiki.bots.styles import GAUNTLET
 from kakehiki.core import Action, Game, ranks_from_keys
 from kakehiki.driver import play_out
 from kakehiki.errors import KakehikiError
@@ -260,3 +262,60 @@ def _results(tasks: list[Task], workers: int) -> Iterator[GameRecord]:
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
         yield from pool.map(play_game, tasks, chunksize=max(1, len(tasks) // (workers * 8)))
+
+
+# -- the gauntlet (issue 19) -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """One bot against one opponent at one table size: ``bot`` in one seat, ``opponent`` in the rest."""
+
+    opponent: str
+    seats: int
+    games: int
+    wins: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def chance(self) -> float:
+        """The win rate of a bot no better than its opponents: one game in ``seats``."""
+        return 1 / self.seats
+
+    def to_dict(self) -> dict[str, Any]:
+        low, high = wilson_interval(self.wins, self.games)
+        return {"opponent": self.opponent, "seats": self.seats, "games": self.games, "wins": self.wins,
+                "win_rate": self.win_rate, "ci_low": low, "ci_high": high, "chance": self.chance,
+                "above_chance": low > self.chance}
+
+
+def gauntlet_opponents(game_id: str, bot: str) -> tuple[str, ...]:
+    """Whom ``bot`` meets in the gauntlet: ``random``, the levels other than itself, and the game's style bots."""
+    return tuple(n for n in ("random", *LEVELS, *GAUNTLET.get(game_id, ())) if n != bot)
+
+
+def run_gauntlet(
+    game_id: str,
+    bot: str,
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    table: int | None = None,
+    opponents: Sequence[str] | None = None,
+    options: Mapping[str, object] | None = None,
+    on_game: Callable[[GameRecord], None] | None = None,
+) -> list[Matchup]:
+    """``bot`` against each opponent, ``games`` seat-rotated games head to head (2 seats) and as
+    many at ``table`` seats (the game's default table: one ``bot`` among the opponent's copies)."""
+    game = get_game(game_id)
+    sizes = dict.fromkeys((max(2, game.min_players), table or game.default_players))
+    found: list[Matchup] = []
+    for opponent in opponents or gauntlet_opponents(game_id, bot):
+        for seats in sizes:
+            report = run_arena(game_id, [bot, *[opponent] * (seats - 1)], games, seed, workers, options, on_game)
+            wins = sum(1 for r in report.games for s, name in enumerate(r.seats) if name == bot and s in r.winners)
+            found.append(Matchup(opponent, seats, len(report.games), wins))
+    return found

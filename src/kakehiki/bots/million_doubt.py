@@ -8,9 +8,11 @@ its weakest cards in the largest honest play, keeping jokers and 2s (3s under a
 reversed order) for later while its hand is long.  When its honest plays are weak (none, or only
 strong cards) it bluffs face down with its weakest cards, unless being caught
 could burst it; now and then it lays an honest play partly face down as bait.
-It doubts from card counting: it deals the unseen cards many times and asks
-how often the player could have made the claim true, weighing the cards it
-stands to give or take (and a burst) against each other.  As the winner of a
+It doubts from card counting and from the public record: it deals the unseen cards
+many times and asks how often the player could have made the claim true, takes the
+player to lie otherwise and, when it could have told the truth, as often as its plays
+turned up so far were lies (``million_doubt_model``: priors for a seat not seen yet),
+and weighs the cards it stands to give or take (and a burst) against each other.  As the winner of a
 doubt it gives the loser the weak cards (keeping strong ones out of play), or
 everything when that bursts the loser.
 """
@@ -23,6 +25,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from kakehiki.bots import register_bot
+from kakehiki.bots.million_doubt_model import chance_of_lie, worth_calling
 from kakehiki.cards import Card
 from kakehiki.core import Action
 from kakehiki.games.million_doubt import Done, Doubt, Give, Lay, MillionDoubtView, Pass
@@ -43,7 +46,6 @@ SHED = 1.0  # how much shedding one more card is worth, against the value of the
 HOLD_UNTIL = 3  # with more cards than this, jokers and 2s are kept for later
 BLUFF_WHEN_WEAK = 0.3  # chance to bluff when no honest play is worth making
 BAIT = 0.3  # chance to lay a multi-card honest play partly face down
-LIE_ANYWAY = 0.2  # how often a player able to tell the truth is assumed to lie anyway
 
 
 def value(card: Card, reversed_order: bool) -> float:
@@ -165,35 +167,12 @@ class MillionDoubtHeuristicBot:
 
     # -- doubting -----------------------------------------------------------------------------------
     def _should_doubt(self, view: MillionDoubtView, rng: random.Random) -> bool:
-        play = view.field[-1]
-        hidden = len(play.down)
-        field_cards = sum(len(p.up) + len(p.down) for p in view.field)
-        honest = self._chance_honest_possible(view, rng)
-        lie = (1 - honest) + honest * LIE_ANYWAY
-        my_cards = len(view.hand or ())
-        gain = 0.8 * field_cards + (0.5 * my_cards if view.hand_sizes[play.seat] == 0 else 0.0)
-        loss = float(field_cards)
-        if my_cards + field_cards >= view.burst_at:
-            loss += 20.0
-        return hidden > 0 and lie > 0.35 and lie * gain > (1 - lie) * loss
-
-    def _chance_honest_possible(self, view: MillionDoubtView, rng: random.Random) -> float:
-        """How often a deal of the unseen cards gives the player a way to make its claim true."""
-        play = view.field[-1]
-        shown = visible(play.up, len(play.down), play.revolution)
-        binding = binding_of(view, before_last=True)
-        lock = frozenset(view.lock) or None
-        unseen = unseen_cards(view)
-        size = view.hand_sizes[play.seat] + len(play.down)
-        if size > len(unseen):
-            return 1.0
-        hits = 0
-        for _ in range(self.doubt_samples):
-            held = rng.sample(unseen, size)
-            if any(legal_on(visible(play.up + fill, 0, play.revolution), binding, lock, view.reversed_order,
-                            view.spade3_beats_joker) for fill in completions(shown, held, lock)):
-                hits += 1
-        return hits / self.doubt_samples
+        """Doubt when it pays (:func:`~kakehiki.bots.million_doubt_model.worth_calling`), the chance of
+        a lie coming from the count and from what the table has seen the player do."""
+        if not view.field[-1].down:
+            return False
+        lie = chance_of_lie(view, chance_honest_possible(view, rng, self.doubt_samples))
+        return worth_calling(view, lie, explore=False)
 
     # -- the penalty --------------------------------------------------------------------------------
     def _give(self, view: MillionDoubtView, legal: Sequence[Action]) -> Action:
@@ -206,6 +185,25 @@ class MillionDoubtHeuristicBot:
         if weak:
             return weak[0]
         return Done() if Done() in legal else gives[0]
+
+
+def chance_honest_possible(view: MillionDoubtView, rng: random.Random, samples: int) -> float:
+    """How often a deal of the unseen cards gives the last player a way to make its claim true."""
+    play = view.field[-1]
+    shown = visible(play.up, len(play.down), play.revolution)
+    binding = binding_of(view, before_last=True)
+    lock = frozenset(view.lock) or None
+    unseen = unseen_cards(view)
+    size = view.hand_sizes[play.seat] + len(play.down)
+    if size > len(unseen):
+        return 1.0
+    hits = 0
+    for _ in range(samples):
+        held = rng.sample(unseen, size)
+        if any(legal_on(visible(play.up + fill, 0, play.revolution), binding, lock, view.reversed_order,
+                        view.spade3_beats_joker) for fill in completions(shown, held, lock)):
+            hits += 1
+    return hits / samples
 
 
 def unseen_cards(view: MillionDoubtView) -> list[Card]:

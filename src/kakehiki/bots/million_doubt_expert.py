@@ -21,10 +21,12 @@ how the other seats answer, so the expert looks ahead on every turn with a real 
   cards by :func:`hide_cards`, the same set at every step.
 * **Doubt** (:func:`worth_doubting`, no lookahead: the sampler deals face-down cards
   uniformly, which would make every claim look like a lie): every claim the count proves
-  false (:func:`claim_impossible`) is doubted.  Beyond that it reads the heuristic's habits: a
-  play that shows a card is almost always honest (it is how the heuristic lays bait), a
-  wholly face-down one almost always a bluff (it is how the heuristic lies); the expert
-  doubts the latter unless losing the doubt could burst it.
+  false (:func:`claim_impossible`) is doubted.  Beyond that it reads the player's public
+  record (``million_doubt_model``): how often its face-down plays of this kind (wholly face
+  down, or showing a card) were lies when turned up, with even odds for a seat not seen yet,
+  and doubts when the cards at stake say it pays.
+* **Opponents in the rollouts** play as the heuristic, but doubt as often as their record
+  says they do (:class:`RolloutPolicy`), so a bluff is judged against the doubters at the table.
 * Hiding and the penalty follow the same rules as in the lookahead: the weakest cards face
   down (:func:`hide_cards`), and the heuristic's penalty (weak cards to the loser).
 
@@ -46,11 +48,13 @@ from kakehiki.bots.million_doubt import (
     Choice,
     MillionDoubtHeuristicBot,
     binding_of,
+    chance_honest_possible,
     cost,
     unseen_cards,
     value,
     view_lays,
 )
+from kakehiki.bots.million_doubt_model import chance_of_lie, doubt_rate, doubt_weight, habits_of, worth_calling
 from kakehiki.bots.search import Sampler
 from kakehiki.cards import Card
 from kakehiki.core import Action, Game
@@ -65,6 +69,7 @@ from kakehiki.games.million_doubt.state import OVER, TURN
 ROLLOUTS = 48  # games played on per decision, over all candidates (sequential halving)
 HONEST_CANDIDATES = 3  # honest plays looked at, the best by the heuristic's score
 ROLLOUT_DOUBT_SAMPLES = 6  # deals behind each doubt estimate inside a rollout (the heuristic uses 16)
+EXPERT_DOUBT_SAMPLES = 16  # and behind the expert's own doubts
 TRUTH_MARGIN = 0.25  # a true set of face-down cards is named when it costs at most this much more
 MAX_ROLLOUT_STEPS = 400  # a rollout still going after this many actions counts as half a win
 STEP_BUDGET = 6000  # rollout actions per decision at most (about 0.4 s on one core); most use far fewer
@@ -76,10 +81,19 @@ Rules = Game[MillionDoubtState, Action]  # the game, as the rollouts use it
 
 
 class RolloutPolicy(MillionDoubtHeuristicBot):
-    """The heuristic, with its doubt estimate drawn from fewer deals: the same policy, cheaper."""
+    """Another seat inside a rollout: the heuristic (its doubt estimate drawn from fewer deals), but
+    doubting as often as that seat's record says, as far as the record goes (:func:`doubt_weight`):
+    a seat that doubts everything, or nothing, is modelled as doing so."""
 
     name = "heuristic-rollout"
     doubt_samples = ROLLOUT_DOUBT_SAMPLES
+
+    def choose(self, view: MillionDoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase == "doubt" and view.seat is not None:
+            habits = habits_of(view, view.seat)
+            if rng.random() < doubt_weight(habits):
+                return DOUBT if view.field[-1].down and rng.random() < doubt_rate(habits) else PASS
+        return super().choose(view, legal, rng)
 
 
 class OwnRolloutPolicy(RolloutPolicy):
@@ -89,7 +103,7 @@ class OwnRolloutPolicy(RolloutPolicy):
 
     def choose(self, view: MillionDoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase == "doubt":
-            return DOUBT if worth_doubting(view) else PASS
+            return DOUBT if worth_doubting(view, rng, ROLLOUT_DOUBT_SAMPLES) else PASS
         return super().choose(view, legal, rng)
 
     def hide_choice(self, view: MillionDoubtView, up: tuple[Card, ...], hidden: int, revolution: bool,
@@ -305,22 +319,19 @@ def claim_impossible(view: MillionDoubtView) -> bool:
     )
 
 
-def worth_doubting(view: MillionDoubtView) -> bool:
-    """Doubt a claim the count proves false; else a wholly face-down play unless losing could burst this seat.
+def worth_doubting(view: MillionDoubtView, rng: random.Random, samples: int = EXPERT_DOUBT_SAMPLES) -> bool:
+    """Doubt a claim the count proves false; else when it pays, the chance of a lie read from the
+    count and from the player's record (:mod:`~kakehiki.bots.million_doubt_model`).
 
-    The second rule reads the heuristic's habits (the level it is meant to beat): it lies only
-    with wholly face-down plays and shows a card only when laying an honest play as bait, so a
-    play showing a card is believed unless the count proves it false.  Against players who lie
-    differently that rule is exploitable; the count-based rule holds against anyone."""
+    The expert used to believe every play showing a card and doubt every wholly face-down one:
+    right against the heuristic, exploitable by anyone who lies differently (issue 19).  The
+    record of each seat says how it lies; the count says when it cannot be telling the truth."""
     play = view.field[-1]
     if not play.down:
         return False
     if claim_impossible(view):
         return True
-    if play.up:
-        return False
-    field_cards = sum(len(p.up) + len(p.down) for p in view.field)
-    return len(view.hand or ()) + field_cards < view.burst_at
+    return worth_calling(view, chance_of_lie(view, chance_honest_possible(view, rng, samples)))
 
 
 class MillionDoubtExpertBot(MillionDoubtHeuristicBot):
@@ -335,7 +346,7 @@ class MillionDoubtExpertBot(MillionDoubtHeuristicBot):
     def choose(self, view: MillionDoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
         """Without a sampler: the heuristic's turn, with the expert's doubts and face-down cards."""
         if view.phase == "doubt":
-            return DOUBT if worth_doubting(view) else PASS
+            return DOUBT if worth_doubting(view, rng) else PASS
         return super().choose(view, legal, rng)
 
     def choose_sampled(

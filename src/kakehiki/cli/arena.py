@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from kakehiki.arena import ArenaReport, run_arena, run_arena_fast
+from kakehiki.arena import ArenaReport, Matchup, gauntlet_opponents, run_arena, run_arena_fast, run_gauntlet
 from kakehiki.cli.common import Lang, console, fail, load_game, make_bots, new_state, parse_options, use_language
 from kakehiki.cli.lang import t
 from kakehiki.cli.sim import fast_engine_check
@@ -21,12 +22,14 @@ COLUMNS = ("bot", "games", "wins", "win_rate", "ci_low", "ci_high", "rating", "m
 
 
 def arena_command(
-    game_id: str, bots: str, games: int, seed: int, workers: int | None, as_json: bool, out: Path | None,
+    game_id: str, bots: str | None, games: int, seed: int, workers: int | None, as_json: bool, out: Path | None,
     options: list[str] | None, lang: Lang | None, engine: str = "reference",
 ) -> None:
     use_language(lang)
     game = load_game(game_id)
     given = parse_options(game, options)
+    if bots is None:
+        fail(t("error.arena_bots"))
     names = [n.strip() for n in bots.split(",") if n.strip()]
     if not game.min_players <= len(names) <= game.max_players:
         fail(t("error.arena_seats", game=game.id, low=game.min_players, high=game.max_players, got=len(names)))
@@ -54,6 +57,51 @@ def arena_command(
     print_report(report, results)
     if out is not None:
         console().print(t("arena.saved", path=out))
+
+
+def gauntlet_command(
+    game_id: str, bot: str, bots: str | None, games: int, seed: int, workers: int | None, as_json: bool,
+    options: list[str] | None, lang: Lang | None,
+) -> None:
+    """``--gauntlet BOT``: ``bot`` against each opponent, 2 seats and the default table, ``games`` games each."""
+    use_language(lang)
+    game = load_game(game_id)
+    given = parse_options(game, options)
+    if games < 1:
+        fail(t("error.games", got=games))
+    opponents = [n.strip() for n in bots.split(",") if n.strip()] if bots else list(gauntlet_opponents(game.id, bot))
+    make_bots(game.id, [bot, *opponents])  # unknown names fail before any game
+    new_state(game, game.default_players, given, seed)  # so do bad options
+    count = workers or os.cpu_count() or 1
+    tables = len({max(2, game.min_players), game.default_players})
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    start = time.perf_counter()
+    with Progress(*columns, console=console(stderr=True), disable=as_json, transient=True) as progress:
+        total = games * tables * len(opponents)
+        task = progress.add_task(t("arena.progress", game=game.id, workers=count), total=total)
+        found = run_gauntlet(game.id, bot, games, seed, count, None, opponents, given, lambda _: progress.advance(task))
+    seconds = time.perf_counter() - start
+    rows = [m.to_dict() for m in found]
+    if as_json:
+        typer.echo(json.dumps({"game": game.id, "bot": bot, "seed": seed, "games": games, "seconds": seconds,
+                               "results": rows}, ensure_ascii=False))
+        return
+    print_gauntlet(game.id, bot, games, seed, seconds, found)
+
+
+def print_gauntlet(game_id: str, bot: str, games: int, seed: int, seconds: float, found: list[Matchup]) -> None:
+    out = console()
+    out.print(t("gauntlet.summary", bot=bot, game=game_id, games=games, seed=seed, seconds=f"{seconds:.1f}"))
+    table = Table(title=t("gauntlet.title", bot=bot))
+    for key in ("gauntlet.col.opponent", "gauntlet.col.seats", "arena.col.wins",
+                "arena.col.win_rate", "arena.col.ci", "gauntlet.col.chance", "gauntlet.col.verdict"):
+        table.add_column(t(key), justify="left" if key == "gauntlet.col.opponent" else "right")
+    for m in found:
+        r = m.to_dict()
+        table.add_row(m.opponent, str(m.seats), str(m.wins), f"{m.win_rate:.1%}",
+                      f"{r['ci_low'] * 100:.1f}–{r['ci_high']:.1%}", f"{m.chance:.1%}",
+                      t("gauntlet.yes") if r["above_chance"] else t("gauntlet.no"))
+    out.print(table)
 
 
 def print_report(report: ArenaReport, results: list[dict[str, Any]]) -> None:

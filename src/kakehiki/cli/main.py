@@ -11,8 +11,8 @@ from typing import Annotated, Any
 
 import typer
 
-from kakehiki.cli.arena import arena_command
-from kakehiki.cli.common import Engine, Lang
+from kakehiki.cli.arena import arena_command, gauntlet_command
+from kakehiki.cli.common import Engine, Lang, fail
 from kakehiki.cli.lang import set_language, t
 from kakehiki.cli.play import play_command
 from kakehiki.cli.replay import replay_command, verify_command
@@ -100,7 +100,8 @@ def _add_arena(app: typer.Typer) -> None:
     @app.command("arena", help=t("help.arena"))
     def arena(
         game_id: Annotated[str, _game_argument()],
-        bots: Annotated[str, typer.Option(help=t("help.arena_bots"))],
+        bots: Annotated[str | None, typer.Option(help=t("help.arena_bots"))] = None,
+        gauntlet: Annotated[str | None, typer.Option(metavar="BOT", help=t("help.arena_gauntlet"))] = None,
         games: Annotated[int, typer.Option(help=t("help.arena_games"))] = 100,
         seed: Annotated[int, typer.Option(help=t("help.sim_seed"))] = 0,
         workers: Annotated[int | None, typer.Option(help=t("help.workers"), min=1)] = None,
@@ -110,7 +111,12 @@ def _add_arena(app: typer.Typer) -> None:
         lang: Annotated[Lang | None, _lang_option()] = None,
         engine: Annotated[Engine, typer.Option(help=t("help.sim_engine"))] = Engine.reference,
     ) -> None:
-        arena_command(game_id, bots, games, seed, workers, as_json, out, options, lang, engine.value)
+        if gauntlet is not None:
+            if engine is Engine.fast:
+                fail(t("error.gauntlet_engine"))
+            gauntlet_command(game_id, gauntlet, bots, games, seed, workers, as_json, options, lang)
+        else:
+            arena_command(game_id, bots, games, seed, workers, as_json, out, options, lang, engine.value)
 
 
 def _add_verify(app: typer.Typer) -> None:

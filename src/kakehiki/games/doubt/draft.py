@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from kakehiki import base
 from kakehiki.cards import CARD_ORDER, Card, without
-from kakehiki.games.doubt.state import DoubtOptions, DoubtState, Knowledge, Phase, PileEntry, RoundOutcome
+from kakehiki.games.doubt.state import DoubtOptions, DoubtState, Habits, Knowledge, Phase, PileEntry, RoundOutcome
 
 
 class Draft(base.Draft[DoubtState]):
@@ -41,6 +41,13 @@ class Draft(base.Draft[DoubtState]):
     plays: int
     steps: int
     outcomes: tuple[RoundOutcome, ...]
+    habits: tuple[Habits, ...]
+
+    def note(self, seat: int, **counts: int) -> None:
+        """Add to what the table has seen of ``seat`` (:class:`Habits`)."""
+        habits = list(self.habits or (Habits(),) * self.players)
+        habits[seat] = habits[seat].add(**counts)
+        self.habits = tuple(habits)
 
     def active(self, seat: int) -> bool:
         return seat not in self.forfeited

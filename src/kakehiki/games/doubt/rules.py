@@ -13,7 +13,17 @@ from kakehiki.errors import OptionError
 from kakehiki.games.doubt import events as ev
 from kakehiki.games.doubt import knowledge
 from kakehiki.games.doubt.draft import Draft
-from kakehiki.games.doubt.state import OVER, PLAY, WINDOW, DoubtOptions, DoubtState, PileEntry, RoundOutcome, offered
+from kakehiki.games.doubt.state import (
+    OVER,
+    PLAY,
+    WINDOW,
+    DoubtOptions,
+    DoubtState,
+    Habits,
+    PileEntry,
+    RoundOutcome,
+    offered,
+)
 from kakehiki.rng import derive
 
 # -- the deal (B1) -------------------------------------------------------------------------------
@@ -51,6 +61,7 @@ def new_game(
         hands=hands, pile=(), round_no=0, rank=1, turn=0, phase=PLAY, window=(), picked=(), forfeited=(), discard=(),
         successes=(0,) * players, known=knowledge.empty(players), sure=knowledge.empty(players),
         last_sure=((),) * (players + 1), penalty_draws=0, plays=0, steps=0, outcomes=(),
+        habits=(Habits(),) * players,
     )
     d = Draft(state)
     d.events.append(ev.GameStarted(players, len(cards), options.decks, sum(1 for c in cards if c.is_joker)))
@@ -67,6 +78,7 @@ def play(d: Draft, seat: int, cards: tuple[Card, ...]) -> None:
     d.take(seat, cards)
     d.pile = (*d.pile, PileEntry(seat, d.rank, cards, False))
     d.plays += 1
+    d.note(seat, plays=1)
     knowledge.note_play(d, seat, len(cards))
     d.events.append(ev.Played(seat, d.rank, len(cards), cards))
     d.rank = d.rank % 13 + 1
@@ -86,6 +98,8 @@ def decline(d: Draft, seat: int) -> None:
     if d.window:
         return
     player = d.turn
+    for other in offered(d.options, d.players, d.forfeited, player):  # all declined: each answer was heard
+        d.note(other, asked=1)
     d.events.append(ev.Unchallenged(player))
     if not d.hands[player]:
         go_out(d, player)
@@ -99,6 +113,8 @@ def doubt(d: Draft, caller: int) -> None:
     player, lie = entry.seat, entry.lie
     d.window = ()
     d.pile = (*d.pile[:-1], replace(entry, revealed=True))
+    d.note(caller, asked=1, doubts=1)
+    d.note(player, doubted=1, lies=int(lie))
     d.events.append(ev.Doubted(caller, player, entry.rank, len(entry.cards)))
     d.events.append(ev.Revealed(player, entry.rank, entry.cards, lie))
     knowledge.note_reveal(d, player, entry.cards, check=d.options.penalty != "pile")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, NamedTuple
 
 from kakehiki.base import GameOptions
 from kakehiki.cards import Card
@@ -77,6 +77,21 @@ def offered(options: DoubtOptions, players: int, forfeited: tuple[int, ...], pla
     return seats[:1] if options.cheat else seats
 
 
+class Habits(NamedTuple):
+    """What the table has seen of one seat this game (issue 19), every count public: its plays,
+    how many were doubted and how many of those were lies (B5), the doubt windows on others'
+    plays where its answer was heard (it doubted, or nobody did), and the doubts it called."""
+
+    plays: int = 0
+    doubted: int = 0
+    lies: int = 0
+    asked: int = 0
+    doubts: int = 0
+
+    def add(self, **counts: int) -> Habits:
+        return self._replace(**{name: getattr(self, name) + n for name, n in counts.items()})
+
+
 @dataclass(frozen=True, slots=True)
 class PileEntry:
     """One play in the pile: who made it, the rank it claimed, the cards, and whether a doubt turned them up."""
@@ -143,3 +158,4 @@ class DoubtState:
     plays: int  # plays made in the game (public): the measure of round_limit
     steps: int  # actions applied (C7)
     outcomes: tuple[RoundOutcome, ...]  # the game's outcome once over (one entry), else empty
+    habits: tuple[Habits, ...] = ()  # per seat: what the table saw it do (public; filled in by the first play)

@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 from kakehiki.cards import Card
 from kakehiki.core import jsonable
-from kakehiki.games.doubt.state import OVER, WINDOW, DoubtOptions, DoubtState, offered
+from kakehiki.games.doubt.state import OVER, WINDOW, DoubtOptions, DoubtState, Habits, offered
 
 
 class PileView(NamedTuple):
@@ -51,6 +51,7 @@ class DoubtView(NamedTuple):
     options: DoubtOptions
     plays: int  # plays made so far (round_limit counts them)
     steps: int
+    habits: tuple[Habits, ...] = ()  # per seat: what the table saw it do (plays, doubted, lies caught, doubts)
 
     def to_dict(self) -> dict[str, Any]:
         return {name: jsonable(value) for name, value in self._asdict().items()}
@@ -102,4 +103,5 @@ def build_view(state: DoubtState, seat: int | None) -> DoubtView:
         options=state.options,
         plays=state.plays,
         steps=seen_steps(state, seat),
+        habits=state.habits or (Habits(),) * state.players,
     )

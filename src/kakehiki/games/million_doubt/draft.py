@@ -14,6 +14,7 @@ from kakehiki.games.million_doubt.state import (
     Claim,
     Derived,
     FieldPlay,
+    Habits,
     MillionDoubtOptions,
     MillionDoubtState,
     Phase,
@@ -63,6 +64,7 @@ class Draft(Derived, base.Draft[MillionDoubtState]):
     truthful: bool
     pool: tuple[Card, ...]
     given: tuple[Card, ...]
+    habits: tuple[Habits, ...]
 
     # -- helpers ------------------------------------------------------------------------------------
     def is_active(self, seat: int) -> bool:
@@ -86,6 +88,12 @@ class Draft(Derived, base.Draft[MillionDoubtState]):
     def take(self, seat: int, cards: tuple[Card, ...]) -> None:
         """Remove ``cards`` (a sub-multiset, checked by the caller) from ``seat``'s hand."""
         self.hands[seat] = without(self.hands[seat], cards)
+
+    def note(self, seat: int, **counts: int) -> None:
+        """Add to what the table has seen of ``seat`` (:class:`Habits`)."""
+        habits = list(self.habits or (Habits(),) * self.players)
+        habits[seat] = habits[seat].add(**counts)
+        self.habits = tuple(habits)
 
     def give(self, seat: int, cards: tuple[Card, ...]) -> None:
         self.hands[seat] = sort_cards(self.hands[seat] + cards)

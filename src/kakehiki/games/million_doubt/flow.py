@@ -43,6 +43,7 @@ def play_face_up(d: Draft, seat: int, cards: tuple[Card, ...]) -> None:
     d.field = (*d.field, FieldPlay(seat, cards, ()))
     d.binding = len(d.field) - 1
     d.last_player, d.passes = seat, 0
+    d.note(seat, plays=1)
     d.events.append(ev.Played(seat, cards, (), False, lead))
     if d.lock is None:
         d.lock = locks(shown, previous)
@@ -116,6 +117,10 @@ def hide(d: Draft, seat: int, cards: tuple[Card, ...]) -> None:
         d.binding = len(d.field) - 1  # M5: a wholly face-down play binds nobody
     d.last_player, d.passes = seat, 0
     d.claim = None
+    if claim.up:
+        d.note(seat, plays=1, shown=1)
+    else:
+        d.note(seat, plays=1, blind=1)
     d.events.append(ev.Played(seat, claim.up, cards, claim.revolution, lead))
     open_window(d, seat, previous_seat)
 
@@ -140,6 +145,9 @@ def stand(d: Draft) -> None:
     """Nobody doubted: a declared revolution takes effect; an empty hand goes out (M3, M9)."""
     play = d.field[-1]
     d.phase = TURN
+    for seat in range(d.players):  # everyone offered declined: each answer was heard
+        if seat != play.seat and d.is_active(seat):
+            d.note(seat, asked=1)
     if play.revolution:
         toggle_revolution(d, play.seat)
     if not d.hands[play.seat]:
@@ -190,6 +198,11 @@ def doubt(d: Draft, caller: int) -> None:
     d.field, d.binding, d.lock, d.eleven_back = (), -1, None, False
     d.window, d.given = (), ()
     d.caller, d.doubted, d.truthful = caller, player, legal
+    d.note(caller, asked=1, doubts=1)
+    if play.up:
+        d.note(player, shown_doubted=1, shown_lies=int(not legal))
+    else:
+        d.note(player, blind_doubted=1, blind_lies=int(not legal))
     d.phase = GIVE
     d.events.append(ev.Judged(player, caller, legal, player if legal else caller))
     if legal:

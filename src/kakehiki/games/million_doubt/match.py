@@ -14,6 +14,7 @@ from kakehiki.games.million_doubt.state import (
     OVER,
     PLAYING,
     TURN,
+    Habits,
     MillionDoubtOptions,
     MillionDoubtState,
     RoundOutcome,
@@ -50,7 +51,7 @@ def new_match(
         status=(PLAYING,) * players, finished=(), bursts=(),
         field=(), binding=-1, lock=None, revolution=False, eleven_back=False,
         turn=0, last_player=-1, passes=0, phase=TURN, laying=(), claim=None, hiding=(), window=(),
-        caller=-1, doubted=-1, truthful=False, pool=(), given=(),
+        caller=-1, doubted=-1, truthful=False, pool=(), given=(), habits=(Habits(),) * players,
     )
     d = Draft(state)
     deal(d)

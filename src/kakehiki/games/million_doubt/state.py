@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from kakehiki.base import GameOptions
 from kakehiki.cards import Card
@@ -163,6 +163,28 @@ class Derived:
         return self.caller if self.truthful else self.doubted
 
 
+class Habits(NamedTuple):
+    """What the table has seen of one seat over the match (issue 19): every count public.
+
+    ``shown``: plays with a card face down that show a card too; ``blind``: wholly face-down
+    plays; ``*_doubted`` of those were doubted, ``*_lies`` of those turned out false (M7).
+    ``asked``: doubt windows on other seats' plays where its answer was heard (it doubted, or
+    nobody did); ``doubts``: the doubts it called."""
+
+    plays: int = 0
+    shown: int = 0
+    blind: int = 0
+    shown_doubted: int = 0
+    shown_lies: int = 0
+    blind_doubted: int = 0
+    blind_lies: int = 0
+    asked: int = 0
+    doubts: int = 0
+
+    def add(self, **counts: int) -> Habits:
+        return self._replace(**{name: getattr(self, name) + n for name, n in counts.items()})
+
+
 @dataclass(frozen=True)
 class MillionDoubtState(Derived):
     """A whole match (usually of one game).
@@ -210,6 +232,7 @@ class MillionDoubtState(Derived):
     truthful: bool  # GIVE: the play was legal (M7)
     pool: tuple[Card, ...]  # GIVE: turned-up field cards not yet handed over
     given: tuple[Card, ...]  # GIVE: cards chosen for the loser so far
+    habits: tuple[Habits, ...] = ()  # per seat, over the match: public (filled in by the first play)
 
     def active(self) -> tuple[int, ...]:
         return tuple(s for s in range(self.players) if self.status[s] == PLAYING)

@@ -6,7 +6,7 @@ from typing import Any, NamedTuple
 
 from kakehiki.cards import Card
 from kakehiki.core import jsonable
-from kakehiki.games.million_doubt.state import HIDE, PHASE_NAMES, STATUS_NAMES, TURN, MillionDoubtState
+from kakehiki.games.million_doubt.state import HIDE, PHASE_NAMES, STATUS_NAMES, TURN, Habits, MillionDoubtState
 
 
 class SeenPlay(NamedTuple):
@@ -66,6 +66,7 @@ class MillionDoubtView(NamedTuple):
     burst_at: int
     face_down: bool
     spade3_beats_joker: bool
+    habits: tuple[Habits, ...] = ()  # per seat: what the table saw it do this match (plays, doubts, lies caught)
 
     def to_dict(self) -> dict[str, Any]:
         return {name: jsonable(value) for name, value in self._asdict().items()}
@@ -114,4 +115,5 @@ def build_view(state: MillionDoubtState, seat: int | None) -> MillionDoubtView:
         burst_at=state.options.burst_at,
         face_down=state.options.face_down,
         spade3_beats_joker=state.options.spade3_beats_joker,
+        habits=state.habits or (Habits(),) * state.players,
     )

@@ -1,0 +1,95 @@
+"""What Million Doubt's bots make of each opponent from the public record (issue 19).
+
+The view's ``habits`` are what the whole table saw each seat do this match: its plays with
+cards face down (showing a card or wholly face down), how many of those were doubted and
+how many of those turned out to be lies, the doubt windows where its answer was heard, and
+the doubts it called.  From them, with priors for a seat nobody has seen yet:
+
+* :func:`lie_rate`: how often the seat's face-down plays of a kind are lies (when doubted:
+  doubts are called on what everyone could see, so the plays doubted are a fair sample);
+* :func:`doubt_rate` and :func:`doubt_weight`: how often it doubts, and how much to trust that;
+* :func:`worth_calling`: whether a doubt pays, given the chance of a lie: the cards at stake
+  either way, a burst, and what a doubt would teach about a seat seen little so far.
+
+No assumption that the others play like any bot here: with no record a seat gets the priors,
+which make a doubt pay only on fairly even odds, and each doubt seen moves it towards what the
+seat actually does.
+"""
+
+from __future__ import annotations
+
+from kakehiki.games.million_doubt import MillionDoubtView
+from kakehiki.games.million_doubt.state import Habits
+
+PRIOR_BLIND = (1.0, 1.0)  # (lies, truths) imagined for a seat's wholly face-down plays: even odds
+PRIOR_SHOWN = (1.0, 3.0)  # and for its face-down plays that show a card too: mostly true
+PRIOR_DOUBT = (1.0, 1.0)  # (doubts, declines) imagined for a seat's answers: even odds
+TRUST_DOUBTS = 2.0  # answers seen at which a seat's doubt rate counts as much as the policy it replaces
+LEARNING = 1.0  # what the first doubt on a seat's kind of play is worth, in cards, besides the cards
+GAIN, LOSS, BURST = 0.8, 1.0, 20.0  # per field card, a doubt won / lost; losing into a burst
+LEAST_LIE = 0.3  # never doubt a claim less likely than this to be a lie
+
+
+def habits_of(view: MillionDoubtView, seat: int) -> Habits:
+    return view.habits[seat] if seat < len(view.habits) else Habits()
+
+
+def lie_rate(habits: Habits, blind: bool) -> float:
+    """The chance that a face-down play of the seat's is a lie: wholly face down (``blind``) or showing a card."""
+    if blind:
+        lies, truths = PRIOR_BLIND
+        return (habits.blind_lies + lies) / (habits.blind_doubted + lies + truths)
+    lies, truths = PRIOR_SHOWN
+    return (habits.shown_lies + lies) / (habits.shown_doubted + lies + truths)
+
+
+def doubted(habits: Habits, blind: bool) -> int:
+    """How many of the seat's face-down plays of that kind the table has seen turned up."""
+    return habits.blind_doubted if blind else habits.shown_doubted
+
+
+def doubt_rate(habits: Habits) -> float:
+    """The chance that the seat doubts a play it is offered."""
+    yes, no = PRIOR_DOUBT
+    return (habits.doubts + yes) / (habits.asked + yes + no)
+
+
+def doubt_weight(habits: Habits) -> float:
+    """How far the seat's own record of doubting outweighs a model policy: 0 unseen … towards 1."""
+    return habits.asked / (habits.asked + TRUST_DOUBTS)
+
+
+def chance_of_lie(view: MillionDoubtView, possible: float) -> float:
+    """The chance that the last play is a lie, given how often a hand like the player's could have
+    made its claim true (``possible``, from the count) and its record.
+
+    Bayes, with ``q`` the seat's record of lying (:func:`lie_rate`): a player that could make the
+    claim true makes it truly but for lying with chance ``q``; one that could not bluffs it with
+    about the same chance ``q`` (it could pass or make another play instead).  So a claim few
+    hands could make true is most likely a lie unless the seat is seen to tell the truth, and
+    a claim nearly any hand could make true is a lie as often as the seat lies."""
+    play = view.field[-1]
+    q = lie_rate(habits_of(view, play.seat), blind=not play.up)
+    return q / (q + possible * (1 - q))
+
+
+def worth_calling(view: MillionDoubtView, lie: float, explore: bool = True) -> bool:
+    """Doubt when the cards won, weighed by the chance of a lie, beat the cards lost otherwise.
+
+    A doubt won sends the field to the liar, a doubt lost brings it to this seat (and a burst at
+    ``burst_at`` cards is a disaster); a player left with no cards goes out unless caught.  The first
+    doubts on a seat's kind of play also teach what that seat does, which pays while little is seen
+    (``explore``; the ``normal`` level leaves it out and learns only from doubts that pay anyway)."""
+    play = view.field[-1]
+    if not play.down:
+        return False
+    field_cards = sum(len(p.up) + len(p.down) for p in view.field)
+    mine = len(view.hand or ())
+    seen = doubted(habits_of(view, play.seat), blind=not play.up)
+    gain = GAIN * field_cards + (LEARNING / (1 + seen) if explore else 0.0)
+    if view.hand_sizes[play.seat] == 0:
+        gain += 0.5 * mine + 2.0  # it goes out unless caught
+    loss = LOSS * field_cards
+    if mine + field_cards >= view.burst_at:
+        loss += BURST
+    return lie >= LEAST_LIE and lie * gain > (1 - lie) * loss
