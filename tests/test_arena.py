@@ -124,3 +124,9 @@ def test_gauntlet_prints_its_table_against_the_opponents_named() -> None:
 def test_the_arena_wants_a_table_or_a_gauntlet() -> None:
     result = CliRunner().invoke(build_app(), ["arena", "dobon", "--lang", "en"])
     assert result.exit_code == 2 and "--gauntlet" in result.output
+
+
+def test_the_gauntlet_refuses_the_compiled_engine() -> None:
+    command = ["arena", "dobon", "--gauntlet", "hard", "--engine", "fast", "--lang", "en"]
+    result = CliRunner().invoke(build_app(), command)
+    assert result.exit_code == 2 and "--engine fast" in result.output
