@@ -59,12 +59,13 @@ def both_may_doubt(ann: Person, bo: Person) -> bool:
 
 
 def answer_calmly(person: Person) -> None:
-    """Play the first card the page offers, or let a play stand."""
-    moves = legal(person)
-    if "pass" in moves:
-        person.page.click('[data-action="pass"]')
-    elif moves:
-        person.page.click("#hand .card.playable >> nth=0")
+    """Play the first card the page offers, or let a play stand: clicked in the page at once, as the
+    playing script does (the table redraws with every frame, and a click that waits for an element
+    to hold still may find it replaced, again and again, while the others play on)."""
+    person.page.evaluate("""() => {
+      const offered = document.querySelector('[data-action="pass"]') || document.querySelector('#hand .card.playable');
+      if (offered) offered.click();
+    }""")
 
 
 def test_a_call_out_of_turn_and_one_lost_on_priority(table: tuple[Person, Person]) -> None:
