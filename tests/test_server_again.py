@@ -4,10 +4,8 @@ seats, tokens, host and bots, a fresh seed), which every connection of the old r
 
 from __future__ import annotations
 
-import os
 import signal
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,9 +13,8 @@ import pytest
 pytest.importorskip("uvicorn")
 
 from kakehiki.server.rooms import shard_of
-from serving import Client, Frame, LiveServer, drop_tables, play_to_the_end, running
+from serving import Client, Frame, LiveServer, play_to_the_end, running
 
-POSTGRES = os.environ.get("KAKEHIKI_TEST_POSTGRES_URL")
 NO_CLOCKS = {"reaction": None, "turn": None, "grace": 60}
 
 
@@ -25,16 +22,6 @@ NO_CLOCKS = {"reaction": None, "turn": None, "grace": 60}
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     with running(str(tmp_path_factory.mktemp("serve") / "rooms.sqlite3")) as live:
         yield live
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "rooms.sqlite3")
-    if not POSTGRES:
-        pytest.skip("set KAKEHIKI_TEST_POSTGRES_URL (.ci/postgres starts a server) to test PostgreSQL")
-    drop_tables(POSTGRES)
-    return POSTGRES
 
 
 def open_room(server: LiveServer) -> tuple[dict[str, Any], str]:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 import signal
 from pathlib import Path
@@ -15,9 +14,7 @@ pytest.importorskip("uvicorn")
 
 from kakehiki.fairness import verify
 from kakehiki.record import replay
-from serving import Client, Frame, LiveServer, drop_tables, play_until
-
-POSTGRES = os.environ.get("KAKEHIKI_TEST_POSTGRES_URL")
+from serving import Client, Frame, LiveServer, play_until
 
 
 def open_room(server: LiveServer, game: str, clocks: dict[str, Any]) -> tuple[str, str, str]:
@@ -88,16 +85,6 @@ def test_issue15_C5_past_its_grace_a_bot_plays_the_seat_until_its_person_comes_b
         assert 1 in moves[back_at:], "and Bo played it after he came back"
     finally:
         server.stop()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "rooms.sqlite3")
-    if not POSTGRES:
-        pytest.skip("set KAKEHIKI_TEST_POSTGRES_URL (.ci/postgres starts a server) to test PostgreSQL")
-    drop_tables(POSTGRES)
-    return POSTGRES
 
 
 def test_issue15_a_server_killed_mid_game_resumes_every_table_and_loses_no_accepted_action(database: str) -> None:
