@@ -68,7 +68,7 @@ def answer_calmly(person: Person) -> None:
     }""")
 
 
-def test_a_call_out_of_turn_and_one_lost_on_priority(table: tuple[Person, Person]) -> None:
+def test_C4_a_call_out_of_turn_and_one_lost_on_priority(table: tuple[Person, Person]) -> None:
     ann, bo = table
     deadline = time.monotonic() + 60
     while not both_may_doubt(ann, bo):
