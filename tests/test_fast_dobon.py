@@ -203,7 +203,7 @@ def test_sim_on_the_fast_engine_plays_the_same_games() -> None:
         assert got[key] == ref[key], key
     refused = CliRunner().invoke(build_app(), ["sim", "dobon", "--bots", "normal", "--engine", "fast", "--lang", "en"],
                                  env=env)
-    assert refused.exit_code != 0 and "--engine fast plays dobon with the bots random, greedy" in refused.output
+    assert refused.exit_code != 0 and "its bots for dobon are random, greedy; got normal" in refused.output
 
 
 def test_first_only_playout_asks_the_first_actor_alone() -> None:

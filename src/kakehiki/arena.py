@@ -228,9 +228,10 @@ def run_arena_fast(
     """As :func:`run_arena` on the compiled batch engine (``kakehiki.fast``; the bots must be
     its policies): the same seat-rotated games, played a rotation at a time in one process.
     The kernel times no decision: those figures are 0."""
-    from kakehiki.fast import DobonBatch  # the fast extra
+    from kakehiki.fast.engines import batch_class  # the fast extra
 
-    if game_id != "dobon":
+    batch_of = batch_class(game_id)
+    if batch_of is None:
         raise KakehikiError(f"the fast engine has no kernels for {game_id}")
     report = ArenaReport(game_id, tuple(bots), seed)
     start = time.perf_counter()
@@ -239,8 +240,8 @@ def run_arena_fast(
     for turn in range(min(n, games)):
         indices = list(range(turn, games, n))
         seats = seating(bots, turn)
-        batch = DobonBatch([seed + i for i in indices], n, options)
-        steps = batch.playout(list(seats))  # type: ignore[arg-type]  # the CLI checks the names
+        batch = batch_of([seed + i for i in indices], n, options)
+        steps = batch.playout(list(seats))  # the CLI checks the names
         result = batch.results()
         for g, index in enumerate(indices):
             record = GameRecord(

@@ -155,16 +155,18 @@ def simulate_fast(
 ) -> SimStats:
     """As :func:`simulate`, on the compiled batch engine: the same games, no records.  The
     kernels are compiled (or loaded from numba's cache) before the clock starts."""
-    from kakehiki.fast import DobonBatch  # the fast extra
+    from kakehiki.fast.engines import batch_class  # the fast extra
 
+    batch_of = batch_class(game.id)
+    assert batch_of is not None  # fast_engine_check refused the rest
     stats = SimStats(names)
     task = progress.add_task(t("sim.progress", game=game.id), total=count)
-    DobonBatch([seed], players, options).playout(names)  # type: ignore[arg-type]  # checked by fast_engine_check
+    batch_of([seed], players, options).playout(names)  # compiles; names checked by fast_engine_check
     for start in range(0, count, FAST_CHUNK):
         size = min(FAST_CHUNK, count - start)
         started = time.perf_counter()
-        batch = DobonBatch(range(seed + start, seed + start + size), players, options)
-        steps = batch.playout(names)  # type: ignore[arg-type]
+        batch = batch_of(range(seed + start, seed + start + size), players, options)
+        steps = batch.playout(names)
         stats.add_totals(size, int(steps.sum()), time.perf_counter() - started, batch.tallies())
         progress.advance(task, size)
     return stats
@@ -173,10 +175,12 @@ def simulate_fast(
 def fast_engine_check(game: Game[Any, Any], names: list[str], save: Path | None) -> None:
     """Refuse what the fast engine cannot play: another game, another bot, records, no numba."""
     from kakehiki.fast import default_jit
-    from kakehiki.fast.dobon import POLICIES
+    from kakehiki.fast.engines import fast_games, policies
 
-    if game.id != "dobon" or any(name not in POLICIES for name in names):
-        fail(t("error.engine", games="dobon", bots=", ".join(POLICIES), game=game.id, given=",".join(names)))
+    known = policies(game.id)
+    if not known or any(name not in known for name in names):
+        fail(t("error.engine", games=", ".join(fast_games()), bots=", ".join(known or ["-"]), game=game.id,
+               given=",".join(names)))
     if save is not None:
         fail(t("error.engine_save"))
     if not default_jit() and os.environ.get("KAKEHIKI_FAST_JIT") != "0":

@@ -20,6 +20,8 @@ from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
 HERE = Path(__file__).parent
+# Dobon's kernel modules, in load order (a module's siblings load before it); every other
+# game names its own to :func:`kernels`.
 KERNEL_MODULES = ("prng", "dobon_kernel", "dobon_match", "dobon_play", "dobon_seat")
 _PREFIX = {True: "kakehiki.fast._jit.", False: "kakehiki.fast._py."}
 
@@ -60,14 +62,15 @@ def sibling(module_name: str, name: str) -> Any:
     return sys.modules[package + "." + name]
 
 
-def kernels(jit: bool | None = None) -> dict[str, ModuleType]:
-    """The kernel modules, compiled (``jit=True``, needs numba) or plain; loaded once per mode."""
+def kernels(jit: bool | None = None, names: tuple[str, ...] = KERNEL_MODULES) -> dict[str, ModuleType]:
+    """The kernel modules ``names`` (default: Dobon's), compiled (``jit=True``, needs numba)
+    or plain; each loaded once per mode, in the order given (siblings first)."""
     mode = default_jit() if jit is None else jit
     if mode and not have_numba():
         raise ImportError("the compiled kernels need numba: pip install 'kakehiki[fast]'")
     prefix = _PREFIX[mode]
     loaded: dict[str, ModuleType] = {}
-    for name in KERNEL_MODULES:
+    for name in names:
         full = prefix + name
         module = sys.modules.get(full)
         if module is None:
