@@ -26,9 +26,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bench_playout import play_one
 from rich.progress import Progress
 
+from bench_playout import play_one
 from kakehiki.cli.sim import simulate
 from kakehiki.driver import resolve
 from kakehiki.registry import game_ids, get_game
@@ -111,7 +111,8 @@ def main() -> None:
     if args.json:
         print(json.dumps(rows, indent=1))
         return
-    print(f"{'game':<14} {'bare, first actor':>18} {'bare, every actor':>18} {'sim':>10} {'sim/same':>9} {'sim/first':>9}")
+    heads = ("bare, first actor", "bare, every actor")
+    print(f"{'game':<14} {heads[0]:>18} {heads[1]:>18} {'sim':>10} {'sim/same':>9} {'sim/first':>9}")
     for row in rows:
         r = row["steps_per_s"]
         print(f"{row['game']:<14} {r['bare, first actor']:>18,.0f} {r['bare, every actor']:>18,.0f} {r['sim']:>10,.0f}"
