@@ -12,12 +12,16 @@ so a slow spell of a shared machine falls on all of them.  Rows:
 * ``kakehiki dobon`` — the reference: ``game.new`` then ``driver.random_playout``.
 * ``rlcard uno`` / ``open_spiel crazy_eights`` — as in ``bench_dobon.py`` (the ``bench`` extra;
   rows of a library that does not import are skipped with a note).
+* ``--all-games``: for every other game the engine plays (``kakehiki.fast.engines``), at its
+  default table, the kernel compiled and plain and the reference, first actor only; its
+  "x reference" is taken against that game's own reference row.
 
 The compile time is measured in fresh processes: the first with an empty numba cache (the
 compile itself), the second loading the kernels from that cache.
 
     python benchmarks/fast_speed.py                    # 3 s per engine
     python benchmarks/fast_speed.py --seconds 5 --cpu 0 --json
+    python benchmarks/fast_speed.py --all-games
 """
 
 from __future__ import annotations
@@ -48,6 +52,8 @@ class Row:
     name: str
     play: PlayMany
     note: str = ""
+    game: str = "dobon"  # whose reference row its "x reference" ratio is taken against
+    players: int = PLAYERS
 
 
 def fast_rows(batch: int, plain_batch: int) -> list[Row]:
@@ -68,16 +74,45 @@ def fast_rows(batch: int, plain_batch: int) -> list[Row]:
     return rows
 
 
-def reference_row() -> Row:
+def reference_row(game_id: str = "dobon") -> Row:
     from kakehiki.driver import random_playout
 
-    game = get_game("dobon")
+    game = get_game(game_id)
+    players = PLAYERS if game_id == "dobon" else game.default_players
 
     def play(seed: int) -> tuple[int, int, int]:
-        _, steps = random_playout(game, game.new(players=PLAYERS, seed=seed), random.Random(seed))
+        _, steps = random_playout(game, game.new(players=players, seed=seed), random.Random(seed))
         return 1, steps, 0
 
-    return Row("kakehiki dobon (reference)", play, "game.new + driver.random_playout")
+    return Row(f"kakehiki {game_id} (reference)", play, f"game.new + driver.random_playout, {players} players",
+               game_id, players)
+
+
+def other_game_rows(batch: int, plain_batch: int) -> list[Row]:
+    """For every other game the compiled engine plays, at its default table: the kernel
+    (compiled when numba is installed, and plain) and the reference, first actor only."""
+    from kakehiki.fast.engines import batch_class, fast_games
+
+    rows: list[Row] = []
+    for game_id in fast_games():
+        if game_id == "dobon":
+            continue
+        batch_of, players = batch_class(game_id), get_game(game_id).default_players
+
+        def kernel(jit: bool, size: int, batch_of: Any = batch_of, players: int = players) -> PlayMany:
+            def play(seed: int) -> tuple[int, int, int]:
+                steps = batch_of(range(seed, seed + size), players, None, jit).playout("random", first_only=True)
+                return size, int(steps.sum()), 0
+
+            return play
+
+        if have_numba():
+            rows.append(Row(f"fast {game_id} (compiled)", kernel(True, batch), f"{batch} games a call, first actor",
+                            game_id, players))
+        rows.append(Row(f"fast {game_id} (plain Python)", kernel(False, plain_batch),
+                        f"{plain_batch} games a call, first actor", game_id, players))
+        rows.append(reference_row(game_id))
+    return rows
 
 
 def library_rows(seed: int) -> tuple[list[Row], list[str]]:
@@ -114,7 +149,8 @@ class Tally:
             self.chance += chance
 
     def measurement(self) -> Measurement:
-        return Measurement(self.row.name, PLAYERS, self.games, self.steps, self.chance, self.seconds, self.row.note)
+        row = self.row
+        return Measurement(row.name, row.players, self.games, self.steps, self.chance, self.seconds, row.note)
 
 
 COMPILE_PROBE = "import time; t = time.perf_counter(); from kakehiki.fast import playout; " \
@@ -136,12 +172,13 @@ def compile_seconds() -> dict[str, float] | None:
     return found
 
 
-def table(results: list[Measurement]) -> str:
+def table(results: list[Measurement], games: dict[str, str]) -> str:
     by_name = {m.engine: m for m in results}
-    yard, ref = by_name.get(YARDSTICK), by_name.get("kakehiki dobon (reference)")
+    yard = by_name.get(YARDSTICK)
     header = ("engine", "games", "steps", "steps/s", "games/s", "steps/game", f"x {YARDSTICK}", "x reference")
     rows = [header]
     for m in results:
+        ref = by_name.get(f"kakehiki {games.get(m.engine, 'dobon')} (reference)")
         ratios = [f"{m.steps_per_s / b.steps_per_s:.2f}" if b and b.steps_per_s else "-" for b in (yard, ref)]
         rows.append((m.engine, f"{m.games:,}", f"{m.steps:,}", f"{m.steps_per_s:,.0f}", f"{m.games_per_s:,.1f}",
                      f"{m.mean_steps:,.1f}", *ratios))
@@ -159,6 +196,7 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=2000, help="games per compiled call (default 2000)")
     parser.add_argument("--plain-batch", type=int, default=2, help="games per plain-Python call (default 2)")
     parser.add_argument("--cpu", type=int, default=None, help="pin this process to one CPU")
+    parser.add_argument("--all-games", action="store_true", help="also every other game the engine plays")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.cpu is not None:
@@ -166,6 +204,8 @@ def main() -> None:
     compiled = compile_seconds()
     libraries, skipped = library_rows(args.seed)
     rows = [*fast_rows(args.batch, args.plain_batch), reference_row(), *libraries]
+    if args.all_games:
+        rows += other_game_rows(args.batch, args.plain_batch)
     for row in rows:  # warm-up: compile or load the kernels, fill caches
         Tally(row, args.seed + 10**9).play_until(0.3)
     tallies = [Tally(row, args.seed) for row in rows]
@@ -179,7 +219,7 @@ def main() -> None:
         return
     print("One process, one core; " + ", ".join(f"{k} {v or '-'}" for k, v in versions().items()))
     print(f"{args.seconds} s per engine in {args.rounds} interleaved rounds, seed {args.seed}\n")
-    print(table(results))
+    print(table(results, {row.name: row.game for row in rows}))
     print()
     for m in results:
         if m.note:
