@@ -4,10 +4,10 @@
 >>> from kakehiki.fast.doubt import DoubtBatch
 >>> batch = DoubtBatch(seeds=[1, 2], players=4, options={"max_cards_per_play": 2}, jit=False)
 >>> batch.actions, [int(n) for n in batch.masks().sum(axis=1)]
-(106, [21, 18])
+(106, [25, 25])
 >>> game = get_game("doubt")
 >>> [len(game.legal_actions(game.new(4, {"max_cards_per_play": 2}, seed=s), 0)) for s in (1, 2)]
-[21, 18]
+[25, 25]
 >>> batch.step(batch.first_legal())       # one action index per game, for its first actor
 >>> batch.moves.tolist()
 [1, 1]
