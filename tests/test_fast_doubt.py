@@ -265,3 +265,20 @@ def test_sim_on_the_fast_engine_plays_the_same_games() -> None:
     refused = CliRunner().invoke(build_app(), ["sim", "doubt", "--bots", "normal", "--engine", "fast", "--lang", "en"],
                                  env=env)
     assert refused.exit_code != 0 and "its bots for doubt are random; got normal" in refused.output
+
+
+def test_arena_on_the_fast_engine_plays_the_seat_rotated_games_of_the_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``run_arena_fast``: game ``i`` with seed ``seed + i`` is the game ``driver.play_out`` plays
+    with the random bot at every seat."""
+    from kakehiki.arena import run_arena_fast
+
+    monkeypatch.setenv("KAKEHIKI_FAST_JIT", "0")  # the plain kernels: no compiling in this test
+    names, opts = ("random", "random", "random"), {"penalty": "two_cards"}
+    report = run_arena_fast("doubt", names, 5, seed=40, options=opts)
+    assert [r.index for r in report.games] == list(range(5))
+    for record in report.games:
+        seed = 40 + record.index
+        done = play_out(GAME, GAME.new(3, opts, seed=seed), [make_bot("doubt", n) for n in names], seed=seed)
+        result = GAME.result(done.state)
+        assert result is not None and record.steps == done.steps
+        assert (record.winners, record.losers, record.ranks) == (result.winners, result.losers, result.ranks)
