@@ -179,7 +179,7 @@ def plays_of(s: Any, seat: int, out: Any) -> int:
             out[n] = face
             n += 1
             left += held
-    if s[OPT_MOST] == 1 or picked + 1 >= s[OPT_MOST]:
+    if picked + 1 >= s[OPT_MOST]:  # one card per play, or this card fills the play
         return n
     plays, before = n, 0  # ``before``: cards left ahead of the face; its first copy has ``left - before`` from it on
     for k in range(plays):
