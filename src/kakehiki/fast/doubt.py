@@ -1,0 +1,318 @@
+"""The batch API of the compiled Doubt engine: N games as plain arrays.
+
+>>> from kakehiki import get_game
+>>> from kakehiki.fast.doubt import DoubtBatch
+>>> batch = DoubtBatch(seeds=[1, 2], players=4, options={"max_cards_per_play": 2}, jit=False)
+>>> batch.actions, [int(n) for n in batch.masks().sum(axis=1)]
+(106, [25, 25])
+>>> game = get_game("doubt")
+>>> [len(game.legal_actions(game.new(4, {"max_cards_per_play": 2}, seed=s), 0)) for s in (1, 2)]
+[25, 25]
+>>> batch.step(batch.first_legal())       # one action index per game, for its first actor
+>>> batch.moves.tolist()
+[1, 1]
+
+Games are created from seeds and options exactly as ``get_game("doubt").new(players, options,
+seed)`` and play the same games for the same action indices (the numbered actions of
+``docs/doubt.md``, whose size depends on ``max_cards_per_play`` and ``jokers``);
+``tests/test_fast_doubt.py`` checks it in lockstep.  A game that is over is left alone by
+:meth:`DoubtBatch.step`.  Explicit decks are the reference engine's alone, and so are the
+views' knowledge of hands (``known``, ``sure``) and the seats' record (``habits``): they feed
+views and bots, never the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from kakehiki.errors import IllegalActionError, OptionError
+from kakehiki.fast import doubt_layout as L
+from kakehiki.fast._loader import kernels
+from kakehiki.games.doubt.state import OPTION_SPECS, PENALTIES, DoubtOptions
+from kakehiki.options import resolve_options
+from kakehiki.prng import fnv1a64
+
+IntArray = npt.NDArray[np.int64]
+Policy = Literal["random"]  # the kernel's policies: the bots of these names
+POLICIES: dict[str, int] = {"random": 0}
+KERNEL_MODULES = ("prng", "doubt_kernel", "doubt_moves", "doubt_play")
+
+
+def header_of(opts: DoubtOptions, players: int) -> npt.NDArray[np.int32]:
+    """The fields every game of a batch shares: players, options and the action offsets."""
+    header = np.zeros(L.HEADER, dtype=np.int32)
+    faces = 53 if opts.jokers else 52
+    adds = faces if opts.max_cards_per_play > 1 else 0
+    header[L.PLAYERS] = players
+    header[L.OPT_MOST] = opts.max_cards_per_play
+    header[L.OPT_CHEAT] = opts.cheat
+    header[L.OPT_REPEAT] = opts.repeat_rank_after_lie
+    header[L.OPT_DOUBTER_LEADS] = opts.doubter_leads
+    header[L.OPT_RANK_REST] = opts.rank_rest
+    header[L.OPT_DECKS] = opts.decks
+    header[L.OPT_JOKERS] = opts.jokers
+    header[L.OPT_PENALTY] = PENALTIES.index(opts.penalty)
+    header[L.OPT_NEED_SUCCESS] = opts.require_successful_doubt
+    header[L.OPT_ROUND_LIMIT] = opts.round_limit
+    header[L.OPT_MAX_STEPS] = min(opts.max_steps, 2**31 - 1)
+    header[L.A_ADD] = faces
+    header[L.A_DOUBT] = faces + adds
+    header[L.A_PASS] = faces + adds + 1
+    return header
+
+
+class DoubtBatch:
+    """N Doubt games of one table size and option set, each from its own seed."""
+
+    def __init__(
+        self, seeds: Sequence[int] | npt.NDArray[Any], players: int = 4,
+        options: Mapping[str, object] | None = None, jit: bool | None = None,
+    ) -> None:
+        if type(players) is not int or not 2 <= players <= L.MAX_PLAYERS:
+            raise OptionError("players", f"doubt takes 2–{L.MAX_PLAYERS} players, got {players!r}")
+        opts = DoubtOptions.from_values(resolve_options(OPTION_SPECS, options))
+        self.options, self.players = opts, players
+        self.seeds = [int(seed) for seed in seeds]
+        mods = kernels(jit, KERNEL_MODULES)
+        self.jit = mods["prng"].__name__.startswith("kakehiki.fast._jit.")
+        self._play = mods["doubt_play"]
+        self._header = header_of(opts, players)
+        self.actions = int(self._header[L.A_PASS]) + 1  # the size of the action index space
+        self._mask = np.zeros(self.actions, dtype=np.uint8)
+        self.rows, self.streams = self._new_rows(self.seeds)
+
+    def _new_rows(self, seeds: Sequence[int]) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint64]]:
+        """New games from ``seeds``, dealt."""
+        rows = np.zeros((len(seeds), L.WIDTH), dtype=np.int32)
+        rows[:, : L.HEADER] = self._header
+        streams = np.zeros((len(seeds), L.USLOTS), dtype=np.uint64)
+        for g, seed in enumerate(seeds):
+            streams[g, L.U_PREFIX] = fnv1a64(f"{seed}/".encode())
+        with np.errstate(over="ignore"):
+            self._play.new_games(rows, streams)
+        return rows, streams
+
+    def deal(self, games: Sequence[int] | npt.NDArray[Any], seeds: Sequence[int] | npt.NDArray[Any]) -> None:
+        """Start games ``games`` anew from ``seeds`` (one each); the rest are left as they are.
+        Game ``g`` is then the game ``DoubtBatch([seeds[k]], ...)`` holds."""
+        chosen = np.asarray(games, dtype=np.int64).reshape(-1)
+        fresh = [int(seed) for seed in seeds]
+        if len(fresh) != len(chosen):
+            raise ValueError(f"one seed per game: {len(chosen)} games, {len(fresh)} seeds")
+        if not len(chosen):
+            return
+        rows, streams = self._new_rows(fresh)
+        for g, seed in zip(chosen.tolist(), fresh, strict=True):
+            self.seeds[g] = seed
+        self.rows[chosen], self.streams[chosen] = rows, streams
+
+    def __len__(self) -> int:
+        return len(self.seeds)
+
+    # -- asking -----------------------------------------------------------------
+    @property
+    def done(self) -> npt.NDArray[np.bool_]:
+        over: npt.NDArray[np.bool_] = self.rows[:, L.PHASE] == L.OVER
+        return over
+
+    @property
+    def moves(self) -> IntArray:
+        """Actions applied in each game so far, ``add`` and passes included."""
+        return self.rows[:, L.MOVES].astype(np.int64)
+
+    def actors(self) -> tuple[IntArray, IntArray]:
+        """``(seats, count)``: each game's actors by priority (C4), padded with -1."""
+        seats = np.full((len(self), self.players), -1, dtype=np.int64)
+        count = np.zeros(len(self), dtype=np.int64)
+        self._play.actors_of(self.rows, seats, count)
+        return seats, count
+
+    def first_actors(self) -> IntArray:
+        """Each game's first actor (the one with priority), or -1 once over."""
+        first: IntArray = self.actors()[0][:, 0]
+        return first
+
+    def masks(self, seats: Sequence[int] | npt.NDArray[Any] | None = None) -> npt.NDArray[np.uint8]:
+        """``legal_mask`` for one seat of each game (default: its first actor), ``(N, actions)``."""
+        chosen = self._seats(seats)
+        out = np.zeros((len(self), self.actions), dtype=np.uint8)
+        self._play.masks_of(self.rows, np.maximum(chosen, 0), out)
+        out[chosen < 0] = 0
+        return out
+
+    def first_legal(self) -> IntArray:
+        """The lowest legal action index of each game's first actor (0 once over): a test helper."""
+        lowest: IntArray = np.argmax(self.masks(), axis=1).astype(np.int64)
+        return lowest
+
+    # -- acting -----------------------------------------------------------------
+    def step(
+        self, actions: Sequence[int] | npt.NDArray[Any], seats: Sequence[int] | npt.NDArray[Any] | None = None
+    ) -> None:
+        """Apply ``actions[g]`` (an action index) for ``seats[g]`` (default: the first actor)
+        in every game not over.  An illegal action refuses the whole call, changing nothing."""
+        chosen = self._seats(seats)
+        acts = np.asarray(actions, dtype=np.int64)
+        if acts.shape != (len(self),):
+            raise ValueError(f"one action per game: {len(self)} wanted, got shape {acts.shape}")
+        with np.errstate(over="ignore"):
+            bad = self._play.step_games(self.rows, self.streams, np.maximum(chosen, 0), acts, self._mask)
+        if bad >= 0:
+            raise IllegalActionError("C6", f"game {bad}: action {acts[bad]} is not legal for seat {chosen[bad]}")
+
+    def playout(self, policy: Policy | Sequence[Policy] = "random", first_only: bool = False) -> IntArray:
+        """Play every game to its end inside the kernel as ``driver.play_out`` plays the bots
+        named ``policy`` (one for every seat, or one per seat): the same games as ``kakehiki sim
+        --bots random``, seeded alike; the actions each applied (``add`` included).  Games already
+        begun are played on from where they are, with the bots' generators started afresh.
+        ``first_only`` asks the first actor alone at each step (``driver.random_playout``'s way,
+        the benchmarks'): other games, no longer those of ``sim``."""
+        names = [policy] * self.players if isinstance(policy, str) else list(policy)
+        if len(names) != self.players or any(name not in POLICIES for name in names):
+            raise ValueError(f"one policy of {sorted(POLICIES)} for every seat, or one per seat; got {policy!r}")
+        policies = np.array([POLICIES[name] for name in names], dtype=np.int64)
+        applied = np.zeros(len(self), dtype=np.int64)
+        with np.errstate(over="ignore"):
+            self._play.play_games(self.rows, self.streams, policies, first_only, applied)
+        return applied
+
+    def _seats(self, seats: Sequence[int] | npt.NDArray[Any] | None) -> IntArray:
+        if seats is None:
+            return self.first_actors()
+        chosen = np.asarray(seats, dtype=np.int64)
+        if chosen.shape != (len(self),) or ((chosen < 0) | (chosen >= self.players)).any():
+            raise IllegalActionError("C2", f"one seat 0–{self.players - 1} per game")
+        return chosen
+
+    # -- looking ----------------------------------------------------------------
+    def column(self, offset: int, width: int | None = None) -> IntArray:
+        """A field of every game: one column, or ``width`` of them (per seat: ``players``)."""
+        if width is None:
+            return self.rows[:, offset].astype(np.int64)
+        return self.rows[:, offset : offset + width].astype(np.int64)
+
+    def hand_counts(self) -> IntArray:
+        """``(N, players, 53)``: how many of each card face every seat holds (all hidden cards)."""
+        block = self.rows[:, L.HAND : L.HAND + self.players * L.FACES]
+        return block.reshape(len(self), self.players, L.FACES).astype(np.int64)
+
+    def pile(self, game: int) -> list[tuple[int, int, tuple[int, ...], bool]]:
+        """Game ``game``'s pile, oldest play first: ``(seat, claimed rank, faces, turned up)``
+        each (all hidden cards)."""
+        row, plays, start = self.rows[game], [], 0
+        for k in range(int(row[L.NENTRIES])):
+            size = int(row[L.ENTRY_SIZE + k])
+            faces = tuple(int(f) for f in row[L.PILE + start : L.PILE + start + size])
+            plays.append((int(row[L.ENTRY_SEAT + k]), int(row[L.ENTRY_RANK + k]), faces,
+                          bool(row[L.ENTRY_REVEALED + k])))
+            start += size
+        return plays
+
+    def picked(self, game: int) -> list[int]:
+        """The faces game ``game``'s seat to play has set aside with ``add`` (hidden from the others)."""
+        return [int(f) for f in self.rows[game, L.PICKED : L.PICKED + self.rows[game, L.NPICKED]]]
+
+    def forfeited(self, game: int) -> list[int]:
+        """Seats out by forfeit, in order."""
+        return [int(s) for s in self.rows[game, L.FORFEITED : L.FORFEITED + self.rows[game, L.NFORFEITED]]]
+
+    def observe(self, seats: Sequence[int] | npt.NDArray[Any]) -> dict[str, IntArray]:
+        """What each game's seat ``seats[g]`` may see, as arrays (the fields of ``DoubtView``):
+        its own hand and the cards it set aside, every hand size, the pile as plays (seat, claimed
+        rank, size, turned up; padded with -1) and the cards of it the seat has seen (turned up,
+        or its own), the discard, forfeits, successes, copies of each rank, and the step count as
+        the seat counts it (other seats' passes unseen while a window is open, C4): never
+        another seat's hidden cards, nor who is still to answer the window."""
+        chosen = self._seats(seats)
+        n, p, games = len(self), self.players, np.arange(len(self))
+        entries = np.arange(L.MAX_CARDS) < self.rows[:, L.NENTRIES, None]
+        pile_seen = np.zeros((n, L.FACES), dtype=np.int64)
+        picked = np.zeros((n, L.FACES), dtype=np.int64)
+        steps = self.column(L.STEPS)
+        for g in range(n):
+            seat = int(chosen[g])
+            for owner, _rank, faces, revealed in self.pile(g):
+                if revealed or owner == seat:
+                    np.add.at(pile_seen[g], list(faces), 1)
+            if seat == self.rows[g, L.TURN_SEAT]:
+                np.add.at(picked[g], self.picked(g), 1)
+            steps[g] -= self._unseen_passes(g, seat)
+        rank_counts = np.full((n, 14), 4 * self.options.decks, dtype=np.int64)
+        rank_counts[:, 0] = self.options.jokers
+        forfeits = np.zeros((n, p), dtype=np.int64)
+        for g in range(n):
+            forfeits[g, self.forfeited(g)] = 1
+        return {
+            "hand": self.hand_counts()[games, chosen],
+            "picked": picked,
+            "hand_sizes": self.column(L.SIZES, p),
+            "phase": self.column(L.PHASE),
+            "turn": self.column(L.TURN_SEAT),
+            "rank": self.column(L.RANK),
+            "pile_size": self.column(L.NPILE),
+            "pile_plays": self.column(L.NENTRIES),
+            "pile_seat": np.where(entries, self.column(L.ENTRY_SEAT, L.MAX_CARDS), -1),
+            "pile_rank": np.where(entries, self.column(L.ENTRY_RANK, L.MAX_CARDS), -1),
+            "pile_count": np.where(entries, self.column(L.ENTRY_SIZE, L.MAX_CARDS), -1),
+            "pile_revealed": np.where(entries, self.column(L.ENTRY_REVEALED, L.MAX_CARDS), -1),
+            "pile_seen": pile_seen,
+            "discard": self.column(L.DISCARD, L.FACES),
+            "forfeited": forfeits,
+            "successes": self.column(L.SUCCESSES, p),
+            "rank_counts": rank_counts,
+            "plays": self.column(L.PLAYS),
+            "steps": steps,
+        }
+
+    def _unseen_passes(self, game: int, seat: int) -> int:
+        """While a window is open: the seats offered it, ``seat`` aside, that have passed (C4)."""
+        row = self.rows[game]
+        if row[L.PHASE] != L.WINDOW:
+            return 0
+        player, out = int(row[L.TURN_SEAT]), self.forfeited(game)
+        offered = [s for s in ((player + k) % self.players for k in range(1, self.players)) if s not in out]
+        waiting = set(row[L.WINDOW_SEATS : L.WINDOW_SEATS + row[L.NWINDOW]].tolist())
+        return sum(1 for s in offered[: 1 if self.options.cheat else None] if s != seat and s not in waiting)
+
+    def results(self) -> dict[str, Any]:
+        """Each game's result as arrays, as ``DoubtGame.result``: ``ranks`` (0 while playing),
+        ``scores`` (+1 the winner, −1 the losers), ``winners``/``losers`` (bool per seat),
+        ``reason`` (``none`` while playing), ``rounds`` (1 once over) and ``done``."""
+        seats = np.arange(self.players)
+        winners = (self.column(L.WINNERS)[:, None] >> seats) & 1 == 1
+        losers = (self.column(L.LOSERS)[:, None] >> seats) & 1 == 1
+        reasons = np.array([*L.REASONS, "none"])
+        last = self.column(L.REASON)
+        done = self.done
+        return {"done": done, "ranks": np.where(done[:, None], self.column(L.RANKS, self.players), 0),
+                "scores": winners.astype(np.int64) - losers.astype(np.int64), "winners": winners,
+                "losers": losers, "reason": reasons[np.where(last < 0, len(L.REASONS), last)],
+                "rounds": done.astype(np.int64)}
+
+    def tallies(self) -> dict[str, Any]:
+        """Totals over the batch's finished games, as ``kakehiki sim`` counts them: ``rounds``
+        (one a game), ``reasons`` (count by reason), per seat ``wins`` and ``losses``, and
+        ``draws`` (games with neither winners nor losers: ``max_steps``, C7, or a ``round_limit``
+        ending with every seat level)."""
+        found = self.results()
+        done = found["done"]
+        reasons = np.bincount(self.column(L.REASON)[done], minlength=len(L.REASONS))
+        level = done & ~found["winners"].any(axis=1) & ~found["losers"].any(axis=1)
+        return {"rounds": int(done.sum()),
+                "reasons": {name: int(n) for name, n in zip(L.REASONS, reasons, strict=True) if n},
+                "wins": found["winners"][done].sum(axis=0).tolist(),
+                "losses": found["losers"][done].sum(axis=0).tolist(),
+                "draws": int(level.sum())}
+
+
+def playout(
+    seeds: Sequence[int] | npt.NDArray[Any], players: int = 4, options: Mapping[str, object] | None = None,
+    policy: Policy | Sequence[Policy] = "random", jit: bool | None = None, first_only: bool = False,
+) -> tuple[DoubtBatch, IntArray]:
+    """N new games played to the end inside the kernel; the finished batch and each one's actions."""
+    batch = DoubtBatch(seeds, players, options, jit)
+    return batch, batch.playout(policy, first_only)
