@@ -333,3 +333,19 @@ def test_sim_on_the_fast_engine_plays_the_same_matches() -> None:
     for key in ("games", "rounds", "steps", "draws", "reasons", "seats", "bots"):
         assert got[key] == ref[key], key
     assert set(ref["reasons"]) >= {"show", "max_steps"}  # both endings are among the matches compared
+
+
+def test_arena_on_the_fast_engine_plays_the_matches_of_the_random_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``run_arena_fast``: match ``i`` with seed ``seed + i``, played as ``driver.play_out``
+    plays the random bots: the same winners, losers, ranks and actions."""
+    from kakehiki.arena import run_arena_fast
+
+    monkeypatch.setenv("KAKEHIKI_FAST_JIT", "0")  # the plain kernels: no compiling in this test
+    opts = {"limit": 30}
+    report = run_arena_fast("dhumbal", ("random",) * 3, 4, seed=40, options=opts)
+    assert [r.index for r in report.games] == list(range(4))
+    for record in report.games:
+        steps, tally = reference_tallies(40 + record.index, 3, opts, ["random"] * 3)
+        result = tally["result"]
+        assert record.steps == steps
+        assert (record.winners, record.losers, record.ranks) == (result.winners, result.losers, result.ranks)
