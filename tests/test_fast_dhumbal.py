@@ -155,6 +155,16 @@ def test_compiled_kernels_play_the_reference_matches(
     lockstep(seed, count, opts, walk_seed, jit=True, limit=250)
 
 
+@pytest.mark.skipif(not have_numba(), reason="the compiled kernels need numba (the fast extra)")
+def test_compiled_playout_plays_the_matches_of_the_plain_kernels() -> None:
+    """Whole random matches inside the compiled kernel: the same rows as the plain kernels'."""
+    seeds, opts = list(range(20, 36)), {"limit": 60, "decks": 2, "starter_rotation": "left"}
+    compiled, plain = DhumbalBatch(seeds, 9, opts, jit=True), DhumbalBatch(seeds, 9, opts, jit=False)
+    assert compiled.jit and not plain.jit
+    assert (compiled.playout() == plain.playout()).all()
+    assert (compiled.rows == plain.rows).all() and compiled.tallies() == plain.tallies()
+
+
 def test_a_whole_match_is_followed_to_its_end_over_several_rounds() -> None:
     """Shows on hands up to 20 and a low limit: a whole match of three rounds (a show-back among
     them), their new deals and a stock rebuild, in a few hundred actions, compared after each."""
