@@ -38,7 +38,7 @@ options = st.fixed_dictionaries({}, optional={
     "show_tie": st.sampled_from(["caller_loses", "caller_wins"]),
     "limit": st.sampled_from([0, 15, 40, 100]),
     "starter_rotation": st.sampled_from(["right", "left"]),
-    "max_steps": st.sampled_from([20000, 25, 90]),
+    "max_steps": st.sampled_from([20000, 1, 25, 90]),
 })
 players = st.one_of(st.integers(2, 5), st.integers(6, 16))
 
@@ -343,6 +343,9 @@ def test_sim_on_the_fast_engine_plays_the_same_matches() -> None:
     for key in ("games", "rounds", "steps", "draws", "reasons", "seats", "bots"):
         assert got[key] == ref[key], key
     assert set(ref["reasons"]) >= {"show", "max_steps"}  # both endings are among the matches compared
+    refused = CliRunner().invoke(build_app(), ["sim", "dhumbal", "--bots", "normal", "--engine", "fast", "--lang",
+                                               "en"], env=env)
+    assert refused.exit_code != 0 and "its bots for dhumbal are random; got normal" in refused.output
 
 
 def test_arena_on_the_fast_engine_plays_the_matches_of_the_random_bots(monkeypatch: pytest.MonkeyPatch) -> None:

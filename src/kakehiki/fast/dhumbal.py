@@ -56,7 +56,6 @@ class DhumbalBatch:
         mods = kernels(jit, KERNEL_MODULES)
         self.jit = mods["prng"].__name__.startswith("kakehiki.fast._jit.")
         self._play = mods["dhumbal_play"]
-        n = len(self.seeds)
         self._header = np.zeros(L.HEADER, dtype=np.int32)
         self._header[[L.PLAYERS, L.OPT_DECKS, L.OPT_SHOW_MAX, L.OPT_PENALTY, L.OPT_CALLER_WINS, L.OPT_LEFT,
                       L.OPT_LIMIT, L.OPT_MAX_STEPS]] = [
@@ -64,7 +63,6 @@ class DhumbalBatch:
             opts.starter_rotation == "left", opts.limit, min(opts.max_steps, INT32_MAX)]
         self._mask = np.zeros(L.ACTIONS, dtype=np.uint8)
         self.rows, self.streams = self._new_rows(self.seeds)
-        assert len(self.rows) == n
 
     def _new_rows(self, seeds: Sequence[int]) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint64]]:
         """Rows and streams of new matches from ``seeds``, dealt."""
