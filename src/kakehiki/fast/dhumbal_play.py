@@ -1,0 +1,90 @@
+"""Dhumbal kernels over many matches per call: create, read masks, step, and play out with a
+policy inside the kernel (see :mod:`.dhumbal_kernel` for one match's rules)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from kakehiki.fast._loader import njit_for, sibling
+from kakehiki.fast.dhumbal_layout import ACTIONS, OVER, PHASE, PLAYERS, TURN_SEAT, U_BOT
+
+njit = njit_for(__name__)
+_prng = sibling(__name__, "prng")
+_rules = sibling(__name__, "dhumbal_kernel")
+below = _prng.below
+new_match, apply, bot_streams = _rules.new_match, _rules.apply, _rules.bot_streams
+legal_mask, legal_list = _rules.legal_mask, _rules.legal_list
+
+
+@njit
+def new_games(rows: Any, streams: Any) -> None:
+    for g in range(rows.shape[0]):
+        new_match(rows[g], streams[g])
+
+
+@njit
+def actors_of(rows: Any, seats: Any, counts: Any) -> None:
+    """``DhumbalGame.actors``: the turn seat alone, or nobody once over (no calls out of turn)."""
+    for g in range(rows.shape[0]):
+        seats[g, :] = -1
+        counts[g] = 0
+        if rows[g, PHASE] != OVER:
+            seats[g, 0] = rows[g, TURN_SEAT]
+            counts[g] = 1
+
+
+@njit
+def masks_of(rows: Any, seats: Any, out: Any) -> None:
+    buffer = np.zeros(ACTIONS, dtype=np.int64)
+    for g in range(rows.shape[0]):
+        legal_mask(rows[g], seats[g], out[g], buffer)
+
+
+@njit
+def step_games(rows: Any, streams: Any, seats: Any, actions: Any, mask: Any) -> int:
+    """Apply ``actions[g]`` for ``seats[g]`` in every match not over; the first match (from 0)
+    whose action is illegal, before anything is applied, or -1.  A match over is left alone."""
+    buffer = np.zeros(ACTIONS, dtype=np.int64)
+    for g in range(rows.shape[0]):
+        if rows[g, PHASE] != OVER:
+            legal_mask(rows[g], seats[g], mask, buffer)
+            if actions[g] < 0 or actions[g] >= mask.shape[0] or mask[actions[g]] == 0:
+                return g
+    for g in range(rows.shape[0]):
+        if rows[g, PHASE] != OVER:
+            apply(rows[g], streams[g], seats[g], actions[g])
+    return -1
+
+
+RANDOM = 0  # the playout policies
+
+
+@njit
+def choose(s: Any, u: Any, seat: int, policy: int, legal: Any) -> int:
+    """The policy's action for ``seat``, as the bot of its name: ``RANDOM`` is ``random`` (a
+    uniform legal action, ``legal[rng.randrange(len(legal))]``, from the seat's stream)."""
+    n = legal_list(s, seat, legal)
+    return int(legal[below(u, U_BOT + seat, n)])
+
+
+@njit
+def play_game(s: Any, u: Any, policies: Any, legal: Any) -> int:
+    """Play one match to its end as ``driver.play_out`` does with a bot per seat: the turn
+    seat is the only actor, so it alone is asked (``driver.random_playout``'s first actor
+    too).  The number of actions applied."""
+    applied = 0
+    while s[PHASE] != OVER:
+        seat = s[TURN_SEAT]
+        apply(s, u, seat, choose(s, u, seat, policies[seat], legal))
+        applied += 1
+    return applied
+
+
+@njit
+def play_games(rows: Any, streams: Any, policies: Any, applied: Any) -> None:
+    legal = np.zeros(ACTIONS, dtype=np.int64)  # the legal actions of one seat, listed
+    for g in range(rows.shape[0]):
+        bot_streams(streams[g], rows[g, PLAYERS])
+        applied[g] = play_game(rows[g], streams[g], policies, legal)
