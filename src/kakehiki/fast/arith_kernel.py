@@ -280,15 +280,13 @@ def add_plays(out: Any, n: int, face: int, base: int) -> int:
 def turn_actions(s: Any, seat: int, out: Any) -> int:
     """``_turn_actions``: every legal card alone, then those with another of their number to
     stack on them (``bottom``); with twos owed only 2s (A2, A6); then draw, dobon, pass."""
-    hand, n = HAND + seat * 52, 0
+    n = 0
     if s[SIZES + seat] > 0:
-        top = top_face(s)
-        rank, suit, pending = top % 13 + 1, s[SUIT], s[PENDING]
-        for face in range(52):
-            if s[hand + face] > 0 and legal_first(face, rank, suit, pending):
-                n = add_plays(out, n, face, 0)
-        for face in range(52):
-            if s[hand + face] > 0 and legal_first(face, rank, suit, pending) and holds_another(s, seat, face):
+        n = first_plays(s, seat, out)
+        plays = n
+        for k in range(plays):  # the bottoms: the same cards, once each (an 8's first form)
+            face = played_face(out[k])
+            if named_suit(out[k]) <= 0 and holds_another(s, seat, face):
                 out[n] = BOTTOM + face
                 n += 1
     out[n] = DRAW
@@ -301,6 +299,33 @@ def turn_actions(s: Any, seat: int, out: Any) -> int:
     if s[OPENING]:
         out[n] = PASS
         n += 1
+    return n
+
+
+@njit
+def first_plays(s: Any, seat: int, out: Any) -> int:
+    """The ``play`` of every card that may begin a play, ascending, into ``out``; how many.
+    Only the suit to follow, the top card's number and the 8s can: the others are not looked at."""
+    rank, suit = top_face(s) % 13 + 1, s[SUIT]
+    low, high = min(rank - 1, WILD - 1), max(rank - 1, WILD - 1)
+    n = 0
+    for su in range(4):
+        base = su * 13
+        if su == suit:
+            for at in range(13):
+                n = add_if_legal(s, seat, base + at, out, n)
+        else:
+            n = add_if_legal(s, seat, base + low, out, n)
+            if high != low:
+                n = add_if_legal(s, seat, base + high, out, n)
+    return n
+
+
+@njit
+def add_if_legal(s: Any, seat: int, face: int, out: Any, n: int) -> int:
+    """``face``'s plays after the ``n`` in ``out`` if the seat holds it and may begin with it."""
+    if s[HAND + seat * 52 + face] > 0 and legal_first(face, top_face(s) % 13 + 1, s[SUIT], s[PENDING]):
+        return add_plays(out, n, face, 0)
     return n
 
 
