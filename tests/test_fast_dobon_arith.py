@@ -207,6 +207,19 @@ def test_a_batch_refuses_an_illegal_action_and_leaves_finished_games_alone() -> 
     assert seen["hand"].shape == (2, 52) and (seen["hand"].sum(axis=1) == seen["hand_sizes"][:, :2].diagonal()).all()
 
 
+def test_deal_starts_the_chosen_games_anew_and_leaves_the_others() -> None:
+    """``deal``: what a vector environment does when a game ends; game 1 becomes the match of
+    seed 99, as a batch of that seed alone holds it, and games 0 and 2 play on untouched."""
+    batch = DobonArithBatch([1, 2, 3], 4, {"games": 2}, jit=False)
+    batch.playout()
+    finished = batch.rows.copy()
+    batch.deal([1], [99])
+    fresh = DobonArithBatch([99], 4, {"games": 2}, jit=False)
+    assert (batch.rows[1] == fresh.rows[0]).all() and (batch.streams[1] == fresh.streams[0]).all()
+    assert (batch.rows[[0, 2]] == finished[[0, 2]]).all() and batch.done.tolist() == [True, False, True]
+    assert batch.seeds == [1, 99, 3]
+
+
 def test_a_play_of_several_cards_is_seen_whole_by_the_others() -> None:
     """Seat 0 holds three 4s on a 4: it begins a play with ``bottom``; only it sees the cards
     staged, and nobody is offered a call until ``top`` lays the whole play (A2)."""
