@@ -305,27 +305,24 @@ def turn_actions(s: Any, seat: int, out: Any) -> int:
 @njit
 def first_plays(s: Any, seat: int, out: Any) -> int:
     """The ``play`` of every card that may begin a play, ascending, into ``out``; how many.
-    Only the suit to follow, the top card's number and the 8s can: the others are not looked at."""
-    rank, suit = top_face(s) % 13 + 1, s[SUIT]
+    Only the suit to follow, the top card's number and the 8s can: the others are not looked at.
+    (One loop, no helper taking the arrays: each such call costs more than the test itself.)"""
+    hand, top = HAND + seat * 52, s[FIELD + s[NFIELD] - 1]
+    rank, suit, pending = top % 13 + 1, s[SUIT], s[PENDING]
     low, high = min(rank - 1, WILD - 1), max(rank - 1, WILD - 1)
     n = 0
-    for su in range(4):
-        base = su * 13
-        if su == suit:
-            for at in range(13):
-                n = add_if_legal(s, seat, base + at, out, n)
-        else:
-            n = add_if_legal(s, seat, base + low, out, n)
-            if high != low:
-                n = add_if_legal(s, seat, base + high, out, n)
-    return n
-
-
-@njit
-def add_if_legal(s: Any, seat: int, face: int, out: Any, n: int) -> int:
-    """``face``'s plays after the ``n`` in ``out`` if the seat holds it and may begin with it."""
-    if s[HAND + seat * 52 + face] > 0 and legal_first(face, top_face(s) % 13 + 1, s[SUIT], s[PENDING]):
-        return add_plays(out, n, face, 0)
+    for face in range(52):
+        at = face % 13
+        if face // 13 != suit and at != low and at != high:
+            continue
+        if s[hand + face] > 0 and legal_first(face, rank, suit, pending):
+            if at == WILD - 1:
+                for named in range(4):
+                    out[n + named] = play_index(face, named)
+                n += 4
+            else:
+                out[n] = play_index(face, -1)
+                n += 1
     return n
 
 
