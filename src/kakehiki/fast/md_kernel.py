@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from kakehiki.fast._loader import njit_for, sibling
 from kakehiki.fast.md_layout import (
     A_DOUBT,
@@ -88,7 +86,8 @@ readings, legal_against, faces_mask = _plays.readings, _plays.legal_against, _pl
 is_revolution, has_strength, suits_of = _plays.is_revolution, _plays.has_strength, _plays.suits_of
 EIGHT_STRENGTH, JACK_STRENGTH = _plays.EIGHT_STRENGTH, _plays.JACK_STRENGTH
 mark_turn_plays = _lays.mark_turn_plays
-CTX = 11  # the length of a turn's context (md_lays.mark_turn_plays)
+TURN_CTX = 11  # a turn's context (md_lays.mark_turn_plays)
+CTX = TURN_CTX + FACES  # and after it, scratch for the rest of a hand (hide_mask)
 
 
 # -- action indices past play *N (they move with M) ---------------------------------------------------
@@ -242,7 +241,7 @@ def legal_mask(s: Any, seat: int, out: Any, ctx: Any) -> None:
     if phase == TURN:
         turn_mask(s, seat, out, ctx)
     elif phase == HIDE:
-        hide_mask(s, seat, out)
+        hide_mask(s, seat, out, ctx[TURN_CTX:])
         out[undo_action(s)] = 1
     elif phase == DOUBT:
         out[A_PASS] = 1
@@ -277,9 +276,9 @@ def turn_mask(s: Any, seat: int, out: Any, ctx: Any) -> None:
 
 
 @njit
-def hide_mask(s: Any, seat: int, out: Any) -> None:
-    """``hide_choices``: the cards of the rest of the hand that may be named next, in hand order."""
-    rest = np.zeros(FACES, dtype=np.int64)
+def hide_mask(s: Any, seat: int, out: Any, rest: Any) -> None:
+    """``hide_choices``: the cards of the rest of the hand that may be named next, in hand order
+    (``rest``: scratch, one count per face)."""
     for face in range(FACES):
         rest[face] = s[HAND + seat * FACES + face]
     for k in range(s[NCLAIM_UP]):

@@ -36,10 +36,13 @@ def popcount(x: int) -> int:
 
 @njit
 def lowest_bit(x: int) -> int:
-    """The index of the lowest set bit of ``x`` (> 0)."""
+    """The index of the lowest set bit of ``x`` (0 < x < 2**62), by halving: six tests."""
+    b = x & -x
     k = 0
-    while not (x >> k) & 1:
-        k += 1
+    for width in (32, 16, 8, 4, 2, 1):
+        if b >> width:
+            b >>= width
+            k += width
     return k
 
 
