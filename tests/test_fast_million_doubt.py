@@ -225,6 +225,13 @@ def test_a_seat_observes_its_own_cards_only() -> None:
     assert mine["laying"][0, show] == 1 and theirs["laying"][0].sum() == 0
     assert (theirs["hand"][0] == batch.hand_counts()[0, 1]).all()
     assert (mine["hand_sizes"][0] == 7).all() and mine["field_up"][0].sum() == 0
+    batch.step([L.A_PLAY + 1], [0])  # play *1: one card to name face down
+    assert batch.observe([0])["phase"][0] == L.HIDE and batch.observe([1])["phase"][0] == L.TURN
+    hide = int(np.flatnonzero(batch.masks([0])[0])[0])
+    batch.step([hide], [0])
+    mine, theirs = batch.observe([0]), batch.observe([1])
+    assert mine["field_down_own"][0].sum() == 1 and theirs["field_down_own"][0].sum() == 0
+    assert theirs["field_down"][0].tolist() == [1, 0, 0, 0] and theirs["phase"][0] == L.DOUBT
 
 
 def test_options_are_refused_as_the_reference_refuses_them() -> None:

@@ -226,9 +226,11 @@ class MillionDoubtBatch:
         phase = self.column(L.PHASE)
         making = np.isin(phase, (L.TURN, L.HIDE)) & mine
         laying = np.zeros((len(self), L.FACES), dtype=np.int64)
+        hiding = np.zeros((len(self), L.FACES), dtype=np.int64)
         for game in np.flatnonzero(making).tolist():
             count = self.rows[game, L.NCLAIM_UP if phase[game] == L.HIDE else L.NLAYING]
             np.add.at(laying[game], self.rows[game, L.LAYING : L.LAYING + count], 1)
+            np.add.at(hiding[game], self.rows[game, L.HIDING : L.HIDING + self.rows[game, L.NHIDING]], 1)
         window = np.full((len(self), p), -1, dtype=np.int64)
         for g in range(len(self)):
             window[g, : self.rows[g, L.NWINDOW]] = self.rows[g, L.WINDOW : L.WINDOW + self.rows[g, L.NWINDOW]]
@@ -246,6 +248,9 @@ class MillionDoubtBatch:
             "turn": self.column(L.TURN_SEAT),
             "phase": np.where((phase == L.HIDE) & ~mine, L.TURN, phase),
             "laying": laying,
+            "hiding": hiding,
+            "claim_hidden": np.where(making, self.column(L.CLAIM_HIDDEN), 0),
+            "claim_revolution": np.where(making, self.column(L.CLAIM_REV), 0),
             "window": window,
             "pool": self.column(L.POOL, L.FACES),
             "given": self.column(L.GIVEN, L.FACES),
