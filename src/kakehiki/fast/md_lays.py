@@ -80,18 +80,24 @@ def offer_face_up(out: Any, up: int, uj: int, ctx: Any) -> None:
 
 @njit
 def offer_claims(out: Any, up: int, uj: int, ctx: Any) -> None:
-    """Mark the next steps towards every legal play showing ``up`` + ``uj`` with cards face down."""
+    """Mark the next steps towards every legal play showing ``up`` + ``uj`` with cards face down.
+    Until ``up`` is all shown, every such play goes on with the same ``show``: one legal play
+    is enough to offer it."""
     shown = popcount(up) + uj
     rest = ctx[8] - shown
     bsize, most = ctx[5], ctx[9]
     first, last = (1, rest) if bsize < 0 else (bsize - shown, bsize - shown)
+    going_on = next_step(up, uj, ctx[0], ctx[1], ctx[2], -2)
+    if going_on == -1 or (going_on >= 0 and out[going_on]):
+        return
     for hidden in range(max(first, 1), min(last, rest) + 1):
         for rev in range(2 if shown + hidden == MAX_GROUP else 1):
-            ending = A_PLAY + hidden + (most if rev else 0)
-            action = next_step(up, uj, ctx[0], ctx[1], ctx[2], ending)
-            if action >= 0 and not out[action] and legal_against(
+            action = going_on if going_on >= 0 else A_PLAY + hidden + (most if rev else 0)
+            if not out[action] and legal_against(
                     up, uj, hidden, rev, ctx[3], ctx[4], bsize, ctx[6] != 0, ctx[7] != 0):
                 out[action] = 1
+                if going_on >= 0:
+                    return
 
 
 @njit
