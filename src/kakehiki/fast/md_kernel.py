@@ -85,7 +85,7 @@ _lays = sibling(__name__, "md_lays")
 readings, legal_against, faces_mask = _plays.readings, _plays.legal_against, _plays.faces_mask
 is_revolution, has_strength, suits_of = _plays.is_revolution, _plays.has_strength, _plays.suits_of
 EIGHT_STRENGTH, JACK_STRENGTH = _plays.EIGHT_STRENGTH, _plays.JACK_STRENGTH
-mark_turn_plays = _lays.mark_turn_plays
+mark_turn_plays, highest_bit = _lays.mark_turn_plays, _lays.highest_bit
 TURN_CTX = 11  # a turn's context (md_lays.mark_turn_plays)
 CTX = TURN_CTX + FACES  # and after it, scratch for the rest of a hand (hide_mask)
 
@@ -258,10 +258,7 @@ def legal_mask(s: Any, seat: int, out: Any, ctx: Any) -> None:
 @njit
 def turn_mask(s: Any, seat: int, out: Any, ctx: Any) -> None:
     shown, sj = faces_mask(s, LAYING, s[NLAYING])
-    top = -1
-    for face in range(52):
-        if (shown >> face) & 1:
-            top = face
+    top = highest_bit(shown)
     theirs, bsize = binding_of(s, int(s[BINDING]))
     nat, jokers = hand_mask(s, seat)
     ctx[0], ctx[1], ctx[2] = shown, sj, top

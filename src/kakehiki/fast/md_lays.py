@@ -25,10 +25,14 @@ MIN_STAIRS = 3
 
 @njit
 def highest_bit(x: int) -> int:
-    k = -1
-    while x:
-        x >>= 1
-        k += 1
+    """The index of the highest set bit of ``x`` (< 2**62), -1 for 0: six tests."""
+    if not x:
+        return -1
+    k = 0
+    for width in (32, 16, 8, 4, 2, 1):
+        if x >> width:
+            x >>= width
+            k += width
     return k
 
 
@@ -106,9 +110,10 @@ def mark_turn_plays(out: Any, hand: int, jokers: int, ctx: Any) -> None:
 
     ``ctx``: the cards shown (mask, jokers, top face), the lock, the binding play's readings and
     size (-1: a free lead), reversed order, spade-3 option, hand size, M, face_down."""
-    for face in range(52):  # singles
-        if (hand >> face) & 1:
-            offer_face_up(out, 1 << face, 0, ctx)
+    singles = hand
+    while singles:
+        offer_face_up(out, singles & -singles, 0, ctx)
+        singles &= singles - 1
     for uj in range(1, jokers + 1):
         offer_face_up(out, 0, uj, ctx)
     face_down = ctx[10] != 0
