@@ -260,3 +260,16 @@ def test_sim_on_the_fast_engine_plays_the_same_games() -> None:
     assert got["engine"] == "fast" and ref["engine"] == "reference"
     for key in ("games", "rounds", "steps", "draws", "reasons", "seats", "bots"):
         assert got[key] == ref[key], key
+
+
+def test_deal_starts_chosen_games_as_new_matches() -> None:
+    """``deal``: game ``g`` becomes the match a fresh batch of its new seed holds; the rest stay."""
+    opts = {"games": 2, "first_leader": "last_winner"}
+    batch = MillionDoubtBatch([1, 2, 3], 3, opts, jit=False)
+    batch.playout()
+    kept = batch.rows[1].copy()
+    batch.deal([0, 2], [40, 41])
+    fresh = MillionDoubtBatch([40, 41], 3, opts, jit=False)
+    assert (batch.rows[[0, 2]] == fresh.rows).all() and (batch.rows[1] == kept).all()
+    assert batch.seeds == [40, 2, 41] and not batch.done[[0, 2]].any()
+    assert (batch.playout()[[0, 2]] == fresh.playout()).all()
