@@ -148,7 +148,7 @@ def lockstep(seed: int, count: int, opts: dict[str, Any], walk_seed: int, jit: b
     return steps
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(-(2**40), 2**63), count=st.integers(2, 7), opts=options, walk_seed=st.integers(0, 2**32))
 def test_plain_kernels_play_the_reference_games(seed: int, count: int, opts: dict[str, Any], walk_seed: int) -> None:
     assume(playable(count, opts))
