@@ -1,0 +1,124 @@
+"""Million Doubt kernels over many games per call: create, read masks, step, and play out with
+a policy inside the kernel (see :mod:`.md_kernel` and :mod:`.md_match` for one game's rules)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from kakehiki.fast._loader import njit_for, sibling
+from kakehiki.fast.md_layout import A_PASS, MAX_PLAYERS, OVER, PHASE, PLAYERS, U_BOT, U_PREFIX
+
+njit = njit_for(__name__)
+_prng = sibling(__name__, "prng")
+_rules = sibling(__name__, "md_kernel")
+_match = sibling(__name__, "md_match")
+below, fnv_int, fnv_text, seed_stream = _prng.below, _prng.fnv_int, _prng.fnv_text, _prng.seed_stream
+legal_mask, actors, is_actor, CTX = _rules.legal_mask, _rules.actors, _rules.is_actor, _rules.CTX
+new_match, apply = _match.new_match, _match.apply
+
+LABEL_BOT = np.frombuffer(b"bot/", dtype=np.uint8)
+RANDOM = 0  # the playout policies
+
+
+@njit
+def new_games(rows: Any, streams: Any) -> None:
+    for g in range(rows.shape[0]):
+        new_match(rows[g], streams[g])
+
+
+@njit
+def actors_of(rows: Any, seats: Any, counts: Any) -> None:
+    buffer = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    for g in range(rows.shape[0]):
+        n = actors(rows[g], buffer)
+        counts[g] = n
+        for k in range(seats.shape[1]):
+            seats[g, k] = buffer[k] if k < n else -1
+
+
+@njit
+def masks_of(rows: Any, seats: Any, out: Any) -> None:
+    ctx = np.zeros(CTX, dtype=np.int64)
+    for g in range(rows.shape[0]):
+        legal_mask(rows[g], seats[g], out[g], ctx)
+
+
+@njit
+def step_games(rows: Any, streams: Any, seats: Any, actions: Any, mask: Any) -> int:
+    """Apply ``actions[g]`` for ``seats[g]`` in every game not over; the first game (from 0)
+    whose action is illegal, before anything is applied, or -1.  A game over is left alone."""
+    ctx = np.zeros(CTX, dtype=np.int64)
+    for g in range(rows.shape[0]):
+        if rows[g, PHASE] != OVER:
+            legal_mask(rows[g], seats[g], mask, ctx)
+            if actions[g] < 0 or actions[g] >= mask.shape[0] or mask[actions[g]] == 0:
+                return g
+    for g in range(rows.shape[0]):
+        if rows[g, PHASE] != OVER:
+            apply(rows[g], streams[g], seats[g], actions[g])
+    return -1
+
+
+@njit
+def bot_streams(u: Any, players: int) -> None:
+    """``derive(seed, "bot", seat)`` for every seat: the playout policy's generators."""
+    for seat in range(players):
+        seed_stream(u, U_BOT + seat, fnv_int(fnv_text(u[U_PREFIX], LABEL_BOT), seat))
+
+
+@njit
+def choose(s: Any, u: Any, seat: int, mask: Any, ctx: Any) -> int:
+    """``RANDOM``, the ``random`` bot: a uniform legal action (in index order) from the seat's stream."""
+    legal_mask(s, seat, mask, ctx)
+    n = 0
+    for a in range(mask.shape[0]):
+        n += mask[a]
+    pick = below(u, U_BOT + seat, n)
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            if pick == 0:
+                return a
+            pick -= 1
+    return -1
+
+
+@njit
+def play_game(s: Any, u: Any, first_only: bool, mask: Any, ctx: Any, asked: Any, chosen: Any) -> int:
+    """Play one game to its end as ``driver.play_out`` does with the random bot at every seat:
+    every actor decides on the same state; the first call (a doubt) by priority wins, and when
+    all decline their passes are applied in order while each seat is still asked (C4).  With
+    ``first_only`` only the first actor is asked, as ``driver.random_playout``.  The actions applied."""
+    applied = 0
+    while s[PHASE] != OVER:
+        n = actors(s, asked)
+        if n == 1 or first_only:
+            apply(s, u, asked[0], choose(s, u, asked[0], mask, ctx))
+            applied += 1
+            continue
+        claim = -1
+        for k in range(n):
+            chosen[k] = choose(s, u, asked[k], mask, ctx)
+            if claim < 0 and chosen[k] != A_PASS:
+                claim = k
+        if claim >= 0:
+            apply(s, u, asked[claim], chosen[claim])
+            applied += 1
+            continue
+        for k in range(n):
+            if k > 0 and (s[PHASE] == OVER or not is_actor(s, asked[k])):
+                break
+            apply(s, u, asked[k], chosen[k])
+            applied += 1
+    return applied
+
+
+@njit
+def play_games(rows: Any, streams: Any, first_only: bool, mask: Any, applied: Any) -> None:
+    ctx = np.zeros(CTX, dtype=np.int64)
+    asked = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    chosen = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    for g in range(rows.shape[0]):
+        bot_streams(streams[g], rows[g, PLAYERS])
+        applied[g] = play_game(rows[g], streams[g], first_only, mask, ctx, asked, chosen)
