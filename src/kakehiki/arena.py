@@ -95,7 +95,7 @@ class GameRecord:
 
     index: int
     seats: tuple[str, ...]
-    winners: tuple[int, ...]
+    winners: tuple[int, ...]  # seats, ascending (either engine gives them so)
     losers: tuple[int, ...]
     ranks: tuple[int, ...]
     steps: int
@@ -123,7 +123,7 @@ def play_game(task: Task) -> GameRecord:
     result = game.result(playout.state)
     assert result is not None
     return GameRecord(
-        task.index, seats, result.winners, result.losers, result.ranks, playout.steps,
+        task.index, seats, tuple(sorted(result.winners)), tuple(sorted(result.losers)), result.ranks, playout.steps,
         tuple(b.decisions for b in bots), tuple(b.seconds for b in bots), tuple(b.longest for b in bots),
     )
 
