@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from kakehiki.arena import run_arena, run_arena_fast
@@ -36,3 +38,31 @@ def test_arena_on_either_engine_gives_the_same_records(game_id: str, monkeypatch
     seen = [(r.index, r.seats, r.winners, r.losers, r.ranks, r.steps) for r in reference.games]
     assert [(r.index, r.seats, r.winners, r.losers, r.ranks, r.steps) for r in fast.games] == seen
     assert any(r.losers for r in reference.games)
+
+
+def test_numba_caches_are_dropped_when_any_kernel_of_the_set_changes(tmp_path: Path) -> None:
+    """numba checks a cached kernel against its own file only; the loader's stamp covers the
+    whole set, so editing a callee (``callee.py``) drops the caller's machine code too."""
+    from kakehiki.fast._loader import drop_stale_caches
+
+    names = ("callee", "caller")
+    for name in names:
+        (tmp_path / f"{name}.py").write_text(f"# {name}\n")
+    cache = tmp_path / "__pycache__"
+    cache.mkdir()
+
+    def compiled() -> list[str]:
+        for name in names:
+            (cache / f"{name}.run-12.py311.nbi").write_text("index")
+            (cache / f"{name}.run-12.py311.1.nbc").write_text("code")
+        return sorted(p.name for p in cache.glob("*.nb?"))
+
+    written = compiled()
+    assert drop_stale_caches(names, tmp_path)  # no stamp yet: nothing cached can be trusted
+    assert not list(cache.glob("*.nb?"))
+    assert compiled() == written
+    assert not drop_stale_caches(names, tmp_path)  # unchanged sources: the cache stays
+    assert sorted(p.name for p in cache.glob("*.nb?")) == written
+    (tmp_path / "callee.py").write_text("# callee, edited\n")
+    assert drop_stale_caches(names, tmp_path)
+    assert not list(cache.glob("caller.*"))

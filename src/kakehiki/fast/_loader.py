@@ -10,6 +10,7 @@ the plain copy needs neither numba nor a compiler.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
 import sys
@@ -62,6 +63,37 @@ def sibling(module_name: str, name: str) -> Any:
     return sys.modules[package + "." + name]
 
 
+def drop_stale_caches(names: tuple[str, ...], source: Path = HERE) -> bool:
+    """Delete numba's cached machine code of ``names`` when any of their sources changed.
+
+    numba checks a cached function against its own file only; a kernel that calls a changed
+    sibling would keep running the old code.  So a stamp (the SHA-256 of all the sources) is
+    kept beside numba's cache in ``__pycache__``; on a mismatch the set's ``.nbi``/``.nbc``
+    files go and the set is compiled anew.  Returns whether anything was dropped.  (A cache
+    elsewhere, ``NUMBA_CACHE_DIR`` or numba's user-wide one for a read-only install, is not
+    touched: an upgrade rewrites every file there anyway.)"""
+    cache = source / "__pycache__"
+    digest = hashlib.sha256()
+    for name in names:
+        digest.update(name.encode() + b"\0" + (source / f"{name}.py").read_bytes() + b"\0")
+    label = hashlib.sha256("/".join(names).encode()).hexdigest()[:12]
+    stamp = cache / f"kakehiki-kernels-{label}.sha256"
+    try:
+        if stamp.read_text() == digest.hexdigest():
+            return False
+    except OSError:
+        pass
+    try:
+        for name in names:
+            for old in [*cache.glob(f"{name}.*.nbi"), *cache.glob(f"{name}.*.nbc")]:
+                old.unlink(missing_ok=True)
+        cache.mkdir(exist_ok=True)
+        stamp.write_text(digest.hexdigest())
+    except OSError:
+        return False  # a read-only install: numba caches elsewhere
+    return True
+
+
 def kernels(jit: bool | None = None, names: tuple[str, ...] = KERNEL_MODULES) -> dict[str, ModuleType]:
     """The kernel modules ``names`` (default: Dobon's), compiled (``jit=True``, needs numba)
     or plain; each loaded once per mode, in the order given (siblings first)."""
@@ -69,6 +101,8 @@ def kernels(jit: bool | None = None, names: tuple[str, ...] = KERNEL_MODULES) ->
     if mode and not have_numba():
         raise ImportError("the compiled kernels need numba: pip install 'kakehiki[fast]'")
     prefix = _PREFIX[mode]
+    if mode and not all(prefix + name in sys.modules for name in names):
+        drop_stale_caches(names)
     loaded: dict[str, ModuleType] = {}
     for name in names:
         full = prefix + name
