@@ -30,6 +30,8 @@ from math import prod
 
 from kakehiki.bots import register_bot
 from kakehiki.bots.doubt import follow, good, least_needed, tail
+from kakehiki.bots.doubt_endgame import plan, plannable
+from kakehiki.bots.doubt_model import eager_doubter
 from kakehiki.cards import Card
 from kakehiki.core import Action
 from kakehiki.games.doubt import DOUBT, PASS, DoubtView, PileView
@@ -277,6 +279,8 @@ class ExpertBot:
     name = "expert"
 
     def choose(self, view: DoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if against_eager_doubter(view):
+            return answer_eager_doubter(view, legal)
         if view.phase == "doubt":
             return DOUBT if self.should_doubt(view) else PASS
         return follow(self.choose_play(view, rng), view.picked, legal)
@@ -307,6 +311,29 @@ class ExpertBot:
         if jokers and (len(hand) > 3 or not junk):
             return tuple(jokers[:1])
         return (least_needed(view, junk),)
+
+
+def against_eager_doubter(view: DoubtView) -> bool:
+    """Two seats, the default table, and the other seat seen doubting nearly every play, true ones too."""
+    me = view.seat if view.seat is not None else 0
+    return plannable(view) and eager_doubter(view, 1 - me)
+
+
+def answer_eager_doubter(view: DoubtView, legal: Sequence[Action]) -> Action:
+    """Follow a plan that goes out first (:mod:`doubt_endgame`) if one is found; else doubt the
+    other's play exactly when this seat's own next play must be a lie (caught, it takes the pile
+    back anyway, so a doubt costs nothing then and catches a lie otherwise left in the pile) and
+    tell the truth whenever possible."""
+    hand = list(view.hand or ())
+    holds = any(c.rank == view.rank for c in hand)
+    step = plan(view)
+    if view.phase == "doubt":
+        doubt = step.doubt if step is not None else not holds
+        return DOUBT if doubt else PASS
+    truth = holds and (step is None or step.truth)
+    junk = [c for c in hand if c.rank != view.rank]
+    cards = [c for c in hand if c.rank == view.rank][:1] if truth or not junk else [least_needed(view, junk)]
+    return follow(cards, view.picked, legal)
 
 
 register_bot("doubt", "expert", ExpertBot)
