@@ -35,7 +35,7 @@ from math import prod
 from kakehiki.bots import register_bot
 from kakehiki.bots.doubt import follow, good, least_needed, tail
 from kakehiki.bots.doubt_endgame import plan, plannable
-from kakehiki.bots.doubt_model import Honesty, eager_doubter, nobody_doubts
+from kakehiki.bots.doubt_model import Honesty, eager_doubter, habits_of, nobody_doubts
 from kakehiki.cards import Card
 from kakehiki.core import Action
 from kakehiki.games.doubt import DOUBT, PASS, DoubtView, PileView
@@ -45,6 +45,8 @@ CLAIMED_AWAY = 0.1  # chance a card seen going into a hand is still there after 
 BLUFFED = 0.3  # chance a face-down play by a seat was a bluff (one card of its hand, any)
 CERTAIN = 0.9  # call a play only this likely to be a lie
 LEARN_PILE, LEARN_LIE, LEARN_SEEN = 2, 0.3, 3  # a doubt to learn from: pile at most, lie chance at least, plays seen
+SUSPECT = 0.8  # a seat whose doubted plays were lies this often is a suspect
+LIAR = 0.6  # a seat whose learnt honesty is this low has been seen lying
 SAMPLES = 8  # deals played out per race decision
 MARGIN = 1  # more deals won by lying on purpose than by the truth, to lie on purpose
 RACE_ROUNDS = 50  # rounds of plays a race is followed before it is judged by hand sizes
@@ -304,11 +306,17 @@ class ExpertBot:
         return lie >= call_threshold(view) or self.worth_learning(view, lie)
 
     def worth_learning(self, view: DoubtView, lie: float) -> bool:
-        """A doubt that risks little (a small pile) and teaches what the player does: while it is
-        seen little, on fair odds of a lie, or whenever a lie is the likelier (as for a seat seen lying)."""
+        """A doubt that risks little (a small pile) and teaches what a suspect does: a seat whose
+        doubted plays were mostly lies (perhaps only because careful callers chose them, so the
+        record alone is not believed: it earns a few doubts of this seat's own), or one seen to lie
+        (learnt honesty at most ``LIAR``) when a lie is the likelier."""
         if view.options.penalty != "pile" or view.pile_size > LEARN_PILE:
             return False
-        return lie >= 0.5 or (lie >= LEARN_LIE and self.honesty.seen.get(view.turn, 0) < LEARN_SEEN)
+        record = habits_of(view, view.turn)
+        suspect = record.doubted >= LEARN_SEEN and record.lies >= SUSPECT * record.doubted
+        if suspect and lie >= LEARN_LIE and self.honesty.seen.get(view.turn, 0) < LEARN_SEEN:
+            return True
+        return lie >= 0.5 and self.honesty.of(view.turn) <= LIAR
 
     @staticmethod
     def choose_play(view: DoubtView, rng: random.Random) -> tuple[Card, ...]:

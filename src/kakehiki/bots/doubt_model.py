@@ -65,7 +65,7 @@ def caller_of(before: tuple[Habits, ...], after: tuple[Habits, ...]) -> int | No
 
 
 HONESTY_GRID = tuple((i + 0.5) / 20 for i in range(20))  # candidate chances that a seat able to tell the truth does
-HONESTY_PRIOR = tuple(h**9 for h in HONESTY_GRID)  # mean about 0.9: a seat not seen yet is taken to be honest
+HONESTY_PRIOR = tuple(h**3 for h in HONESTY_GRID)  # mean about 0.8: a seat not seen yet is taken to be honest
 
 
 @dataclass(frozen=True)
