@@ -44,6 +44,7 @@ HONEST = 0.97  # chance that a seat able to tell the truth does, where nothing e
 CLAIMED_AWAY = 0.1  # chance a card seen going into a hand is still there after its rank was claimed
 BLUFFED = 0.3  # chance a face-down play by a seat was a bluff (one card of its hand, any)
 CERTAIN = 0.9  # call a play only this likely to be a lie
+ALONE_AHEAD, ALONE_BEHIND = 0.5, 0.75  # where nobody else doubts: the chance of a lie to call a seat ahead / behind
 LEARN_PILE, LEARN_LIE, LEARN_SEEN = 2, 0.3, 3  # a doubt to learn from: pile at most, lie chance at least, plays seen
 SUSPECT = 0.8  # a seat whose doubted plays were lies this often is a suspect
 LIAR = 0.6  # a seat whose learnt honesty is this low has been seen lying
@@ -109,11 +110,16 @@ def still_held(view: DoubtView, seat: int, card: Card) -> float:
 def call_threshold(view: DoubtView) -> float:
     """The chance of a lie above which this seat calls: high, as a wrong call costs this seat the
     whole pile (or its game, or two cards) while a caught liar's loss helps every other seat as
-    much; a little lower while going out still needs a successful doubt."""
+    much; a little lower while going out still needs a successful doubt.  Where no other seat is
+    seen doubting, nobody else will pay for the call: a seat as far on as this one or further is
+    called on even odds, the others on good ones."""
     me = view.seat if view.seat is not None else 0
+    threshold = CERTAIN
+    if view.options.penalty == "pile" and nobody_doubts(view):
+        threshold = ALONE_AHEAD if view.hand_sizes[view.turn] <= view.hand_sizes[me] else ALONE_BEHIND
     if view.options.require_successful_doubt and not view.successes[me]:
-        return CERTAIN - 0.1
-    return CERTAIN
+        return threshold - 0.1
+    return threshold
 
 
 # -- the race: the game played out as clockwork on rank counts -------------------------------------
