@@ -21,10 +21,13 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from kakehiki.games.doubt import DoubtView
+from kakehiki.bots.doubt_basics import follow, least_needed
+from kakehiki.bots.doubt_model import eager_doubter
+from kakehiki.core import Action
+from kakehiki.games.doubt import DOUBT, PASS, DoubtView
 
 ME, THEM = 0, 1
 Hand = tuple[int, ...]  # copies of each rank 1..13 at index rank; index 0 (jokers) unused here
@@ -100,7 +103,7 @@ def asked_in(rank_now: int, rank: int) -> int:
     return next(k for k in range(13) if (rank_now - 1 + 2 * k) % 13 + 1 == rank)
 
 
-def least_needed(hand: Hand, rank_now: int, claim: int) -> int:
+def lie_of(hand: Hand, rank_now: int, claim: int) -> int:
     """The rank of the lie ``count`` tells when asked ``claim`` (its next turns asked from ``rank_now``
     on): the card it will be asked for last, copies waiting a cycle each."""
     cards = [r for r in range(1, 14) if hand[r] and r != claim]
@@ -132,7 +135,7 @@ Outcome = Position | bool  # the next window's position, or True (this seat went
 def my_play(pos: Position, truth: bool) -> Outcome:
     """This seat plays (the truth or its least needed card), the other seat doubts it, then plays."""
     rank, mine, theirs = pos.rank, pos.mine, pos.theirs
-    card = rank if truth else least_needed(mine, rank, rank)
+    card = rank if truth else lie_of(mine, rank, rank)
     mine = minus(mine, card)
     pile = (*pos.pile, (ME, card, card != rank))
     if card == rank:
@@ -146,7 +149,7 @@ def my_play(pos: Position, truth: bool) -> Outcome:
 
 def their_play(pos: Position) -> Outcome:
     rank, theirs = pos.rank, pos.theirs
-    card = rank if theirs[rank] else least_needed(theirs, rank, rank)
+    card = rank if theirs[rank] else lie_of(theirs, rank, rank)
     return Position(pos.mine, minus(theirs, card), (*pos.pile, (THEM, card, card != rank)), rank % 13 + 1)
 
 
@@ -244,3 +247,29 @@ def _first_step(pos: Position, in_window: bool, turns: int, search: Search) -> S
             if result is True or (isinstance(result, Position) and wins_from_window(result, turns - 1, search)):
                 return Step(doubt, truth)
     return None
+
+
+# -- the answer --------------------------------------------------------------------------------------
+
+
+def against_eager_doubter(view: DoubtView) -> bool:
+    """Two seats, the default table, and the other seat seen doubting nearly every play, true ones too."""
+    me = view.seat if view.seat is not None else 0
+    return plannable(view) and eager_doubter(view, 1 - me)
+
+
+def answer_eager_doubter(view: DoubtView, legal: Sequence[Action]) -> Action:
+    """Follow a plan that goes out first (:mod:`doubt_endgame`) if one is found; else doubt the
+    other's play exactly when this seat's own next play must be a lie (caught, it takes the pile
+    back anyway, so a doubt costs nothing then and catches a lie otherwise left in the pile) and
+    tell the truth whenever possible."""
+    hand = list(view.hand or ())
+    holds = any(c.rank == view.rank for c in hand)
+    step = plan(view)
+    if view.phase == "doubt":
+        doubt = step.doubt if step is not None else not holds
+        return DOUBT if doubt else PASS
+    truth = holds and (step is None or step.truth)
+    junk = [c for c in hand if c.rank != view.rank]
+    cards = [c for c in hand if c.rank == view.rank][:1] if truth or not junk else [least_needed(view, junk)]
+    return follow(cards, view.picked, legal)

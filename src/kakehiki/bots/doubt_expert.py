@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from math import prod
 
 from kakehiki.bots import register_bot
-from kakehiki.bots.doubt import follow, good, least_needed, tail
-from kakehiki.bots.doubt_endgame import plan, plannable
-from kakehiki.bots.doubt_model import Honesty, eager_doubter, habits_of, nobody_doubts
+from kakehiki.bots.doubt_basics import follow, good, least_needed, tail
+from kakehiki.bots.doubt_endgame import against_eager_doubter, answer_eager_doubter
+from kakehiki.bots.doubt_model import Honesty, habits_of, nobody_doubts
 from kakehiki.cards import Card
 from kakehiki.core import Action
 from kakehiki.games.doubt import DOUBT, PASS, DoubtView, PileView
@@ -293,12 +293,12 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self) -> None:
-        self.honesty = Honesty()
+        self.learnt = Honesty()
 
     def choose(self, view: DoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
-        self.honesty.observe(view)
+        self.learnt.observe(view)
         if view.phase == "doubt":
-            self.honesty.watch(view, truth_chance(view, 1.0))
+            self.learnt.watch(view, truth_chance(view, 1.0))
         if against_eager_doubter(view):
             return answer_eager_doubter(view, legal)
         if view.phase == "doubt":
@@ -308,7 +308,7 @@ class ExpertBot:
     def should_doubt(self, view: DoubtView) -> bool:
         if view.hand_sizes[view.turn] == 0:
             return True  # the play takes the player out unless caught: if it is true, the game is over anyway
-        lie = 1 - truth_chance(view, self.honesty.of(view.turn))
+        lie = 1 - truth_chance(view, self.learnt.of(view.turn))
         return lie >= call_threshold(view) or self.worth_learning(view, lie)
 
     def worth_learning(self, view: DoubtView, lie: float) -> bool:
@@ -320,9 +320,9 @@ class ExpertBot:
             return False
         record = habits_of(view, view.turn)
         suspect = record.doubted >= LEARN_SEEN and record.lies >= SUSPECT * record.doubted
-        if suspect and lie >= LEARN_LIE and self.honesty.seen.get(view.turn, 0) < LEARN_SEEN:
+        if suspect and lie >= LEARN_LIE and self.learnt.seen.get(view.turn, 0) < LEARN_SEEN:
             return True
-        return lie >= 0.5 and self.honesty.of(view.turn) <= LIAR
+        return lie >= 0.5 and self.learnt.of(view.turn) <= LIAR
 
     @staticmethod
     def choose_play(view: DoubtView, rng: random.Random) -> tuple[Card, ...]:
@@ -361,29 +361,6 @@ class ExpertBot:
             spare.remove(card)
             padded.append(card)
         return tuple(padded)
-
-
-def against_eager_doubter(view: DoubtView) -> bool:
-    """Two seats, the default table, and the other seat seen doubting nearly every play, true ones too."""
-    me = view.seat if view.seat is not None else 0
-    return plannable(view) and eager_doubter(view, 1 - me)
-
-
-def answer_eager_doubter(view: DoubtView, legal: Sequence[Action]) -> Action:
-    """Follow a plan that goes out first (:mod:`doubt_endgame`) if one is found; else doubt the
-    other's play exactly when this seat's own next play must be a lie (caught, it takes the pile
-    back anyway, so a doubt costs nothing then and catches a lie otherwise left in the pile) and
-    tell the truth whenever possible."""
-    hand = list(view.hand or ())
-    holds = any(c.rank == view.rank for c in hand)
-    step = plan(view)
-    if view.phase == "doubt":
-        doubt = step.doubt if step is not None else not holds
-        return DOUBT if doubt else PASS
-    truth = holds and (step is None or step.truth)
-    junk = [c for c in hand if c.rank != view.rank]
-    cards = [c for c in hand if c.rank == view.rank][:1] if truth or not junk else [least_needed(view, junk)]
-    return follow(cards, view.picked, legal)
 
 
 register_bot("doubt", "expert", ExpertBot)
