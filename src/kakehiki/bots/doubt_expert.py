@@ -110,12 +110,13 @@ def still_held(view: DoubtView, seat: int, card: Card) -> float:
 def call_threshold(view: DoubtView) -> float:
     """The chance of a lie above which this seat calls: high, as a wrong call costs this seat the
     whole pile (or its game, or two cards) while a caught liar's loss helps every other seat as
-    much; a little lower while going out still needs a successful doubt.  Where no other seat is
-    seen doubting, nobody else will pay for the call: a seat as far on as this one or further is
-    called on even odds, the others on good ones."""
+    much; a little lower while going out still needs a successful doubt.  At three seats or more,
+    where no other seat is seen doubting, nobody else will pay for the call: a seat as far on as
+    this one or further is called on even odds, the others on good ones.  (At two seats the
+    caution holds: calling a quiet seat on even odds there hands the caller pile after pile.)"""
     me = view.seat if view.seat is not None else 0
     threshold = CERTAIN
-    if view.options.penalty == "pile" and nobody_doubts(view):
+    if view.options.penalty == "pile" and len(view.hand_sizes) - len(view.forfeited) > 2 and nobody_doubts(view):
         threshold = ALONE_AHEAD if view.hand_sizes[view.turn] <= view.hand_sizes[me] else ALONE_BEHIND
     if view.options.require_successful_doubt and not view.successes[me]:
         return threshold - 0.1
