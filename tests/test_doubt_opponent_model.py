@@ -165,3 +165,13 @@ def test_hard_and_normal_beat_a_seat_that_doubts_everything_without_stalling() -
             game = play_out(GAME, GAME.new(players=2, options={"max_steps": 2000}, seed=seed), bots, seed=seed)
             result = GAME.result(game.state)
             assert result is not None and result.winners == (0,), (level, seed)
+
+
+def test_against_an_eager_doubter_a_last_card_is_always_doubted() -> None:
+    # Seat 1 puts down its last card, a 5, claiming 2: doubted, it takes the pile, and seat 0's
+    # true 3 then takes seat 0 out.
+    record = (Habits(plays=9, doubted=9, lies=2), EAGER)
+    state = play(with_habits(new({0: "SA S3", 1: "H5"}), *record), "0: play SA", "1: pass", "1: play H5")
+    for level in ("hard", "normal"):
+        assert bot_choice(state, 0, make_bot("doubt", level)) == "doubt"
+    assert bot_choice(play(state, "0: doubt"), 0, make_bot("doubt", "hard")) == "play S3"

@@ -267,6 +267,8 @@ def answer_eager_doubter(view: DoubtView, legal: Sequence[Action]) -> Action:
     holds = any(c.rank == view.rank for c in hand)
     step = plan(view)
     if view.phase == "doubt":
+        if not view.hand_sizes[view.turn]:
+            return DOUBT  # the play takes the other out unless it is a lie
         doubt = step.doubt if step is not None else not holds
         return DOUBT if doubt else PASS
     truth = holds and (step is None or step.truth)
