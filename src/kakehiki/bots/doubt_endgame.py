@@ -22,7 +22,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kakehiki.bots.doubt_basics import follow, least_needed
 from kakehiki.bots.doubt_model import eager_doubter
@@ -171,7 +171,7 @@ def window(pos: Position, doubt: bool) -> Position | bool:
 class Search:
     nodes: int = 0
     deadline: float = 0.0
-    failed: dict[Position, int] | None = None
+    failed: dict[Position, int] = field(default_factory=dict)  # position -> turns searched from it in vain
 
     def exhausted(self) -> bool:
         return self.nodes >= NODE_BUDGET or (self.nodes % 256 == 0 and time.perf_counter() > self.deadline)
@@ -207,7 +207,7 @@ def wins_from_window(pos: Position, turns: int, search: Search) -> bool | None:
     search.nodes += 1
     if search.exhausted():
         return None
-    failed = search.failed if search.failed is not None else {}
+    failed = search.failed
     if failed.get(pos, -1) >= turns or turns_needed(pos.mine, pos.rank) > turns:
         return False
     for doubt in (not pos.mine[pos.rank], bool(pos.mine[pos.rank])):
@@ -226,7 +226,7 @@ def plan(view: DoubtView, max_turns: int = MAX_EXCHANGES) -> Step | None:
     pos = read_position(view)
     if pos is None:
         return None
-    search = Search(deadline=time.perf_counter() + TIME_BUDGET, failed={})
+    search = Search(deadline=time.perf_counter() + TIME_BUDGET)
     for turns in range(1, max_turns + 1):
         step = _first_step(pos, view.phase == "doubt", turns, search)
         if step is not None or search.exhausted():

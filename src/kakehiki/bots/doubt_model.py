@@ -5,9 +5,10 @@ were lies, the doubt windows where its answer was heard, and the doubts it calle
 with priors for a seat nobody has seen yet:
 
 * :func:`doubt_rate`: how often a seat doubts a play it is offered;
-* :func:`doubts_truths`: whether a seat is seen doubting plays that were true, not only lies
-  (at two seats every doubt of this seat's plays is the other's, so this seat's own record says
-  it): such a seat doubts without evidence, and a true play no longer passes;
+* :func:`eager_doubter`: whether a seat is seen doubting nearly every play, true ones too (at
+  two seats every doubt of this seat's plays is the other's, so this seat's own record says it):
+  such a seat doubts without evidence, and a true play no longer stands;
+* :func:`nobody_doubts`: whether every other seat is seen doubting almost never;
 * :class:`Honesty`: how often a seat tells the truth when it can, from its doubted plays, each
   weighed against the chance it could have been true, counting only the doubts not chosen on
   evidence this seat cannot see (see there).
