@@ -8,40 +8,34 @@ other seats certainly hold — and so
 * calls every lie it can prove (too few such cards left for the claim);
 * otherwise estimates the chance the player could make the claim true (see
   :func:`claim_odds`), times how honest that seat has shown itself so far (a
-  Bayesian estimate from its plays turned up), counts big claims as seldom bluffs,
-  and calls when the expected gain beats the expected cost of the penalty in force;
+  Bayesian estimate from its plays turned up, :class:`~kakehiki.bots.doubt_model.Honesty`),
+  counts big claims as seldom bluffs, and calls when the expected gain beats the expected
+  cost of the penalty in force;
 * plays the truth whenever it can, bluffs with the card it will need last when it
-  must, and adds a bluff card to an honest play when its plays are seldom doubted.
+  must, and adds a bluff card to an honest play when the seats offered it are seldom
+  seen doubting (the public record);
+* at two seats, against a seat seen doubting true plays too, plans its end game
+  (:mod:`~kakehiki.bots.doubt_endgame`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from math import comb
 
 from kakehiki.bots import register_bot
+from kakehiki.bots.doubt_basics import follow as follow  # re-exported: styles and tests import them from here
+from kakehiki.bots.doubt_basics import good as good
+from kakehiki.bots.doubt_basics import least_needed as least_needed
+from kakehiki.bots.doubt_basics import tail as tail
+from kakehiki.bots.doubt_endgame import against_eager_doubter, answer_eager_doubter
+from kakehiki.bots.doubt_model import Honesty, doubt_rate, habits_of
 from kakehiki.cards import Card
 from kakehiki.core import Action
-from kakehiki.games.doubt import DOUBT, PASS, DoubtView, next_step
-
-
-def good(card: Card, rank: int) -> bool:
-    """A card that makes a claim of ``rank`` true: that rank, or a joker (B7)."""
-    return card.rank == rank or card.is_joker
-
-
-def tail(pool: int, hits: int, draws: int, need: int) -> float:
-    """P(at least ``need`` of ``hits`` marked cards among ``draws`` drawn from ``pool``): a hypergeometric tail."""
-    if need <= 0:
-        return 1.0
-    draws = max(0, min(draws, pool))
-    hits = max(0, min(hits, pool))
-    total = comb(pool, draws)
-    if total == 0:
-        return 0.0
-    return sum(comb(hits, k) * comb(pool - hits, draws - k) for k in range(need, min(hits, draws) + 1)) / total
+from kakehiki.games.doubt import DOUBT, PASS, DoubtView
+from kakehiki.games.doubt.state import offered
 
 
 @dataclass(frozen=True)
@@ -101,22 +95,10 @@ def _loose(known: tuple[Card, ...], sure: tuple[Card, ...]) -> list[Card]:
     return rest
 
 
-HONESTY_GRID = tuple((i + 0.5) / 10 for i in range(10))  # candidate chances that a seat able to tell the truth does
-HONESTY_PRIOR = tuple(h**3 for h in HONESTY_GRID)  # most players tell the truth when they can
 LEADER_CALL, OTHER_CALL = 0.7, 0.85  # pile penalty: calling pays above these chances of a lie
 CHEAT_EXTRA = 0.1  # and this much more with cheat=true, where piles grow large
-CONFIDENT = 0.75  # learn honesty only from plays this likely to have been possible to make true
 LIE_SIZE_WEIGHT = (0.0, 1.0, 0.3, 0.1)  # how often a bluff puts down 1, 2, 3+ cards: big claims are seldom lies
-
-
-@dataclass
-class Memory:
-    """What ``count`` learns during a game: each seat's honesty, and how often its own plays are doubted."""
-
-    honesty: dict[int, list[float]] = field(default_factory=dict)  # seat -> weight of each HONESTY_GRID value
-    mine: list[int] = field(default_factory=lambda: [0, 0])  # [my plays doubted, my plays]
-    watching: tuple[int, int, int, int, float] | None = None  # (player, successes, plays, steps, P(could be true))
-    steps: int = -1
+BLUFF_DOUBTED = 0.3  # an extra bluff card pays only while a play of this seat's is doubted less often than this
 
 
 class CountBot:
@@ -125,66 +107,38 @@ class CountBot:
     name = "count"
 
     def __init__(self) -> None:
-        self.memory = Memory()
+        self.learnt = Honesty()
 
     def choose(self, view: DoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.picked:  # the next card of a play under way: the same choice again, nothing new to learn
             return follow(self._choose_cards(view), view.picked, legal)
-        self._learn(view)
-        if view.phase == "doubt":
-            odds = claim_odds(view)
-            self.memory.watching = (view.turn, sum(view.successes), len(view.pile), view.steps, odds.truth)
+        self.learnt.observe(view)
+        odds = claim_odds(view) if view.phase == "doubt" else None
+        if odds is not None:
+            self.learnt.watch(view, odds.truth)
+        if against_eager_doubter(view):
+            return answer_eager_doubter(view, legal)
+        if odds is not None:
             return DOUBT if self._should_doubt(view, odds) else PASS
-        cards = self._choose_cards(view)
-        me = view.seat if view.seat is not None else -1
-        self.memory.watching = (me, sum(view.successes), len(view.pile) + 1, view.steps + 1, 1.0)
-        return follow(cards, (), legal)
-
-    # -- learning ------------------------------------------------------------------------------
-    def _learn(self, view: DoubtView) -> None:
-        """Compare with the window last seen: was that play doubted, and was it a lie?"""
-        memory = self.memory
-        if view.steps < memory.steps:
-            self.memory = memory = Memory()
-        memory.steps = view.steps
-        if memory.watching is None:
-            return
-        player, successes, plays, steps, could = memory.watching
-        memory.watching = None
-        if view.steps - steps > (2 if view.options.cheat else len(view.hand_sizes) + 1):
-            return  # too much happened since: nothing safe to learn
-        lie = sum(view.successes) > successes
-        doubted = lie or len(view.pile) < plays or (len(view.pile) >= plays and view.pile[plays - 1].revealed)
-        if player == view.seat:
-            memory.mine[0] += doubted
-            memory.mine[1] += 1
-        elif doubted and could >= CONFIDENT:
-            # Bayes over the seat's honesty h: a play that could have been true (chance ``could``)
-            # is true with chance could * h.  Which plays get doubted depends only on what was
-            # known before the reveal, so the doubted ones are a fair sample.  Only plays the seat
-            # very likely could have made true are weighed: there a lie says most about honesty,
-            # and the rough estimate of ``could`` misleads least.
-            weights = memory.honesty.setdefault(player, list(HONESTY_PRIOR))
-            could = min(could, 0.98)  # never rule a value out
-            for i, h in enumerate(HONESTY_GRID):
-                weights[i] *= (1 - could * h) if lie else could * h
-            total = sum(weights)
-            weights[:] = [w / total for w in weights]
+        return follow(self._choose_cards(view), (), legal)
 
     def honesty(self, seat: int) -> float:
         """The expected chance that ``seat`` tells the truth when it can."""
-        weights = self.memory.honesty.get(seat, list(HONESTY_PRIOR))
-        return sum(w * h for w, h in zip(weights, HONESTY_GRID, strict=True)) / sum(weights)
+        return self.learnt.of(seat)
 
-    def doubted_rate(self) -> float:
-        doubted, plays = self.memory.mine
-        return (doubted + 1) / (plays + 2)
+    def doubted_rate(self, view: DoubtView) -> float:
+        """The chance that a play of this seat's is doubted, from the record of the seats offered it."""
+        me = view.seat if view.seat is not None else 0
+        stands = 1.0
+        for seat in offered(view.options, len(view.hand_sizes), view.forfeited, me):
+            stands *= 1 - doubt_rate(habits_of(view, seat))
+        return 1 - stands
 
     # -- doubting ------------------------------------------------------------------------------
     def _should_doubt(self, view: DoubtView, odds: Odds) -> bool:
         if not odds.possible:
             return True
-        truth = odds.truth * self.honesty(view.turn)
+        truth = odds.truth * self.learnt.of(view.turn)
         lie = (1 - truth) * LIE_SIZE_WEIGHT[min(view.pile[-1].size, 3)]
         return lie / (lie + truth) >= self._threshold(view)
 
@@ -243,7 +197,7 @@ class CountBot:
     def _bluff_pays(self, view: DoubtView, claimed: int) -> bool:
         """An extra bluff card pays when this seat's plays are seldom doubted and the claim is not
         refutable from what everyone has seen."""
-        if self.doubted_rate() >= 0.3:
+        if self.doubted_rate(view) >= BLUFF_DOUBTED:
             return False
         public = list(view.discard) + [c for e in view.pile if e.revealed for c in e.cards or ()]
         for seat, cards in enumerate(view.sure):
@@ -251,30 +205,6 @@ class CountBot:
                 public.extend(cards)
         copies = view.rank_counts[view.rank] + view.rank_counts[0]
         return claimed + sum(1 for c in public if good(c, view.rank)) <= copies - 1
-
-
-def follow(cards: Sequence[Card], picked: Sequence[Card], legal: Sequence[Action]) -> Action:
-    """The next step of the play of ``cards`` with ``picked`` set aside already (``add`` each card
-    but the last in card order, then ``play`` the last); if that play cannot be reached from
-    ``picked`` (a random step came between), the first legal action: the lowest card to finish with."""
-    step = next_step(cards, picked)
-    return step if step is not None and step in legal else legal[0]
-
-
-def least_needed(view: DoubtView, cards: list[Card]) -> Card:
-    """The card whose rank this seat will be asked for last (copies it must play one by one wait
-    a whole cycle each): the bluff that costs it least."""
-    players = len(view.hand_sizes) - len(view.forfeited)
-    held: dict[int, int] = {}
-    for card in view.hand or ():
-        held[card.rank] = held.get(card.rank, 0) + 1
-    most = view.options.max_cards_per_play
-
-    def wait(card: Card) -> int:
-        turns = next((k for k in range(1, 14) if (view.rank - 1 + k * players) % 13 + 1 == card.rank), 13)
-        return turns + (-(-held.get(card.rank, 1) // most) - 1) * 13
-
-    return max(cards, key=lambda c: (wait(c), c.index))
 
 
 class HonestBot:

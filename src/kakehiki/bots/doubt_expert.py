@@ -13,11 +13,15 @@ rank if it holds one, and otherwise lies and takes the pile.  ``expert`` uses th
   taking the pile now does clearly better over those deals.
 * **Doubts.**  The caller alone pays for a wrong call, while a caught liar's pile helps every
   other seat as much as the caller.  So it calls only lies it is nearly sure of
-  (:func:`truth_chance`, reading the others as telling the truth whenever they can), leaving
-  the merely likely ones to the others, and it calls every play that would take a seat out.
+  (:func:`truth_chance`, reading each seat's honesty from the record, :class:`Honesty`: honest
+  until doubted plays show otherwise), leaving the merely likely ones to the others, and it
+  calls every play that would take a seat out.
+* **Styles read from the record** (:mod:`doubt_model`).  At two seats, against a seat seen
+  doubting true plays as well as lies, it plans its end game (:mod:`doubt_endgame`).  Where no
+  other seat is seen doubting at all, a play of several cards is filled up with bluffs.
 * Otherwise it plays like ``count``: the truth when it can, else the card it will need last.
 
-It keeps nothing between calls: every decision is made from the view alone (a play of several
+Besides the honesty it learns, every decision is made from the view alone (a play of several
 cards is chosen again, alike, at each of its steps).
 """
 
@@ -29,15 +33,21 @@ from dataclasses import dataclass
 from math import prod
 
 from kakehiki.bots import register_bot
-from kakehiki.bots.doubt import follow, good, least_needed, tail
+from kakehiki.bots.doubt_basics import follow, good, least_needed, tail
+from kakehiki.bots.doubt_endgame import against_eager_doubter, answer_eager_doubter
+from kakehiki.bots.doubt_model import Honesty, habits_of, nobody_doubts
 from kakehiki.cards import Card
 from kakehiki.core import Action
 from kakehiki.games.doubt import DOUBT, PASS, DoubtView, PileView
 
-HONEST = 0.97  # chance that a seat able to tell the truth does
+HONEST = 0.97  # chance that a seat able to tell the truth does, where nothing else is known
 CLAIMED_AWAY = 0.1  # chance a card seen going into a hand is still there after its rank was claimed
 BLUFFED = 0.3  # chance a face-down play by a seat was a bluff (one card of its hand, any)
 CERTAIN = 0.9  # call a play only this likely to be a lie
+ALONE_AHEAD, ALONE_BEHIND = 0.5, 0.75  # where nobody else doubts: the chance of a lie to call a seat ahead / behind
+LEARN_PILE, LEARN_LIE, LEARN_SEEN = 2, 0.3, 3  # a doubt to learn from: pile at most, lie chance at least, plays seen
+SUSPECT = 0.8  # a seat whose doubted plays were lies this often is a suspect
+LIAR = 0.6  # a seat whose learnt honesty is this low has been seen lying
 SAMPLES = 8  # deals played out per race decision
 MARGIN = 1  # more deals won by lying on purpose than by the truth, to lie on purpose
 RACE_ROUNDS = 50  # rounds of plays a race is followed before it is judged by hand sizes
@@ -46,8 +56,9 @@ RACE_ROUNDS = 50  # rounds of plays a race is followed before it is judged by ha
 # -- doubting --------------------------------------------------------------------------------------
 
 
-def truth_chance(view: DoubtView) -> float:
-    """The chance the last play is true, if every seat tells the truth whenever it can.
+def truth_chance(view: DoubtView, honesty: float = HONEST) -> float:
+    """The chance the last play is true, if its player tells the truth with chance ``honesty``
+    whenever it can.
 
     The player could make the claim true with a card seen going into its hand and still there
     (:func:`still_held`), or with cards of the unseen rest of its hand: a hypergeometric draw
@@ -70,7 +81,7 @@ def truth_chance(view: DoubtView) -> float:
     claimed_good = sum(e.size for e in hidden if e.rank == rank)
     unseen_hit = tail(sum(free.values()), max(0, unseen_good - claimed_good), free.get(player, 0), size)
     known_miss = prod(1 - still_held(view, player, c) for c in view.known[player] if good(c, rank))
-    return HONEST * (1 - known_miss * (1 - unseen_hit))
+    return honesty * (1 - known_miss * (1 - unseen_hit))
 
 
 def kept_known(known: tuple[Card, ...], hidden: Sequence[PileView], seat: int) -> list[Card]:
@@ -99,11 +110,17 @@ def still_held(view: DoubtView, seat: int, card: Card) -> float:
 def call_threshold(view: DoubtView) -> float:
     """The chance of a lie above which this seat calls: high, as a wrong call costs this seat the
     whole pile (or its game, or two cards) while a caught liar's loss helps every other seat as
-    much; a little lower while going out still needs a successful doubt."""
+    much; a little lower while going out still needs a successful doubt.  At three seats or more,
+    where no other seat is seen doubting, nobody else will pay for the call: a seat as far on as
+    this one or further is called on even odds, the others on good ones.  (At two seats the
+    caution holds: calling a quiet seat on even odds there hands the caller pile after pile.)"""
     me = view.seat if view.seat is not None else 0
+    threshold = CERTAIN
+    if view.options.penalty == "pile" and len(view.hand_sizes) - len(view.forfeited) > 2 and nobody_doubts(view):
+        threshold = ALONE_AHEAD if view.hand_sizes[view.turn] <= view.hand_sizes[me] else ALONE_BEHIND
     if view.options.require_successful_doubt and not view.successes[me]:
-        return CERTAIN - 0.1
-    return CERTAIN
+        return threshold - 0.1
+    return threshold
 
 
 # -- the race: the game played out as clockwork on rank counts -------------------------------------
@@ -276,16 +293,37 @@ class ExpertBot:
 
     name = "expert"
 
+    def __init__(self) -> None:
+        self.learnt = Honesty()
+
     def choose(self, view: DoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
+        self.learnt.observe(view)
+        if view.phase == "doubt":
+            self.learnt.watch(view, truth_chance(view, 1.0))
+        if against_eager_doubter(view):
+            return answer_eager_doubter(view, legal)
         if view.phase == "doubt":
             return DOUBT if self.should_doubt(view) else PASS
-        return follow(self.choose_play(view, rng), view.picked, legal)
+        return follow(self.pad_with_bluffs(view, self.choose_play(view, rng)), view.picked, legal)
 
-    @staticmethod
-    def should_doubt(view: DoubtView) -> bool:
+    def should_doubt(self, view: DoubtView) -> bool:
         if view.hand_sizes[view.turn] == 0:
             return True  # the play takes the player out unless caught: if it is true, the game is over anyway
-        return 1 - truth_chance(view) >= call_threshold(view)
+        lie = 1 - truth_chance(view, self.learnt.of(view.turn))
+        return lie >= call_threshold(view) or self.worth_learning(view, lie)
+
+    def worth_learning(self, view: DoubtView, lie: float) -> bool:
+        """A doubt that risks little (a small pile) and teaches what a suspect does: a seat whose
+        doubted plays were mostly lies (perhaps only because careful callers chose them, so the
+        record alone is not believed: it earns a few doubts of this seat's own), or one seen to lie
+        (learnt honesty at most ``LIAR``) when a lie is the likelier."""
+        if view.options.penalty != "pile" or view.pile_size > LEARN_PILE:
+            return False
+        record = habits_of(view, view.turn)
+        suspect = record.doubted >= LEARN_SEEN and record.lies >= SUSPECT * record.doubted
+        if suspect and lie >= LEARN_LIE and self.learnt.seen.get(view.turn, 0) < LEARN_SEEN:
+            return True
+        return lie >= 0.5 and self.learnt.of(view.turn) <= LIAR
 
     @staticmethod
     def choose_play(view: DoubtView, rng: random.Random) -> tuple[Card, ...]:
@@ -307,6 +345,23 @@ class ExpertBot:
         if jokers and (len(hand) > 3 or not junk):
             return tuple(jokers[:1])
         return (least_needed(view, junk),)
+
+    @staticmethod
+    def pad_with_bluffs(view: DoubtView, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        """Where no other seat is seen doubting, fill the play up to the limit with the cards needed
+        last (a play that stands takes them all out of the hand); never the last cards, which go
+        out only if the play stands whatever it holds."""
+        hand = list(view.hand or ())
+        most = view.options.max_cards_per_play
+        if most == 1 or len(cards) >= most or len(hand) <= most or not nobody_doubts(view):
+            return cards
+        spare = [c for c in hand if c not in cards]
+        padded = list(cards)
+        while len(padded) < most and spare:
+            card = least_needed(view, spare)
+            spare.remove(card)
+            padded.append(card)
+        return tuple(padded)
 
 
 register_bot("doubt", "expert", ExpertBot)
