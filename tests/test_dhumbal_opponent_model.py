@@ -11,9 +11,12 @@ from __future__ import annotations
 import random
 
 from kakehiki import get_game, parse_cards
+from kakehiki.bots.dhumbal_expert import ExpertBot
 from kakehiki.bots.dhumbal_model import PRIOR, TYPES, OpponentModel, posterior, show_chance_at, shows_seen
 from kakehiki.games.dhumbal import DhumbalView, RoundOutcome
 from kakehiki.games.dhumbal.melds import POINTS, total
+from test_dhumbal_expert_bot import LOW_SHEDDER, holding
+from transcript_dhumbal import position
 
 GAME = get_game("dhumbal")
 
@@ -91,3 +94,22 @@ def test_worlds_draw_each_seat_by_its_weights() -> None:
     draws = [model.draw(1, rng) for _ in range(200)]
     assert set(draws) <= set(TYPES)
     assert sum(1 for c in draws if c <= 0.64) > 190  # an eager caller is played out as one
+
+
+def test_the_heads_up_search_waits_longer_for_a_caller_read_as_eager() -> None:
+    # Seat 0 may Show with a lone two; seat 1 holds a three and a two.  Dealt the same worlds
+    # from the same seed, Showing now is worth less against a seat seen Showing at poor odds:
+    # played out as that caller, it Shows into the two and fails more often while seat 0 waits.
+    _, _, state = position(*LOW_SHEDDER, stock="D2 DA C2 HQ")
+    state = holding(state, ["S2", "D3 H2"], ["", ""])
+    view = GAME.view(state, 0)
+    bot = ExpertBot()
+    turn_played = bot.best_turn(view)
+
+    def show_gain(seen: DhumbalView) -> float:
+        return bot.show_beats(turn_played, GAME, seen, random.Random(1),
+                              lambda rng: GAME.sample_hidden(state, 0, rng))
+
+    unread = show_gain(view)
+    assert show_gain(view) == unread  # the same worlds each time
+    assert show_gain(view._replace(outcomes=(EAGER_SHOW,) * 6)) < unread
