@@ -20,10 +20,12 @@ Three ideas, each where the threshold bot (``normal``) is weakest:
 - **Waiting as a weapon (two seats).**  A failed Show costs its caller the hand plus the
   penalty and gives the other seat 0.  With a Show legal, the bot deals ``worlds`` worlds
   by its reading of the hidden hands, and in each compares Showing now with playing on (the
-  opponent modelled as the threshold bot, itself as the same bot without this search).  It
-  Shows when that is worth more on average over the round: it lets a low hand wait for the
-  opponent's Show to fail against it.  With more seats (where this did not pay in the arena)
-  it Shows when its chance of the strict lowest total reaches the style's ``confidence``.
+  opponent modelled as a threshold bot whose Show confidence is drawn, world by world, from
+  what its Shows so far in the match say of it (:mod:`kakehiki.bots.dhumbal_model`); itself
+  as the same bot without this search).  It Shows when that is worth more on average over
+  the round: it lets a low hand wait for the opponent's Show to fail against it.  With more
+  seats (where this did not pay in the arena) it Shows when its chance of the strict lowest
+  total reaches the style's ``confidence``.
 
 No memory is kept between calls; everything comes from the view (its ``log``) and, for the
 search, the sampler the driver hands over.  A turn is played in steps (each card put down,
@@ -43,6 +45,7 @@ from typing import Any
 
 from kakehiki.bots import register_bot
 from kakehiki.bots.dhumbal import Planner, ThresholdBot, held, unseen_cards
+from kakehiki.bots.dhumbal_model import TYPES, OpponentModel
 from kakehiki.bots.search import Sampler
 from kakehiki.cards import CARD_ORDER, Card
 from kakehiki.core import Action, Game
@@ -317,9 +320,13 @@ class ExpertBot(Planner):
         assert seat is not None
         settled = copy.copy(self)
         settled.worlds = 0  # itself, without this search, in the worlds
-        bots: list[Planner] = [settled if s == seat else ThresholdBot() for s in range(len(view.hand_sizes))]
+        model = OpponentModel.read(view)
+        by_type = {c: ThresholdBot(confidence=c) for c in TYPES}
         gain = 0.0
         for _ in range(self.worlds):
+            bots: list[Planner] = [
+                settled if s == seat else by_type[model.draw(s, rng)] for s in range(len(view.hand_sizes))
+            ]
             world = deal_hidden(view, sample(rng), self.slack, rng)
             shown, _ = game.apply(world, seat, SHOW)
             waited = play_plan(game, world, seat, turn)
