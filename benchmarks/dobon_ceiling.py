@@ -15,8 +15,11 @@ state, the first call in priority order wins, a turn seat's ordinary move yields
 ``normal`` is Dobon's rule bot (``bots/dobon.py``), which never reads its random generator:
 given the state, its move is fixed.  So once the oracle's own moves are chosen the whole
 game is fixed, and one play-out per action is exact (varying the opponents' streams would
-change nothing).  Three oracles:
+change nothing).  Four oracles, from the least to the most they use:
 
+* ``perfect-danger``: ``normal``'s own rules (those ``hard`` keeps, with its belief in place of
+  their danger estimate), a value's danger being 1 when another hand totals it, else 0.  It
+  reads the others' totals only: ``hard`` with a perfect belief.
 * ``greedy``: for each legal action, play the true game on (the ``normal``s moving) up to
   the oracle's next decision, and score what it finds there: a win or loss outright, a
   Dobon it could then call safely, its hand's size and total.
@@ -31,12 +34,14 @@ change nothing).  Three oracles:
 
 Run from the repository root (one process, one core)::
 
+    PYTHONPATH=src python benchmarks/dobon_ceiling.py --oracle perfect-danger --games 2000 --seed 0
     PYTHONPATH=src python benchmarks/dobon_ceiling.py --oracle greedy --games 2000 --seed 0
     PYTHONPATH=src python benchmarks/dobon_ceiling.py --oracle rollout --games 600 --seed 0
     PYTHONPATH=src python benchmarks/dobon_ceiling.py --oracle search --games 600 --seed 0 --budget 20000
 
 Each line also gives how often ``normal`` wins from the oracle's seat on the same deals
-(the baseline: about a quarter).
+(the baseline: about a quarter), and every win is replayed through
+:func:`kakehiki.driver.play_out` with the oracle's recorded answers (``--no-verify`` skips it).
 """
 
 from __future__ import annotations
