@@ -9,7 +9,6 @@ the counters of the match and, at the end, the result.  The kernels run as plain
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -184,26 +183,6 @@ def test_options_are_refused_as_the_reference_refuses_them() -> None:
         DobonBatch([1], 3, {"first_dealer": 5}, jit=False)
 
 
-def test_sim_on_the_fast_engine_plays_the_same_games() -> None:
-    """``kakehiki sim --engine fast`` tallies the very games ``--engine reference`` plays
-    (its kernels as plain Python here, asked for by ``KAKEHIKI_FAST_JIT=0``)."""
-    from typer.testing import CliRunner
-
-    from kakehiki.cli.main import build_app
-
-    args = ["sim", "dobon", "--games", "12", "--seed", "3", "--bots", "random,greedy,random", "-o", "games=3",
-            "--json", "--lang", "en"]
-    env = {"KAKEHIKI_FAST_JIT": "0"}
-    reference = CliRunner().invoke(build_app(), [*args, "--engine", "reference"], env=env)
-    fast = CliRunner().invoke(build_app(), [*args, "--engine", "fast"], env=env)
-    assert reference.exit_code == 0 and fast.exit_code == 0, fast.output
-    ref, got = json.loads(reference.output), json.loads(fast.output)
-    assert got["engine"] == "fast" and ref["engine"] == "reference"
-    for key in ("games", "rounds", "steps", "draws", "reasons", "seats", "bots"):
-        assert got[key] == ref[key], key
-    refused = CliRunner().invoke(build_app(), ["sim", "dobon", "--bots", "normal", "--engine", "fast", "--lang", "en"],
-                                 env=env)
-    assert refused.exit_code != 0 and "its bots for dobon are random, greedy; got normal" in refused.output
 
 
 def test_first_only_playout_asks_the_first_actor_alone() -> None:

@@ -10,7 +10,6 @@ the match, a seat's view and, at the end, the result.  The kernels run as plain 
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -245,24 +244,3 @@ def test_options_are_refused_as_the_reference_refuses_them() -> None:
     with pytest.raises(Exception, match="games"):
         DobonArithBatch([1], 3, {"games": 0}, jit=False)
 
-
-def test_sim_on_the_fast_engine_plays_the_same_games() -> None:
-    """``kakehiki sim dobon-arith --engine fast`` tallies the very games ``--engine reference``
-    plays (its kernels as plain Python here, asked for by ``KAKEHIKI_FAST_JIT=0``)."""
-    from typer.testing import CliRunner
-
-    from kakehiki.cli.main import build_app
-
-    args = ["sim", "dobon-arith", "--games", "12", "--seed", "3", "--bots", "random,random,random", "-o", "games=3",
-            "--json", "--lang", "en"]
-    env = {"KAKEHIKI_FAST_JIT": "0"}
-    reference = CliRunner().invoke(build_app(), [*args, "--engine", "reference"], env=env)
-    fast = CliRunner().invoke(build_app(), [*args, "--engine", "fast"], env=env)
-    assert reference.exit_code == 0 and fast.exit_code == 0, fast.output
-    ref, got = json.loads(reference.output), json.loads(fast.output)
-    assert got["engine"] == "fast" and ref["engine"] == "reference"
-    for key in ("games", "rounds", "steps", "draws", "reasons", "seats", "bots"):
-        assert got[key] == ref[key], key
-    refused = CliRunner().invoke(
-        build_app(), ["sim", "dobon-arith", "--bots", "rule", "--engine", "fast", "--lang", "en"], env=env)
-    assert refused.exit_code != 0 and "its bots for dobon-arith are random; got rule" in refused.output

@@ -10,7 +10,6 @@ when numba is installed.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -243,28 +242,6 @@ def test_deal_starts_the_chosen_games_anew() -> None:
     assert (batch.rows[1] == fresh.rows[0]).all() and batch.done.tolist() == [True, False]
 
 
-def test_sim_on_the_fast_engine_plays_the_same_games() -> None:
-    """``kakehiki sim --engine fast`` tallies the very games ``--engine reference`` plays
-    (its kernels as plain Python here, asked for by ``KAKEHIKI_FAST_JIT=0``)."""
-    from typer.testing import CliRunner
-
-    from kakehiki.cli.main import build_app
-
-    env = {"KAKEHIKI_FAST_JIT": "0"}
-    for extra in (["-o", "max_cards_per_play=2", "-o", "jokers=1", "-o", "penalty=two_cards"],
-                  ["-o", "round_limit=2", "-o", "rank_rest=false", "-o", "cheat=true"]):
-        args = ["sim", "doubt", "--games", "10", "--seed", "3", "--bots", "random,random,random", *extra,
-                "--json", "--lang", "en"]
-        reference = CliRunner().invoke(build_app(), [*args, "--engine", "reference"], env=env)
-        fast = CliRunner().invoke(build_app(), [*args, "--engine", "fast"], env=env)
-        assert reference.exit_code == 0 and fast.exit_code == 0, fast.output
-        ref, got = json.loads(reference.output), json.loads(fast.output)
-        assert got["engine"] == "fast" and ref["engine"] == "reference"
-        for key in ("games", "rounds", "steps", "draws", "reasons", "seats", "bots"):
-            assert got[key] == ref[key], key
-    refused = CliRunner().invoke(build_app(), ["sim", "doubt", "--bots", "normal", "--engine", "fast", "--lang", "en"],
-                                 env=env)
-    assert refused.exit_code != 0 and "its bots for doubt are random; got normal" in refused.output
 
 
 def test_arena_on_the_fast_engine_plays_the_seat_rotated_games_of_the_bots(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from kakehiki.arena import run_arena, run_arena_fast
+from kakehiki.cli.main import build_app
 from kakehiki.fast.engines import ENGINES, batch_class, fast_games, policies
 from kakehiki.registry import game_ids, get_game
 
@@ -66,3 +69,42 @@ def test_numba_caches_are_dropped_when_any_kernel_of_the_set_changes(tmp_path: P
     (tmp_path / "callee.py").write_text("# callee, edited\n")
     assert drop_stale_caches(names, tmp_path)
     assert not list(cache.glob("caller.*"))
+
+
+# (game, bots, options, endings among the games compared): each game's `sim` on both
+# engines; the kernels as plain Python
+SIMS = [
+    ("dobon", "random,greedy,random", ["games=3"], set()),
+    ("dobon-arith", "random,random,random", ["games=3"], set()),
+    ("doubt", "random,random,random", ["max_cards_per_play=2", "jokers=1", "penalty=two_cards"], set()),
+    ("doubt", "random,random,random", ["round_limit=2", "rank_rest=false", "cheat=true"], set()),
+    ("million-doubt", "random,random,random", ["games=2"], set()),
+    ("dhumbal", "random,random,random", ["limit=40", "max_steps=300"], {"show", "max_steps"}),
+]
+PLAIN = {"KAKEHIKI_FAST_JIT": "0"}
+
+
+@pytest.mark.parametrize(("game_id", "bots", "options", "endings"), SIMS)
+def test_sim_on_the_fast_engine_tallies_the_games_of_the_reference(
+    game_id: str, bots: str, options: list[str], endings: set[str]
+) -> None:
+    """``kakehiki sim GAME --engine fast`` prints the tallies of ``--engine reference``: the
+    very games, played by the bots of those names."""
+    args = ["sim", game_id, "--games", "10", "--seed", "3", "--bots", bots, "--json", "--lang", "en"]
+    args += [item for option in options for item in ("-o", option)]
+    reference = CliRunner().invoke(build_app(), [*args, "--engine", "reference"], env=PLAIN)
+    fast = CliRunner().invoke(build_app(), [*args, "--engine", "fast"], env=PLAIN)
+    assert reference.exit_code == 0 and fast.exit_code == 0, fast.output
+    ref, got = json.loads(reference.output), json.loads(fast.output)
+    assert got["engine"] == "fast" and ref["engine"] == "reference"
+    for key in ("games", "rounds", "steps", "draws", "reasons", "seats", "bots"):
+        assert got[key] == ref[key], key
+    assert set(ref["reasons"]) >= endings
+
+
+@pytest.mark.parametrize("game_id", list(ENGINES))
+def test_sim_on_the_fast_engine_refuses_a_bot_it_does_not_play(game_id: str) -> None:
+    refused = CliRunner().invoke(build_app(), ["sim", game_id, "--bots", "normal", "--engine", "fast", "--lang", "en"],
+                                 env=PLAIN)
+    known = ", ".join(policies(game_id))
+    assert refused.exit_code != 0 and f"its bots for {game_id} are {known}; got normal" in refused.output

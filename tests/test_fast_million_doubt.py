@@ -11,7 +11,6 @@ compiled variant runs when numba is installed.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -243,23 +242,6 @@ def test_options_are_refused_as_the_reference_refuses_them() -> None:
         MillionDoubtBatch([1], 8, jit=False)
 
 
-def test_sim_on_the_fast_engine_plays_the_same_games() -> None:
-    """``kakehiki sim million-doubt --engine fast`` tallies the very games ``--engine reference``
-    plays (its kernels as plain Python here, asked for by ``KAKEHIKI_FAST_JIT=0``)."""
-    from typer.testing import CliRunner
-
-    from kakehiki.cli.main import build_app
-
-    args = ["sim", "million-doubt", "--games", "10", "--seed", "3", "--bots", "random,random,random",
-            "-o", "games=2", "--json", "--lang", "en"]
-    env = {"KAKEHIKI_FAST_JIT": "0"}
-    reference = CliRunner().invoke(build_app(), [*args, "--engine", "reference"], env=env)
-    fast = CliRunner().invoke(build_app(), [*args, "--engine", "fast"], env=env)
-    assert reference.exit_code == 0 and fast.exit_code == 0, fast.output
-    ref, got = json.loads(reference.output), json.loads(fast.output)
-    assert got["engine"] == "fast" and ref["engine"] == "reference"
-    for key in ("games", "rounds", "steps", "draws", "reasons", "seats", "bots"):
-        assert got[key] == ref[key], key
 
 
 def test_deal_starts_chosen_games_as_new_matches() -> None:
