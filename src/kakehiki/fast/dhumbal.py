@@ -25,13 +25,12 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from kakehiki.errors import IllegalActionError, OptionError
+from kakehiki.errors import OptionError
 from kakehiki.fast import dhumbal_layout as L
-from kakehiki.fast._loader import kernels
+from kakehiki.fast.batch import KernelBatch
 from kakehiki.games.dhumbal.rounds import deck_count
 from kakehiki.games.dhumbal.state import OPTION_SPECS, DhumbalOptions
 from kakehiki.options import resolve_options
-from kakehiki.prng import fnv1a64
 
 IntArray = npt.NDArray[np.int64]
 Policy = Literal["random"]  # the kernel's policies: the bots of these names
@@ -40,8 +39,15 @@ KERNEL_MODULES = ("prng", "dhumbal_kernel", "dhumbal_play")
 INT32_MAX = 2**31 - 1
 
 
-class DhumbalBatch:
-    """N Dhumbal matches of one table size and option set, each from its own seed."""
+class DhumbalBatch(KernelBatch):
+    """N Dhumbal matches of one table size and option set, each from its own seed.
+
+    Each game is a match: ``actors`` is the turn seat alone (so the first actor of
+    ``first_actors``, ``masks`` and ``step`` is the turn seat); ``moves`` counts each card
+    put down; ``masks`` are ``(N, 106)``."""
+
+    LAYOUT, MOVES, POLICIES = L, L.MOVES, POLICIES
+    actions = L.ACTIONS
 
     def __init__(
         self, seeds: Sequence[int] | npt.NDArray[Any], players: int = 4,
@@ -52,10 +58,7 @@ class DhumbalBatch:
         opts = DhumbalOptions.from_values(resolve_options(OPTION_SPECS, options))
         deck_count(opts, players, None)  # refuses too many players for the decks, as the reference
         self.options, self.players = opts, players
-        self.seeds = [int(seed) for seed in seeds]
-        mods = kernels(jit, KERNEL_MODULES)
-        self.jit = mods["prng"].__name__.startswith("kakehiki.fast._jit.")
-        self._play = mods["dhumbal_play"]
+        self._load(seeds, jit, KERNEL_MODULES, "dhumbal_play")
         self._header = np.zeros(L.HEADER, dtype=np.int32)
         self._header[[L.PLAYERS, L.OPT_DECKS, L.OPT_SHOW_MAX, L.OPT_PENALTY, L.OPT_CALLER_WINS, L.OPT_LEFT,
                       L.OPT_LIMIT, L.OPT_MAX_STEPS]] = [
@@ -64,85 +67,11 @@ class DhumbalBatch:
         self._mask = np.zeros(L.ACTIONS, dtype=np.uint8)
         self.rows, self.streams = self._new_rows(self.seeds)
 
-    def _new_rows(self, seeds: Sequence[int]) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint64]]:
-        """Rows and streams of new matches from ``seeds``, dealt."""
-        rows = np.zeros((len(seeds), L.WIDTH), dtype=np.int32)
-        rows[:, : L.HEADER] = self._header
-        streams = np.zeros((len(seeds), L.USLOTS), dtype=np.uint64)
-        for g, seed in enumerate(seeds):
-            streams[g, L.U_PREFIX] = fnv1a64(f"{seed}/".encode())
-        with np.errstate(over="ignore"):
-            self._play.new_games(rows, streams)
-        return rows, streams
-
-    def deal(self, games: Sequence[int] | npt.NDArray[Any], seeds: Sequence[int] | npt.NDArray[Any]) -> None:
-        """Start matches ``games`` anew, as new matches from ``seeds`` (one each); the rest are
-        left as they are.  Match ``g`` is then the one ``DhumbalBatch([seeds[k]], ...)`` holds."""
-        chosen = np.asarray(games, dtype=np.int64).reshape(-1)
-        fresh = [int(seed) for seed in seeds]
-        if len(fresh) != len(chosen):
-            raise ValueError(f"one seed per game: {len(chosen)} games, {len(fresh)} seeds")
-        if not len(chosen):
-            return
-        rows, streams = self._new_rows(fresh)
-        for g, seed in zip(chosen.tolist(), fresh, strict=True):
-            self.seeds[g] = seed
-        self.rows[chosen], self.streams[chosen] = rows, streams
-
-    def __len__(self) -> int:
-        return len(self.seeds)
-
-    # -- asking -----------------------------------------------------------------
-    @property
-    def done(self) -> npt.NDArray[np.bool_]:
-        over: npt.NDArray[np.bool_] = self.rows[:, L.PHASE] == L.OVER
-        return over
-
-    @property
-    def moves(self) -> IntArray:
-        """Actions applied in each match so far, each card put down included."""
-        return self.rows[:, L.MOVES].astype(np.int64)
-
-    def actors(self) -> tuple[IntArray, IntArray]:
-        """``(seats, count)``: each match's actors (the turn seat alone), padded with -1."""
-        seats = np.full((len(self), self.players), -1, dtype=np.int64)
-        count = np.zeros(len(self), dtype=np.int64)
-        self._play.actors_of(self.rows, seats, count)
-        return seats, count
-
-    def first_actors(self) -> IntArray:
-        """Each match's turn seat, or -1 once over."""
-        first: IntArray = self.actors()[0][:, 0]
-        return first
-
-    def masks(self, seats: Sequence[int] | npt.NDArray[Any] | None = None) -> npt.NDArray[np.uint8]:
-        """``legal_mask`` for one seat of each match (default: its turn seat), ``(N, 106)``."""
-        chosen = self._seats(seats)
-        out = np.zeros((len(self), L.ACTIONS), dtype=np.uint8)
-        self._play.masks_of(self.rows, np.maximum(chosen, 0), out)
-        out[chosen < 0] = 0
-        return out
-
-    def first_legal(self) -> IntArray:
-        """The lowest legal action index of each match's turn seat (0 once over): a test helper."""
-        lowest: IntArray = np.argmax(self.masks(), axis=1).astype(np.int64)
-        return lowest
+    def _play_kernel(self, policies: IntArray, first_only: bool, applied: IntArray) -> None:
+        del first_only  # one actor at a time: the same games either way
+        self._play.play_games(self.rows, self.streams, policies, applied)
 
     # -- acting -----------------------------------------------------------------
-    def step(
-        self, actions: Sequence[int] | npt.NDArray[Any], seats: Sequence[int] | npt.NDArray[Any] | None = None
-    ) -> None:
-        """Apply ``actions[g]`` (an action index) for ``seats[g]`` (default: the turn seat) in
-        every match not over.  An illegal action refuses the whole call, changing nothing."""
-        chosen = self._seats(seats)
-        acts = np.asarray(actions, dtype=np.int64)
-        if acts.shape != (len(self),):
-            raise ValueError(f"one action per game: {len(self)} wanted, got shape {acts.shape}")
-        with np.errstate(over="ignore"):
-            bad = self._play.step_games(self.rows, self.streams, np.maximum(chosen, 0), acts, self._mask)
-        if bad >= 0:
-            raise IllegalActionError("C6", f"game {bad}: action {acts[bad]} is not legal for seat {chosen[bad]}")
-
     def playout(self, policy: Policy | Sequence[Policy] = "random", first_only: bool = False) -> IntArray:
         """Play every match to its end inside the kernel as ``driver.play_out`` plays the bots
         named ``policy`` (one for every seat, or one per seat): the same matches as ``kakehiki
@@ -150,31 +79,9 @@ class DhumbalBatch:
         played on from where they are, with the bots' generators started afresh.  Only the turn
         seat ever acts in Dhumbal, so ``first_only`` (ask the first actor alone, the benchmarks'
         way) plays the very same matches."""
-        names = [policy] * self.players if isinstance(policy, str) else list(policy)
-        if len(names) != self.players or any(name not in POLICIES for name in names):
-            raise ValueError(f"one policy of {sorted(POLICIES)} for every seat, or one per seat; got {policy!r}")
-        del first_only  # one actor at a time: the same games either way
-        policies = np.array([POLICIES[name] for name in names], dtype=np.int64)
-        applied = np.zeros(len(self), dtype=np.int64)
-        with np.errstate(over="ignore"):
-            self._play.play_games(self.rows, self.streams, policies, applied)
-        return applied
-
-    def _seats(self, seats: Sequence[int] | npt.NDArray[Any] | None) -> IntArray:
-        if seats is None:
-            return self.first_actors()
-        chosen = np.asarray(seats, dtype=np.int64)
-        if chosen.shape != (len(self),) or ((chosen < 0) | (chosen >= self.players)).any():
-            raise IllegalActionError("C2", f"one seat 0–{self.players - 1} per game")
-        return chosen
+        return self._playout(policy, first_only)
 
     # -- looking ----------------------------------------------------------------
-    def column(self, offset: int, width: int | None = None) -> IntArray:
-        """A field of every match: one column, or ``width`` of them (per seat: ``players``)."""
-        if width is None:
-            return self.rows[:, offset].astype(np.int64)
-        return self.rows[:, offset : offset + width].astype(np.int64)
-
     def hand_counts(self) -> IntArray:
         """``(N, players, 52)``: how many of each card face every seat holds (all hidden cards)."""
         return self._per_seat_faces(L.HAND)
@@ -182,10 +89,6 @@ class DhumbalBatch:
     def known_counts(self) -> IntArray:
         """``(N, players, 52)``: the cards of each hand known to all (taken from the discards)."""
         return self._per_seat_faces(L.KNOWN)
-
-    def _per_seat_faces(self, offset: int) -> IntArray:
-        block = self.rows[:, offset : offset + self.players * 52]
-        return block.reshape(len(self), self.players, 52).astype(np.int64)
 
     def _cards(self, game: int, offset: int, count: int) -> list[int]:
         return [int(face) for face in self.rows[game, offset : offset + self.rows[game, count]]]
@@ -264,13 +167,7 @@ class DhumbalBatch:
         sim`` counts them: ``rounds``, ``reasons`` (count by reason), per seat ``wins`` (rounds
         scored 0) and ``losses`` (rounds scoring the most), and ``draws`` (rounds with neither
         winners nor losers: only ``max_steps`` ends one so, C7)."""
-        p, count = self.players, len(L.REASONS)
-        reasons = self.rows[:, L.REASON_COUNTS : L.REASON_COUNTS + count].sum(axis=0)
-        return {"rounds": int(self.rows[:, L.NROUNDS].sum()),
-                "reasons": {name: int(n) for name, n in zip(L.REASONS, reasons, strict=True) if n},
-                "wins": self.column(L.WINS, p).sum(axis=0).tolist(),
-                "losses": self.column(L.LOSSES, p).sum(axis=0).tolist(),
-                "draws": int(reasons[L.MAX_STEPS])}
+        return self._round_tallies()
 
 
 def playout(

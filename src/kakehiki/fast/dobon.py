@@ -27,21 +27,26 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from kakehiki.errors import IllegalActionError, OptionError
+from kakehiki.errors import OptionError
 from kakehiki.fast import dobon_layout as L
-from kakehiki.fast._loader import kernels
+from kakehiki.fast._loader import KERNEL_MODULES
+from kakehiki.fast.batch import RatioBatch
 from kakehiki.games.dobon.match import check_decks
 from kakehiki.games.dobon.state import OPTION_SPECS, DobonOptions
 from kakehiki.options import resolve_options
-from kakehiki.prng import fnv1a64
 
 IntArray = npt.NDArray[np.int64]
 Policy = Literal["random", "greedy"]  # the kernel's policies: the bots of these names
 POLICIES: dict[str, int] = {"random": 0, "greedy": 1}
 
 
-class DobonBatch:
-    """N Dobon matches of one table size and option set, each from its own seed."""
+class DobonBatch(RatioBatch):
+    """N Dobon matches of one table size and option set, each from its own seed.
+
+    ``moves`` counts passes too; ``masks`` are ``(N, 106)``."""
+
+    LAYOUT, MOVES, POLICIES, FIRST_SEAT = L, L.MOVES, POLICIES, L.OPT_FIRST_DEALER
+    actions = L.ACTIONS
 
     def __init__(
         self, seeds: Sequence[int] | npt.NDArray[Any], players: int = 4,
@@ -54,105 +59,23 @@ class DobonBatch:
             raise OptionError("first_dealer", f"no seat {opts.first_dealer} among {players} players")
         check_decks(opts, players, None)
         self.options, self.players = opts, players
-        self.seeds = [int(seed) for seed in seeds]
-        mods = kernels(jit)
-        self.jit = mods["prng"].__name__.startswith("kakehiki.fast._jit.")
-        self._play = mods["dobon_play"]
+        self._load(seeds, jit, KERNEL_MODULES, "dobon_play")
         n = len(self.seeds)
-        self.rows = np.zeros((n, L.WIDTH), dtype=np.int32)
-        self.streams = np.zeros((n, L.USLOTS), dtype=np.uint64)
         self.ratios = np.full(n, -1.0 if opts.max_twos_ratio is None else opts.max_twos_ratio)
-        header = self.rows[:, : L.OPT_MAX_STEPS + 1]
-        header[:, L.PLAYERS] = players
-        header[:, L.OPT_DECKS] = opts.decks or 0
-        header[:, L.OPT_OFFICIAL] = opts.official
-        header[:, L.OPT_FIRST_DEALER] = -1 if opts.first_dealer is None else opts.first_dealer
-        header[:, L.OPT_AFTER_INTERRUPTER] = opts.interrupt_turn == "after_interrupter"
-        header[:, L.OPT_MIN_FIELD] = min(opts.min_field_to_rebuild, 2**31 - 1)
-        header[:, L.OPT_GAMES] = opts.games
-        header[:, L.OPT_MIN_GAMES] = opts.min_games
-        header[:, L.OPT_MAX_STEPS] = min(opts.max_steps, 2**31 - 1)
-        for g, seed in enumerate(self.seeds):
-            self.streams[g, L.U_PREFIX] = fnv1a64(f"{seed}/".encode())
+        header = self._header = np.zeros(L.OPT_MAX_STEPS + 1, dtype=np.int32)
+        header[L.PLAYERS] = players
+        header[L.OPT_DECKS] = opts.decks or 0
+        header[L.OPT_OFFICIAL] = opts.official
+        header[L.OPT_FIRST_DEALER] = -1 if opts.first_dealer is None else opts.first_dealer
+        header[L.OPT_AFTER_INTERRUPTER] = opts.interrupt_turn == "after_interrupter"
+        header[L.OPT_MIN_FIELD] = min(opts.min_field_to_rebuild, 2**31 - 1)
+        header[L.OPT_GAMES] = opts.games
+        header[L.OPT_MIN_GAMES] = opts.min_games
+        header[L.OPT_MAX_STEPS] = min(opts.max_steps, 2**31 - 1)
         self._mask = np.zeros(L.ACTIONS, dtype=np.uint8)
-        self._header = header[0].copy() if n else None
-        with np.errstate(over="ignore"):
-            self._play.new_games(self.rows, self.streams, header[:, L.OPT_FIRST_DEALER].astype(np.int64))
-
-    def deal(self, games: Sequence[int] | npt.NDArray[Any], seeds: Sequence[int] | npt.NDArray[Any]) -> None:
-        """Start games ``games`` anew, as new matches from ``seeds`` (one each); the rest are
-        left as they are.  Game ``g`` is then the game ``DobonBatch([seeds[k]], ...)`` holds."""
-        chosen = np.asarray(games, dtype=np.int64).reshape(-1)
-        fresh = [int(seed) for seed in seeds]
-        if len(fresh) != len(chosen):
-            raise ValueError(f"one seed per game: {len(chosen)} games, {len(fresh)} seeds")
-        if not len(chosen):
-            return
-        assert self._header is not None
-        rows = np.zeros((len(chosen), L.WIDTH), dtype=np.int32)
-        rows[:, : len(self._header)] = self._header
-        streams = np.zeros((len(chosen), L.USLOTS), dtype=np.uint64)
-        for k, (g, seed) in enumerate(zip(chosen.tolist(), fresh, strict=True)):
-            self.seeds[g] = seed
-            streams[k, L.U_PREFIX] = fnv1a64(f"{seed}/".encode())
-        with np.errstate(over="ignore"):
-            self._play.new_games(rows, streams, rows[:, L.OPT_FIRST_DEALER].astype(np.int64))
-        self.rows[chosen], self.streams[chosen] = rows, streams
-
-    def __len__(self) -> int:
-        return len(self.seeds)
-
-    # -- asking -----------------------------------------------------------------
-    @property
-    def done(self) -> npt.NDArray[np.bool_]:
-        over: npt.NDArray[np.bool_] = self.rows[:, L.PHASE] == L.OVER
-        return over
-
-    @property
-    def moves(self) -> IntArray:
-        """Actions applied in each match so far, passes included."""
-        return self.rows[:, L.MOVES].astype(np.int64)
-
-    def actors(self) -> tuple[IntArray, IntArray]:
-        """``(seats, count)``: each game's actors by priority (C4), padded with -1."""
-        seats = np.full((len(self), self.players), -1, dtype=np.int64)
-        count = np.zeros(len(self), dtype=np.int64)
-        self._play.actors_of(self.rows, seats, count)
-        return seats, count
-
-    def first_actors(self) -> IntArray:
-        """Each game's first actor (the one with priority), or -1 once over."""
-        first: IntArray = self.actors()[0][:, 0]
-        return first
-
-    def masks(self, seats: Sequence[int] | npt.NDArray[Any] | None = None) -> npt.NDArray[np.uint8]:
-        """``legal_mask`` for one seat of each game (default: its first actor), ``(N, 106)``."""
-        chosen = self._seats(seats)
-        out = np.zeros((len(self), L.ACTIONS), dtype=np.uint8)
-        self._play.masks_of(self.rows, np.maximum(chosen, 0), out)
-        out[chosen < 0] = 0
-        return out
-
-    def first_legal(self) -> IntArray:
-        """The lowest legal action index of each game's first actor (0 once over): a test helper."""
-        lowest: IntArray = np.argmax(self.masks(), axis=1).astype(np.int64)
-        return lowest
+        self.rows, self.streams = self._new_rows(self.seeds)
 
     # -- acting -----------------------------------------------------------------
-    def step(
-        self, actions: Sequence[int] | npt.NDArray[Any], seats: Sequence[int] | npt.NDArray[Any] | None = None
-    ) -> None:
-        """Apply ``actions[g]`` (an action index) for ``seats[g]`` (default: the first actor)
-        in every game not over.  An illegal action refuses the whole call, changing nothing."""
-        chosen = self._seats(seats)
-        acts = np.asarray(actions, dtype=np.int64)
-        if acts.shape != (len(self),):
-            raise ValueError(f"one action per game: {len(self)} wanted, got shape {acts.shape}")
-        with np.errstate(over="ignore"):
-            bad = self._play.step_games(self.rows, self.streams, self.ratios, np.maximum(chosen, 0), acts, self._mask)
-        if bad >= 0:
-            raise IllegalActionError("C6", f"game {bad}: action {acts[bad]} is not legal for seat {chosen[bad]}")
-
     def playout(self, policy: Policy | Sequence[Policy] = "random", first_only: bool = False) -> IntArray:
         """Play every game to its end inside the kernel as ``driver.play_out`` plays the bots
         named ``policy`` (one for every seat, or one per seat): the same games as ``kakehiki sim
@@ -160,34 +83,12 @@ class DobonBatch:
         begun are played on from where they are, with the bots' generators started afresh.
         ``first_only`` asks the first actor alone at each step (``driver.random_playout``'s way,
         the benchmarks'): other games, mostly longer, no longer those of ``sim``."""
-        names = [policy] * self.players if isinstance(policy, str) else list(policy)
-        if len(names) != self.players or any(name not in POLICIES for name in names):
-            raise ValueError(f"one policy of {sorted(POLICIES)} for every seat, or one per seat; got {policy!r}")
-        policies = np.array([POLICIES[name] for name in names], dtype=np.int64)
-        applied = np.zeros(len(self), dtype=np.int64)
-        with np.errstate(over="ignore"):
-            self._play.play_games(self.rows, self.streams, self.ratios, policies, first_only, applied)
-        return applied
-
-    def _seats(self, seats: Sequence[int] | npt.NDArray[Any] | None) -> IntArray:
-        if seats is None:
-            return self.first_actors()
-        chosen = np.asarray(seats, dtype=np.int64)
-        if chosen.shape != (len(self),) or ((chosen < 0) | (chosen >= self.players)).any():
-            raise IllegalActionError("C2", f"one seat 0–{self.players - 1} per game")
-        return chosen
+        return self._playout(policy, first_only)
 
     # -- looking ----------------------------------------------------------------
-    def column(self, offset: int, width: int | None = None) -> IntArray:
-        """A field of every game: one column, or ``width`` of them (per seat: ``players``)."""
-        if width is None:
-            return self.rows[:, offset].astype(np.int64)
-        return self.rows[:, offset : offset + width].astype(np.int64)
-
     def hand_counts(self) -> IntArray:
         """``(N, players, 52)``: how many of each card face every seat holds (all hidden cards)."""
-        block = self.rows[:, L.HAND : L.HAND + self.players * 52]
-        return block.reshape(len(self), self.players, 52).astype(np.int64)
+        return self._per_seat_faces(L.HAND)
 
     def field(self, game: int) -> list[int]:
         """Game ``game``'s field, bottom first (card faces 0–51)."""
@@ -256,13 +157,7 @@ class DobonBatch:
         """Totals over the batch's finished games (every game of every match): ``rounds``,
         ``reasons`` (count by reason), per seat ``wins`` and ``losses``, and ``draws`` (games
         with neither winners nor losers: only ``max_steps`` ends so, C7)."""
-        p, count = self.players, len(L.REASONS)
-        reasons = self.rows[:, L.REASON_COUNTS : L.REASON_COUNTS + count].sum(axis=0)
-        return {"rounds": int(self.rows[:, L.NROUNDS].sum()),
-                "reasons": {name: int(n) for name, n in zip(L.REASONS, reasons, strict=True) if n},
-                "wins": self.column(L.WINS, p).sum(axis=0).tolist(),
-                "losses": self.column(L.LOSSES, p).sum(axis=0).tolist(),
-                "draws": int(reasons[L.MAX_STEPS])}
+        return self._round_tallies()
 
 
 def playout(

@@ -23,9 +23,9 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from kakehiki.errors import IllegalActionError, OptionError
+from kakehiki.errors import OptionError
 from kakehiki.fast import md_layout as L
-from kakehiki.fast._loader import kernels
+from kakehiki.fast.batch import KernelBatch
 from kakehiki.games.million_doubt.match import new_match
 from kakehiki.games.million_doubt.state import (
     OPTION_SPECS,
@@ -35,7 +35,6 @@ from kakehiki.games.million_doubt.state import (
     largest_hand,
 )
 from kakehiki.options import resolve_options
-from kakehiki.prng import fnv1a64
 
 IntArray = npt.NDArray[np.int64]
 Policy = Literal["random"]  # the kernel's policies: the bots of these names
@@ -65,8 +64,13 @@ def option_header(opts: MillionDoubtOptions, players: int) -> npt.NDArray[np.int
     return header
 
 
-class MillionDoubtBatch:
-    """N Million Doubt matches of one table size and option set, each from its own seed."""
+class MillionDoubtBatch(KernelBatch):
+    """N Million Doubt matches of one table size and option set, each from its own seed.
+
+    ``moves`` is the ``steps`` column: every card shown or named counts; ``actors`` orders
+    by priority as M6 and C4 say; ``masks`` are ``(N, actions)``."""
+
+    LAYOUT, MOVES, POLICIES, FACES = L, L.STEPS, POLICIES, L.FACES
 
     def __init__(
         self, seeds: Sequence[int] | npt.NDArray[Any], players: int = 4,
@@ -77,93 +81,17 @@ class MillionDoubtBatch:
         opts = MillionDoubtOptions.from_values(resolve_options(OPTION_SPECS, options))
         new_match(opts, players, 0, None)  # the reference's refusals (first_leader, deal), word for word
         self.options, self.players = opts, players
-        self.seeds = [int(seed) for seed in seeds]
-        mods = kernels(jit, KERNEL_MODULES)
-        self.jit = mods["prng"].__name__.startswith("kakehiki.fast._jit.")
-        self._play = mods["md_play"]
+        self._load(seeds, jit, KERNEL_MODULES, "md_play")
         self._header = option_header(opts, players)
         self.actions = L.action_count(int(self._header[L.OPT_MOST_HIDDEN]))
         self._mask = np.zeros(self.actions, dtype=np.uint8)
-        self.rows, self.streams = self._new(self.seeds)
+        self.rows, self.streams = self._new_rows(self.seeds)
 
-    def _new(self, seeds: list[int]) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint64]]:
-        rows = np.zeros((len(seeds), L.WIDTH), dtype=np.int32)
-        rows[:, : L.ROUND] = self._header
-        streams = np.zeros((len(seeds), L.USLOTS), dtype=np.uint64)
-        for g, seed in enumerate(seeds):
-            streams[g, L.U_PREFIX] = fnv1a64(f"{seed}/".encode())
-        with np.errstate(over="ignore"):
-            self._play.new_games(rows, streams)
-        return rows, streams
-
-    def deal(self, games: Sequence[int] | npt.NDArray[Any], seeds: Sequence[int] | npt.NDArray[Any]) -> None:
-        """Start games ``games`` anew, as new matches from ``seeds`` (one each); the rest are left
-        as they are.  Game ``g`` is then the game ``MillionDoubtBatch([seeds[k]], ...)`` holds."""
-        chosen = np.asarray(games, dtype=np.int64).reshape(-1)
-        fresh = [int(seed) for seed in seeds]
-        if len(fresh) != len(chosen):
-            raise ValueError(f"one seed per game: {len(chosen)} games, {len(fresh)} seeds")
-        if not len(chosen):
-            return
-        rows, streams = self._new(fresh)
-        for g, seed in zip(chosen.tolist(), fresh, strict=True):
-            self.seeds[g] = seed
-        self.rows[chosen], self.streams[chosen] = rows, streams
-
-    def __len__(self) -> int:
-        return len(self.seeds)
-
-    # -- asking -----------------------------------------------------------------
-    @property
-    def done(self) -> npt.NDArray[np.bool_]:
-        over: npt.NDArray[np.bool_] = self.rows[:, L.PHASE] == L.OVER
-        return over
-
-    @property
-    def moves(self) -> IntArray:
-        """Actions applied in each match so far (``steps``: every card shown or named counts)."""
-        return self.rows[:, L.STEPS].astype(np.int64)
-
-    def actors(self) -> tuple[IntArray, IntArray]:
-        """``(seats, count)``: each game's actors by priority (M6, C4), padded with -1."""
-        seats = np.full((len(self), self.players), -1, dtype=np.int64)
-        count = np.zeros(len(self), dtype=np.int64)
-        self._play.actors_of(self.rows, seats, count)
-        return seats, count
-
-    def first_actors(self) -> IntArray:
-        """Each game's first actor (the one with priority), or -1 once over."""
-        first: IntArray = self.actors()[0][:, 0]
-        return first
-
-    def masks(self, seats: Sequence[int] | npt.NDArray[Any] | None = None) -> npt.NDArray[np.uint8]:
-        """``legal_mask`` for one seat of each game (default: its first actor), ``(N, actions)``."""
-        chosen = self._seats(seats)
-        out = np.zeros((len(self), self.actions), dtype=np.uint8)
-        self._play.masks_of(self.rows, np.maximum(chosen, 0), out)
-        out[chosen < 0] = 0
-        return out
-
-    def first_legal(self) -> IntArray:
-        """The lowest legal action index of each game's first actor (0 once over): a test helper."""
-        lowest: IntArray = np.argmax(self.masks(), axis=1).astype(np.int64)
-        return lowest
+    def _play_kernel(self, policies: IntArray, first_only: bool, applied: IntArray) -> None:
+        del policies  # the kernel plays random bots alone
+        self._play.play_games(self.rows, self.streams, first_only, self._mask, applied)
 
     # -- acting -----------------------------------------------------------------
-    def step(
-        self, actions: Sequence[int] | npt.NDArray[Any], seats: Sequence[int] | npt.NDArray[Any] | None = None
-    ) -> None:
-        """Apply ``actions[g]`` (an action index) for ``seats[g]`` (default: the first actor)
-        in every game not over.  An illegal action refuses the whole call, changing nothing."""
-        chosen = self._seats(seats)
-        acts = np.asarray(actions, dtype=np.int64)
-        if acts.shape != (len(self),):
-            raise ValueError(f"one action per game: {len(self)} wanted, got shape {acts.shape}")
-        with np.errstate(over="ignore"):
-            bad = self._play.step_games(self.rows, self.streams, np.maximum(chosen, 0), acts, self._mask)
-        if bad >= 0:
-            raise IllegalActionError("C6", f"game {bad}: action {acts[bad]} is not legal for seat {chosen[bad]}")
-
     def playout(self, policy: Policy | Sequence[Policy] = "random", first_only: bool = False) -> IntArray:
         """Play every game to its end inside the kernel as ``driver.play_out`` plays the bots named
         ``policy`` (one for every seat, or one per seat): the same games as ``kakehiki sim
@@ -171,33 +99,9 @@ class MillionDoubtBatch:
         are played on from where they are, with the bots' generators started afresh.
         ``first_only`` asks the first actor alone at each step (``driver.random_playout``'s way,
         the benchmarks'): other games, no longer those of ``sim``."""
-        names = [policy] * self.players if isinstance(policy, str) else list(policy)
-        if len(names) != self.players or any(name not in POLICIES for name in names):
-            raise ValueError(f"one policy of {sorted(POLICIES)} for every seat, or one per seat; got {policy!r}")
-        applied = np.zeros(len(self), dtype=np.int64)
-        with np.errstate(over="ignore"):
-            self._play.play_games(self.rows, self.streams, first_only, self._mask, applied)
-        return applied
-
-    def _seats(self, seats: Sequence[int] | npt.NDArray[Any] | None) -> IntArray:
-        if seats is None:
-            return self.first_actors()
-        chosen = np.asarray(seats, dtype=np.int64)
-        if chosen.shape != (len(self),) or ((chosen < 0) | (chosen >= self.players)).any():
-            raise IllegalActionError("C2", f"one seat 0–{self.players - 1} per game")
-        return chosen
+        return self._playout(policy, first_only)
 
     # -- looking ----------------------------------------------------------------
-    def column(self, offset: int, width: int | None = None) -> IntArray:
-        """A field of every game: one column, or ``width`` of them (per seat: ``players``)."""
-        if width is None:
-            return self.rows[:, offset].astype(np.int64)
-        return self.rows[:, offset : offset + width].astype(np.int64)
-
-    def _per_seat_faces(self, offset: int) -> IntArray:
-        block = self.rows[:, offset : offset + self.players * L.FACES]
-        return block.reshape(len(self), self.players, L.FACES).astype(np.int64)
-
     def hand_counts(self) -> IntArray:
         """``(N, players, 53)``: how many of each face (hand order, the joker last) every seat holds."""
         return self._per_seat_faces(L.HAND)
