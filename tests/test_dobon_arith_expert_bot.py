@@ -145,3 +145,19 @@ def test_wins_more_exchanges_than_the_rule_bot() -> None:
                     totals[name] += exchange_score(state, seat, choice, random.Random(i))
             state, _ = GAME.apply(state, seat, action)
     assert totals["expert"] > totals["rule"], totals
+
+
+def test_a_draw_is_read_by_every_style_not_only_the_rule_bots() -> None:
+    # Seat 1 drew on H3 holding two hearts it could have played.  The rule bot almost never does
+    # that; a seat of another style draws as one of its three choices.  The mixed reading keeps
+    # that hand far above the rule bot's slip chance, so a seat is not assumed to play like it.
+    from kakehiki.bots.dobon_arith_expert import EPS_DRAW, draw_likelihood, mixed
+
+    hands = {0: "HK S9 DQ C8 D6", 1: "H5 H9 CA C7 D2", 2: "SJ DJ C5 H10 D9", 3: "S6 HJ D8 C10 S7"}
+    state = play(GAME, new(hands, field="H3", stock="C6 D4 S3"), "0: play HK", "1: draw")
+    move = GAME.view(state, 0).log[-1]
+    assert move.seat == 1 and move.drawn == 1
+    rule, caller, anything = draw_likelihood(parse_cards("H5 H9 CA C7 D2"), move)
+    assert rule == EPS_DRAW and caller == anything == 1 / 3
+    assert mixed((rule, caller, anything)) > 1.5 * EPS_DRAW
+    assert draw_likelihood(parse_cards("CA C7 D2 S4 D5"), move) == (1.0, 1.0, 1.0)  # nothing to play: every style draws

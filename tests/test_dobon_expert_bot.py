@@ -40,17 +40,49 @@ def test_never_calls_dobon_on_its_own_card() -> None:
     assert choice(state, 0) == "pass"
 
 
+def follow_share(state: Any, seat: int, reader: int = 0) -> tuple[float, float]:
+    """The chance ``reader``'s reading gives ``seat`` a spade or an 8, and the share of unread deals that have one."""
+    reads = belief(GAME.view(state, reader), random.Random(1), samples=400)
+    follows = [any(c.suit == "S" or c.rank == 8 for c in hands[seat]) for hands in reads.hands]
+    weights = [w[seat] for w in reads.seat_weights]
+    weighted = sum(w for w, f in zip(weights, follows, strict=True) if f) / sum(weights)
+    return weighted, sum(follows) / len(follows)
+
+
 def test_reads_a_draw_as_holding_no_card_to_follow() -> None:
-    # seat 1 drew on the 8 of spades instead of playing: its hands with a spade or an 8
-    # are unlikely (only the card it drew may be one), so they weigh much less than in an unread deal
+    # seat 1 drew on the 8 of spades instead of playing: its hands with a spade or an 8 are less
+    # likely (only the card it drew may be one).  One decision does not yet tell its style, so
+    # the reading is mild: every style draws less often the more cards it could play
     state = new({0: "S8 H4 DQ CK", 1: "HA D2 C3 C6"}, "S5", stock="H9 D7 C10")
     state = play(GAME, state, "0: play S8", "1: draw")
-    view = GAME.view(state, 0)
-    reads = belief(view, random.Random(1), samples=400)
-    follows = [any(c.suit == "S" or c.rank == 8 for c in hands[1]) for hands in reads.hands]
-    weighted = sum(w for w, f in zip(reads.weights, follows, strict=True) if f) / sum(reads.weights)
-    unweighted = sum(follows) / len(follows)
-    assert weighted < 0.6 * unweighted
+    weighted, unweighted = follow_share(state, 1)
+    assert weighted < 0.8 * unweighted
+
+
+def style_after(opponent: str, seeds: range) -> float:
+    """The mean chance the reading gives seat 1 (``opponent``) of playing like the rule bot, read by
+    seat 0 (``normal``) at the last decision before each seeded 2-seat game ends."""
+    from kakehiki.driver import play_out
+
+    reads = []
+    for seed in seeds:
+        seen: list[Any] = []
+        start = GAME.new(players=2, options=SIMPLE, seed=seed)
+        bots = [make_bot("dobon", "normal"), make_bot("dobon", opponent)]
+        play_out(GAME, start, bots, seed=seed, listener=lambda state, *_: seen.append(state))
+        last = next(state for state in reversed(seen) if GAME.result(state) is None and 0 in GAME.actors(state))
+        reads.append(belief(GAME.view(last, 0), random.Random(seed), samples=100).style(1)["rule"])
+    return sum(reads) / len(reads)
+
+
+def test_the_style_read_follows_the_seat_not_the_assumption() -> None:
+    """Near the end of seeded 2-seat games, the reading calls a ``normal`` seat rule-like and a
+    ``random`` seat not: no opponent is assumed to play like ``normal``.  (A style close to the
+    rule bot's, such as ``shed-high``, reads in between: about 0.67 on these seeds.)"""
+    normal, random_ = style_after("normal", range(8)), style_after("random", range(8))
+    assert normal > 0.75
+    assert random_ < 0.4
+    assert normal - random_ > 0.4
 
 
 def test_silence_on_a_card_rules_out_that_total() -> None:

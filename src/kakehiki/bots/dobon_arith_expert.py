@@ -54,6 +54,25 @@ LOSS_WEIGHT = 0.5  # a loss counts this much against a win (more than two player
 DRAW_SCORE = -0.6  # the rule bot's score for drawing instead of playing
 NO_VALUE = (0.0,) * 14
 
+# The styles a seat's log is weighed under, as in :mod:`kakehiki.bots.dobon_expert`: ``rule``
+# (the rule bot's choices, up to the slips above), ``caller`` (it calls whenever it can; its
+# other choices say nothing of its hand) and ``any`` (not even its silences do), with their prior
+# chance.  No opponent is assumed to play like the rule bot.
+STYLE_PRIOR = (0.5, 0.4, 0.1)
+MISS_CALL_ANY = 0.5  # a seat of no known style lets a call pass as often as it takes it
+Fit = tuple[float, float, float]  # the chance of what a seat did, under each style
+SURE: Fit = (1.0, 1.0, 1.0)
+MISSED: Fit = (EPS_CALL, EPS_CALL, MISS_CALL_ANY)
+
+
+def times(a: Fit, b: Fit) -> Fit:
+    return a[0] * b[0], a[1] * b[1], a[2] * b[2]
+
+
+def mixed(fit: Fit) -> float:
+    """The chance of what a seat did when its style is not known: the styles' mixture."""
+    return STYLE_PRIOR[0] * fit[0] + STYLE_PRIOR[1] * fit[1] + STYLE_PRIOR[2] * fit[2]
+
 
 def hand_reach(cards: Sequence[Card]) -> frozenset[int]:
     """The values these cards call Dobon on (A3)."""
@@ -115,17 +134,20 @@ def rule_reply(hand: Sequence[Card], rank: int, suit: str, danger: Sequence[floa
     return best
 
 
-def play_likelihood(hand: Sequence[Card], move: PublicMove, danger: Sequence[float]) -> float:
-    """How likely a rule-like player holding ``hand`` made ``move`` (a play) rather than another
-    single-card play or a draw: a softmax of the rule bot's scores."""
+def play_likelihood(hand: Sequence[Card], move: PublicMove, danger: Sequence[float]) -> Fit:
+    """How likely a player holding ``hand`` made ``move`` (a play) rather than another
+    single-card play or a draw.  A rule-like player: a softmax of the rule bot's scores; a
+    player of unknown style: any of them alike."""
     assert isinstance(move.action, Play)
     played = move.action.cards
     chosen = cards_score(hand, played, danger)
     total = 1 + exp((DRAW_SCORE - chosen) / TEMPERATURE)
+    options = 2
     for card in hand:
         if (card,) != played and follows(card, move.top.rank, move.suit):
             total += exp((cards_score(hand, (card,), danger) - chosen) / TEMPERATURE)
-    return 1 / total
+            options += 1
+    return 1 / total, 1 / options, 1 / options
 
 
 # -- guessing the hands this seat cannot see ------------------------------------------------------
@@ -145,41 +167,48 @@ class Guess:
     quiet: float = 1.0
 
 
-def call_likelihood(hand: Sequence[Card], seat: int, top: Card, owner: int | None) -> float:
+def call_likelihood(hand: Sequence[Card], seat: int, top: Card, owner: int | None) -> Fit:
     """A seat that could call on the top card (not its own) did not."""
     if seat != owner and hand and top.rank in hand_reach(hand):
-        return EPS_CALL
-    return 1.0
+        return MISSED
+    return SURE
 
 
-def draw_likelihood(hand: Sequence[Card], move: PublicMove) -> float:
-    """A seat drew: most likely it had nothing to play (or no 2 to pass twos on)."""
+def draw_likelihood(hand: Sequence[Card], move: PublicMove) -> Fit:
+    """A seat drew: a rule-like player most likely had nothing to play (or no 2 to pass twos
+    on); one of unknown style drew as one of its choices."""
     if len(hand) <= 1:
-        return 1.0  # a last card is kept anyway
+        return SURE  # a last card is kept anyway
     if move.pending:
-        return EPS_TWOS if any(c.rank == DRAW_TWO for c in hand) else 1.0
-    return EPS_DRAW if any(follows(c, move.top.rank, move.suit) for c in hand) else 1.0
+        twos = sum(1 for c in hand if c.rank == DRAW_TWO)
+        return (EPS_TWOS, 1 / (twos + 1), 1 / (twos + 1)) if twos else SURE
+    playable = sum(1 for c in hand if follows(c, move.top.rank, move.suit))
+    return (EPS_DRAW, 1 / (playable + 1), 1 / (playable + 1)) if playable else SURE
 
 
 def undo_draw(hand: list[Card], seat: int, move: PublicMove, shown: tuple[Card, ...],
-              rng: random.Random) -> tuple[list[Card], float]:
+              rng: random.Random) -> tuple[list[Card], Fit]:
     """The hand before a draw: which cards were the drawn ones is picked by how well the hand
-    left explains the draw and the calls not made; also returns that explanation's mean weight."""
+    left explains the draw and the calls not made (the styles mixed); also returns that
+    explanation's mean chance under each style."""
     free = [c for c in hand if c not in shown]
     if len(free) < move.drawn:
-        return hand, 1.0
+        return hand, SURE
     if comb(len(free), move.drawn) <= 64:
         options = [set(d) for d in combinations(free, move.drawn)]
     else:
         options = [set(rng.sample(free, move.drawn)) for _ in range(32)]
     befores = [[c for c in hand if c not in drawn] for drawn in options]
-    likes = [draw_likelihood(b, move) * call_likelihood(b, seat, move.top, move.top_owner) for b in befores]
+    fits = [times(draw_likelihood(b, move), call_likelihood(b, seat, move.top, move.top_owner)) for b in befores]
+    means = [sum(f[k] for f in fits) / len(fits) for k in range(3)]
+    mean: Fit = (means[0], means[1], means[2])
+    likes = [mixed(f) for f in fits]
     pick = rng.random() * sum(likes)
     for before, like in zip(befores, likes, strict=True):
         pick -= like
         if pick <= 0:
-            return before, sum(likes) / len(likes)
-    return befores[-1], sum(likes) / len(likes)
+            return before, mean
+    return befores[-1], mean
 
 
 def sizes_before(view: ArithView) -> list[tuple[int, ...]]:
@@ -199,28 +228,35 @@ def sizes_before(view: ArithView) -> list[tuple[int, ...]]:
 def history_weight(view: ArithView, seat: int, hand: tuple[Card, ...], sizes: list[tuple[int, ...]],
                    rng: random.Random) -> float:
     """How well ``hand`` (a guess of ``seat``'s hand now) explains what the table saw since that
-    seat's last play: the calls it did not make, its draws, and that play itself.  The top card
-    now is left out: whether the seat calls on it is not known yet."""
+    seat's last play: the calls it did not make, its draws, and that play itself, the styles
+    mixed (:data:`STYLE_PRIOR`).  The top card now is left out: whether the seat calls on it is
+    not known yet."""
+    return mixed(history_fit(view, seat, hand, sizes, rng))
+
+
+def history_fit(view: ArithView, seat: int, hand: tuple[Card, ...], sizes: list[tuple[int, ...]],
+                rng: random.Random) -> Fit:
+    """:func:`history_weight` under each style."""
     cards = list(hand)
-    weight = 1.0
+    fit = SURE
     for i in range(len(view.log) - 1, -1, -1):
         move = view.log[i]
         if move.seat == seat:
             if move.shown:
-                return weight  # its hand was shown then: nothing more to learn
+                return fit  # its hand was shown then: nothing more to learn
             if isinstance(move.action, Draw) and move.drawn:
                 cards, factor = undo_draw(cards, seat, move, view.revealed[seat], rng)
-                weight *= factor
+                fit = times(fit, factor)
                 continue
             if isinstance(move.action, Play):
                 cards.extend(move.action.cards)
-                weight *= call_likelihood(cards, seat, move.top, move.top_owner)
+                fit = times(fit, call_likelihood(cards, seat, move.top, move.top_owner))
                 if not move.pending:
                     others = tuple(n for s, n in enumerate(sizes[i]) if s != seat)
-                    weight *= play_likelihood(cards, move, table_danger(others))
-                return weight
-        weight *= call_likelihood(cards, seat, move.top, move.top_owner)
-    return weight
+                    fit = times(fit, play_likelihood(cards, move, table_danger(others)))
+                return fit
+        fit = times(fit, call_likelihood(cards, seat, move.top, move.top_owner))
+    return fit
 
 
 def guess_hands(view: ArithView, seat: int, unseen: list[Card], count: int, sizes: list[tuple[int, ...]],
@@ -240,7 +276,7 @@ def guess_hands(view: ArithView, seat: int, unseen: list[Card], count: int, size
         picked = rng.sample(unseen, hidden + 3)
         hand = (*shown, *picked[:hidden])
         weight = history_weight(view, seat, hand, sizes, rng)
-        quiet = call_likelihood(hand, seat, view.top, view.top_owner) if not view.chain else 1.0
+        quiet = mixed(call_likelihood(hand, seat, view.top, view.top_owner)) if not view.chain else 1.0
         guesses.append(Guess(weight, hand, hand_reach(hand), tuple(picked[hidden:]), quiet))
     return guesses
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import prod
 
 from kakehiki.bots import register_bot
@@ -121,8 +121,21 @@ def rule_bases(seat: int, sizes: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(r / 13 + (0.3 if r == 2 else 0.0) - 4 * danger[r] for r in range(14))
 
 
-EPS = 0.1  # weight of a decision the rule bot would not have made with that hand
-MISS_CALL = 0.02  # weight of a hand that could have called Dobon and did not
+EPS = 0.1  # chance the rule player makes any one decision other than its own
+MISS_CALL = 0.02  # chance a seat that calls Dobon whenever it can lets one pass
+
+# The styles a seat's story is weighed under, with their prior chance.  ``rule``: it plays like
+# the rule bot.  ``caller``: it calls whenever it can, and its other choices say nothing of its
+# hand (a style never seen before: high-card shedding, random play, no interrupts).  ``any``: not
+# even its silences do (a seat that lets calls pass).  A seat whose choices keep agreeing with the
+# rule bot's is read closely; one whose choices do not falls back on the two broader readings,
+# so no opponent is assumed to play like ``normal``.
+RULE, CALLER, ANY = range(3)
+STYLES = ("rule", "caller", "any")
+STYLE_PRIOR = (0.5, 0.4, 0.1)
+MISS_CALL_ANY = 0.5  # a seat of no known style lets a call pass as often as it takes it
+
+Fit = tuple[float, float, float]  # the chance of a story under each style, by style
 
 
 def best_score(hand: list[Card], total: int, bases: tuple[float, ...], suit: str, rank: int, any_suit: bool) -> float:
@@ -137,50 +150,69 @@ def best_score(hand: list[Card], total: int, bases: tuple[float, ...], suit: str
     return best
 
 
-def turn_fit(hand: list[Card], total: int, bases: tuple[float, ...], top: Card, card: Card | None) -> float:
-    """1 if the rule bot holding ``hand`` would have played ``card`` (None: drawn) on its turn, else EPS.
+def turn_fit(hand: list[Card], total: int, bases: tuple[float, ...], top: Card, card: Card | None) -> bool:
+    """Whether the rule bot holding ``hand`` would have played ``card`` (None: drawn) on its turn.
 
     A play of the top's number is also fine when it would have been the bot's interrupt."""
     best = best_score(hand, total, bases, top.suit, top.rank, True)
     if card is None:
-        return EPS if best > -0.5 else 1.0
+        return best <= -0.5
     mine = bases[card.rank] + (0.5 if total - card.rank <= MAX_REACHABLE else 0.0)
     if mine >= best - 1e-9 and mine > -0.5:
-        return 1.0
-    as_interrupt = card.rank == top.rank and mine >= best_score(hand, total, bases, top.suit, top.rank, False) > 0.2
-    return 1.0 if as_interrupt else EPS
+        return True
+    return card.rank == top.rank and mine >= best_score(hand, total, bases, top.suit, top.rank, False) > 0.2
 
 
-def segment_likelihood(seat: int, steps: list[Step], hand: list[Card]) -> tuple[float, list[Card]]:
-    """Likelihood of the decisions in a stretch without draws, walking back from ``hand``;
-    also the hand the seat held at the start of the stretch."""
+def choice_fit(agrees: bool, options: int) -> Fit:
+    """One decision among ``options``: its chance under each style."""
+    rule = max(EPS, 1 - (options - 1) * EPS) if agrees else EPS
+    return rule, 1 / options, 1 / options
+
+
+def times(a: Fit, b: Fit) -> Fit:
+    return a[0] * b[0], a[1] * b[1], a[2] * b[2]
+
+
+MISSED: Fit = (MISS_CALL, MISS_CALL, MISS_CALL_ANY)
+SURE: Fit = (1.0, 1.0, 1.0)
+
+
+def decision_fit(seat: int, kind: int, moment: Moment, card: Card | None, hand: list[Card]) -> Fit:
+    """The chance of one decision (a turn, or a same-number window) of ``seat`` holding ``hand``."""
+    top = moment.top
+    total = sum(c.rank for c in hand)
+    if total == top.rank and moment.top_owner != seat:
+        return MISSED
+    if len(hand) < 2:
+        return SURE  # a last card cannot be played (J7)
+    if kind == TURN and moment.pending:
+        twos = sum(1 for c in hand if c.rank == 2)
+        return choice_fit(card is not None, twos + 1) if twos else SURE
+    if kind == TURN:
+        playable = sum(1 for c in hand if c.rank == top.rank or c.suit == top.suit)
+        if not playable:
+            return SURE
+        return choice_fit(turn_fit(hand, total, moment.bases[seat], top, card), playable + 1)
+    same = sum(1 for c in hand if c.rank == top.rank)
+    if not same:
+        return SURE
+    best = best_score(hand, total, moment.bases[seat], top.suit, top.rank, False)
+    return choice_fit((best > 0.2) == (kind == INTERRUPT), same + 1)
+
+
+def segment_likelihood(seat: int, steps: list[Step], hand: list[Card]) -> tuple[Fit, list[Card]]:
+    """The chance of the decisions in a stretch without draws, under each style, walking back
+    from ``hand``; also the hand the seat held at the start of the stretch."""
     hand = list(hand)
-    weight = 1.0
+    fit = SURE
     for kind, moment, card, _count in reversed(steps):
         if kind == LOSE:
             assert card is not None
             hand.append(card)
             continue
         assert moment is not None
-        top = moment.top
-        total = sum(c.rank for c in hand)
-        if total == top.rank and moment.top_owner != seat:
-            weight *= MISS_CALL
-            continue
-        if len(hand) < 2:
-            continue
-        if kind == TURN and moment.pending:
-            if card is None and any(c.rank == 2 for c in hand):
-                weight *= EPS
-            continue
-        bases = moment.bases[seat]
-        if kind == TURN:
-            weight *= turn_fit(hand, total, bases, top, card)
-        else:
-            best = best_score(hand, total, bases, top.suit, top.rank, False)
-            if (best > 0.2) != (kind == INTERRUPT):
-                weight *= EPS
-    return weight, hand
+        fit = times(fit, decision_fit(seat, kind, moment, card, hand))
+    return fit, hand
 
 
 def split_story(story: list[Step]) -> tuple[list[list[Step]], list[int]]:
@@ -200,14 +232,21 @@ SUBSETS = 6  # random guesses at which cards a multi-card draw brought
 MAX_DRAWS = 3  # draws walked back through; older decisions say little of today's hand
 
 
-def likelihood(seat: int, story: list[Step], hand: list[Card], rng: random.Random) -> float:
-    """P(the seat's public story | its current hand), walking back through its hand changes.
+def mixed(fit: Fit) -> float:
+    """The chance of a story when the seat's style is not known: the styles' mixture."""
+    return STYLE_PRIOR[0] * fit[0] + STYLE_PRIOR[1] * fit[1] + STYLE_PRIOR[2] * fit[2]
+
+
+def likelihood(seat: int, story: list[Step], hand: list[Card], rng: random.Random) -> Fit:
+    """P(the seat's public story | its current hand) under each style, walking back through
+    its hand changes.
 
     Which cards each draw brought is unknown: going back over a draw, every way of taking
     cards back is tried, one is kept in proportion to how well it explains the stretch before
-    the draw, and the weight takes their mean (sequential importance sampling)."""
+    the draw (the styles mixed), and each style's weight takes their mean (sequential
+    importance sampling)."""
     stretches, draws = split_story(story)
-    weight, hand = segment_likelihood(seat, stretches[-1], hand)
+    fit, hand = segment_likelihood(seat, stretches[-1], hand)
     for j in range(len(draws) - 1, max(-1, len(draws) - 1 - MAX_DRAWS), -1):
         count = min(draws[j], len(hand))
         if count == 1:
@@ -220,19 +259,21 @@ def likelihood(seat: int, story: list[Step], hand: list[Card], rng: random.Rando
                     kept.pop(rng.randrange(len(kept)))
                 options.append(kept)
         results = [segment_likelihood(seat, stretches[j], kept) for kept in options]
-        total = sum(r[0] for r in results)
+        n = len(results)
+        means = [sum(r[0][k] for r in results) / n for k in range(3)]
+        fit = times(fit, (means[0], means[1], means[2]))
+        total = sum(mixed(r[0]) for r in results)
         if total <= 0:
-            return 0.0
-        weight *= total / len(results)
+            return 0.0, 0.0, 0.0
         pick = rng.random() * total
         for lik, before in results:
-            pick -= lik
+            pick -= mixed(lik)
             if pick <= 0:
                 hand = before
                 break
         else:
             hand = results[-1][1]
-    return weight
+    return fit
 
 
 @dataclass
@@ -243,13 +284,27 @@ class Belief:
     joint weight (the product over seats) collapses onto a few samples at a full table."""
 
     totals: list[dict[int, int]]
-    seat_weights: list[dict[int, float]]
+    fits: list[dict[int, Fit]]
     hands: list[dict[int, list[Card]]]
+
+    @cached_property
+    def seat_weights(self) -> list[dict[int, float]]:
+        """Each sample's weight for each seat: how well it explains that seat's story, the
+        styles mixed by how well each explains it (:meth:`style`)."""
+        return [{s: mixed(f) for s, f in fits.items()} for fits in self.fits]
 
     @property
     def weights(self) -> list[float]:
         """Each sample's joint weight: how well it explains every seat's story."""
         return [prod(w.values()) for w in self.seat_weights]
+
+    def style(self, seat: int) -> dict[str, float]:
+        """How likely each style is for ``seat``, after its public story (the samples' evidence)."""
+        evidence = [STYLE_PRIOR[k] * sum(f[seat][k] for f in self.fits if seat in f) for k in range(3)]
+        total = sum(evidence)
+        if total <= 0:
+            return dict(zip(STYLES, STYLE_PRIOR, strict=True))
+        return {name: e / total for name, e in zip(STYLES, evidence, strict=True)}
 
     def danger(self, value: int) -> float:
         """Chance that some opponent's hand totals ``value``."""
@@ -275,13 +330,13 @@ def belief(view: DobonView, rng: random.Random, samples: int = 50) -> Belief:
     pool = unseen(view)
     seats = [s for s in story if view.hand_sizes[s]]
     totals: list[dict[int, int]] = []
-    weights: list[dict[int, float]] = []
+    fits: list[dict[int, Fit]] = []
     hands: list[dict[int, list[Card]]] = []
     need = sum(view.hand_sizes[s] for s in seats)
     for _ in range(samples):
         dealt = rng.sample(pool, need)
         at = 0
-        w: dict[int, float] = {}
+        f: dict[int, Fit] = {}
         t: dict[int, int] = {}
         hs: dict[int, list[Card]] = {}
         for s in seats:
@@ -289,11 +344,11 @@ def belief(view: DobonView, rng: random.Random, samples: int = 50) -> Belief:
             at += view.hand_sizes[s]
             t[s] = sum(c.rank for c in hand)
             hs[s] = hand
-            w[s] = likelihood(s, story[s], hand, rng)
+            f[s] = likelihood(s, story[s], hand, rng)
         totals.append(t)
-        weights.append(w)
+        fits.append(f)
         hands.append(hs)
-    return Belief(totals, weights, hands)
+    return Belief(totals, fits, hands)
 
 
 class DobonExpertBot(DobonRuleBot):
