@@ -59,19 +59,22 @@ def test_reads_a_draw_as_holding_no_card_to_follow() -> None:
     assert weighted < 0.8 * unweighted
 
 
-def style_after(opponent: str, seeds: range) -> float:
-    """The mean chance the reading gives seat 1 (``opponent``) of playing like the rule bot, read by
-    seat 0 (``normal``) at the last decision before each seeded 2-seat game ends."""
+def last_decision(opponent: str, seed: int) -> Any:
+    """The last state seat 0 (``normal``) decides on before a seeded 2-seat game against ``opponent`` ends."""
     from kakehiki.driver import play_out
 
-    reads = []
-    for seed in seeds:
-        seen: list[Any] = []
-        start = GAME.new(players=2, options=SIMPLE, seed=seed)
-        bots = [make_bot("dobon", "normal"), make_bot("dobon", opponent)]
-        play_out(GAME, start, bots, seed=seed, listener=lambda state, *_: seen.append(state))
-        last = next(state for state in reversed(seen) if GAME.result(state) is None and 0 in GAME.actors(state))
-        reads.append(belief(GAME.view(last, 0), random.Random(seed), samples=100).style(1)["rule"])
+    seen: list[Any] = []
+    start = GAME.new(players=2, options=SIMPLE, seed=seed)
+    bots = [make_bot("dobon", "normal"), make_bot("dobon", opponent)]
+    play_out(GAME, start, bots, seed=seed, listener=lambda state, *_: seen.append(state))
+    return next(state for state in reversed(seen) if GAME.result(state) is None and 0 in GAME.actors(state))
+
+
+def style_after(opponent: str, seeds: range) -> float:
+    """The mean chance the reading gives seat 1 (``opponent``) of playing like the rule bot, read by
+    seat 0 at the last decision before each seeded game ends."""
+    reads = [belief(GAME.view(last_decision(opponent, seed), 0), random.Random(seed), samples=100).style(1)["rule"]
+             for seed in seeds]
     return sum(reads) / len(reads)
 
 
