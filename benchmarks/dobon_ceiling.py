@@ -23,6 +23,11 @@ change nothing).  Four oracles, from the least to the most they use:
 * ``greedy``: for each legal action, play the true game on (the ``normal``s moving) up to
   the oracle's next decision, and score what it finds there: a win or loss outright, a
   Dobon it could then call safely, its hand's size and total.
+* ``greedy-hands`` and ``greedy-blind``: ``greedy`` on ``--worlds`` guesses of the state, the
+  scores averaged (the same guesses for every action).  ``greedy-hands`` knows every hand but
+  not the stock: each guess shuffles the true stock.  ``greedy-blind`` knows only its view: each
+  guess is the game's own sampler (``Game.sample_hidden``, everything hidden dealt anew), so it
+  is an honest seat, kept here as the baseline the two oracles are measured against.
 * ``rollout``: perfect-information Monte Carlo.  For each legal action, play the true game
   to the end, the oracle's later moves made by ``--rollout-policy`` (``normal`` or
   ``greedy``); pick a winning action, else a non-losing one, else the greedy choice.
@@ -36,6 +41,8 @@ Run from the repository root (one process, one core)::
 
     PYTHONPATH=src python benchmarks/dobon_ceiling.py --oracle perfect-danger --games 2000 --seed 0
     PYTHONPATH=src python benchmarks/dobon_ceiling.py --oracle greedy --games 2000 --seed 0
+    PYTHONPATH=src python benchmarks/dobon_ceiling.py --oracle greedy-hands --games 1000 --seed 0
+    PYTHONPATH=src python benchmarks/dobon_ceiling.py --oracle greedy-blind --games 1000 --seed 0
     PYTHONPATH=src python benchmarks/dobon_ceiling.py --oracle rollout --games 600 --seed 0
     PYTHONPATH=src python benchmarks/dobon_ceiling.py --oracle search --games 600 --seed 0 --budget 20000
 
@@ -51,6 +58,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from kakehiki.arena import seating, wilson_interval
@@ -151,6 +159,29 @@ class Table:
             return legal[0]
         return max(legal, key=lambda a: (self.score(self.after(state, oracle, a), oracle), _tie(a)))
 
+    def greedy_on(self, guess: Callable[[DobonState, int, random.Random], DobonState], worlds: int) -> Policy:
+        """``greedy`` with each action's score averaged over ``worlds`` guesses of the state."""
+        def choose(state: DobonState, oracle: int) -> Action:
+            legal = self.legal(state, oracle)
+            if len(legal) == 1:
+                return legal[0]
+            rng = random.Random(state.steps * 1000 + oracle)  # fixed per decision: the replay check repeats it
+            guesses = [guess(state, oracle, rng) for _ in range(worlds)]
+            scores = {a: sum(self.score(self.after(g, oracle, a), oracle) for g in guesses) for a in legal}
+            return max(legal, key=lambda a: (scores[a], _tie(a)))
+        return choose
+
+    def shuffled_stock(self, state: DobonState, oracle: int, rng: random.Random) -> DobonState:
+        """The true state with its stock shuffled: every hand known, what is drawn not."""
+        stock = list(state.stock)
+        rng.shuffle(stock)
+        return replace(state, stock=tuple(stock))
+
+    def sampled(self, state: DobonState, oracle: int, rng: random.Random) -> DobonState:
+        """A state the oracle's seat cannot tell from the true one (its own view's knowledge only)."""
+        guess: DobonState = self.game.sample_hidden(state, oracle, rng)
+        return guess
+
     def perfect_danger(self, state: DobonState, oracle: int) -> Action:
         """``normal``'s rules with the true danger of a value: 1 when some other hand totals it."""
         view = self.game.view(state, oracle)
@@ -248,7 +279,8 @@ def _key(state: DobonState) -> tuple[Any, ...]:
 
 
 def run(
-    oracle_kind: str, games: int, seed: int, budget: int, rollout_policy: str, progress: int, verify: bool
+    oracle_kind: str, games: int, seed: int, budget: int, rollout_policy: str, progress: int, verify: bool,
+    worlds: int = 24,
 ) -> dict[str, Any]:
     table = Table()
     game = table.game
@@ -270,6 +302,10 @@ def run(
                 policy = table.rollout(table.greedy if rollout_policy == "greedy" else table.normal_policy)
             elif oracle_kind == "perfect-danger":
                 policy = table.perfect_danger
+            elif oracle_kind == "greedy-hands":
+                policy = table.greedy_on(table.shuffled_stock, worlds)
+            elif oracle_kind == "greedy-blind":
+                policy = table.greedy_on(table.sampled, worlds)
             line = []
             won = oracle in game.result(table.play(state, oracle, policy, line)).winners
         if won and verify:
@@ -287,17 +323,20 @@ def run(
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--oracle", choices=("perfect-danger", "greedy", "rollout", "search"), default="greedy")
+    oracles = ("perfect-danger", "greedy", "greedy-hands", "greedy-blind", "rollout", "search")
+    parser.add_argument("--oracle", choices=oracles, default="greedy")
     parser.add_argument("--games", type=int, default=600)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--budget", type=int, default=20000, help="search: moves applied per game at most")
     parser.add_argument("--rollout-policy", choices=("normal", "greedy"), default="normal",
                         help="rollout: how the oracle moves after its first action in a play-out")
+    parser.add_argument("--worlds", type=int, default=24, help="greedy-hands, greedy-blind: guesses per decision")
     parser.add_argument("--progress", type=int, default=0, help="print a line every N games (stderr)")
     parser.add_argument("--no-verify", action="store_true",
                         help="skip replaying every win through kakehiki.driver.play_out")
     args = parser.parse_args(argv)
-    r = run(args.oracle, args.games, args.seed, args.budget, args.rollout_policy, args.progress, not args.no_verify)
+    r = run(args.oracle, args.games, args.seed, args.budget, args.rollout_policy, args.progress, not args.no_verify,
+            args.worlds)
     label = args.oracle + (f" ({args.rollout_policy} play-outs)" if args.oracle == "rollout" else "")
     print(f"oracle {label} among three normal, 4 seats, seed {r['seed']}: {r['wins']}/{r['games']} "
           f"({100 * r['wins'] / r['games']:.1f}% [{100 * r['low']:.1f}, {100 * r['high']:.1f}])")
