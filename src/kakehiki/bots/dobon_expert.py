@@ -164,8 +164,9 @@ def turn_fit(hand: list[Card], total: int, bases: tuple[float, ...], top: Card, 
 
 
 def choice_fit(agrees: bool, options: int) -> Fit:
-    """One decision among ``options``: its chance under each style."""
-    rule = max(EPS, 1 - (options - 1) * EPS) if agrees else EPS
+    """One decision among ``options``: its chance under each style.  The rule player's choice
+    is 1 - EPS, any other EPS (as ten to one, however many there are)."""
+    rule = 1 - EPS if agrees else EPS
     return rule, 1 / options, 1 / options
 
 
