@@ -24,7 +24,7 @@ change nothing).  Four oracles, from the least to the most they use:
   the oracle's next decision, and score what it finds there: a win or loss outright, a
   Dobon it could then call safely, its hand's size and total.
 * ``greedy-hands`` and ``greedy-blind``: ``greedy`` on ``--worlds`` guesses of the state, the
-  scores averaged (the same guesses for every action).  ``greedy-hands`` knows every hand but
+  scores averaged as rough chances to win (the same guesses for every action).  ``greedy-hands`` knows every hand but
   not the stock: each guess shuffles the true stock.  ``greedy-blind`` knows only its view: each
   guess is the game's own sampler (``Game.sample_hidden``, everything hidden dealt anew), so it
   is an honest seat, kept here as the baseline the two oracles are measured against.
@@ -54,6 +54,7 @@ Each line also gives how often ``normal`` wins from the oracle's seat on the sam
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
@@ -167,9 +168,19 @@ class Table:
                 return legal[0]
             rng = random.Random(state.steps * 1000 + oracle)  # fixed per decision: the replay check repeats it
             guesses = [guess(state, oracle, rng) for _ in range(worlds)]
-            scores = {a: sum(self.score(self.after(g, oracle, a), oracle) for g in guesses) for a in legal}
+            scores = {a: sum(self.chance(self.after(g, oracle, a), oracle) for g in guesses) for a in legal}
             return max(legal, key=lambda a: (scores[a], _tie(a)))
         return choose
+
+    def chance(self, state: DobonState, oracle: int) -> float:
+        """:meth:`score` as a rough chance to win, for averaging over guesses: 1 for a win, 0 for
+        any other end (the arena counts wins only), the logistic of the score otherwise.  The raw
+        scores put a loss a thousand times past any other state, so a mean over guesses would
+        shun every action with any losing guess."""
+        done = self.outcome(state, oracle)
+        if done is not None:
+            return 1.0 if done == WIN else 0.0
+        return 1 / (1 + math.exp(-self.score(state, oracle)))
 
     def shuffled_stock(self, state: DobonState, oracle: int, rng: random.Random) -> DobonState:
         """The true state with its stock shuffled: every hand known, what is drawn not."""
