@@ -36,6 +36,7 @@ from math import comb, exp, log
 
 from kakehiki.bots import register_bot
 from kakehiki.bots.dobon_arith import cards_score, whole_plays
+from kakehiki.bots.style_mix import MISS_CALL_ANY, SURE, Fit, mean, mixed, times
 from kakehiki.cards import STANDARD_DECK, Card
 from kakehiki.core import Action
 from kakehiki.games.dobon_arith import ArithView, Draw, Play
@@ -54,24 +55,7 @@ LOSS_WEIGHT = 0.5  # a loss counts this much against a win (more than two player
 DRAW_SCORE = -0.6  # the rule bot's score for drawing instead of playing
 NO_VALUE = (0.0,) * 14
 
-# The styles a seat's log is weighed under, as in :mod:`kakehiki.bots.dobon_expert`: ``rule``
-# (the rule bot's choices, up to the slips above), ``caller`` (it calls whenever it can; its
-# other choices say nothing of its hand) and ``any`` (not even its silences do), with their prior
-# chance.  No opponent is assumed to play like the rule bot.
-STYLE_PRIOR = (0.5, 0.4, 0.1)
-MISS_CALL_ANY = 0.5  # a seat of no known style lets a call pass as often as it takes it
-Fit = tuple[float, float, float]  # the chance of what a seat did, under each style
-SURE: Fit = (1.0, 1.0, 1.0)
-MISSED: Fit = (EPS_CALL, EPS_CALL, MISS_CALL_ANY)
-
-
-def times(a: Fit, b: Fit) -> Fit:
-    return a[0] * b[0], a[1] * b[1], a[2] * b[2]
-
-
-def mixed(fit: Fit) -> float:
-    """The chance of what a seat did when its style is not known: the styles' mixture."""
-    return STYLE_PRIOR[0] * fit[0] + STYLE_PRIOR[1] * fit[1] + STYLE_PRIOR[2] * fit[2]
+MISSED: Fit = (EPS_CALL, EPS_CALL, MISS_CALL_ANY)  # a call not made, by style (bots/style_mix.py)
 
 
 def hand_reach(cards: Sequence[Card]) -> frozenset[int]:
@@ -200,15 +184,13 @@ def undo_draw(hand: list[Card], seat: int, move: PublicMove, shown: tuple[Card, 
         options = [set(rng.sample(free, move.drawn)) for _ in range(32)]
     befores = [[c for c in hand if c not in drawn] for drawn in options]
     fits = [times(draw_likelihood(b, move), call_likelihood(b, seat, move.top, move.top_owner)) for b in befores]
-    means = [sum(f[k] for f in fits) / len(fits) for k in range(3)]
-    mean: Fit = (means[0], means[1], means[2])
     likes = [mixed(f) for f in fits]
     pick = rng.random() * sum(likes)
     for before, like in zip(befores, likes, strict=True):
         pick -= like
         if pick <= 0:
-            return before, mean
-    return befores[-1], mean
+            return before, mean(fits)
+    return befores[-1], mean(fits)
 
 
 def sizes_before(view: ArithView) -> list[tuple[int, ...]]:
@@ -229,7 +211,7 @@ def history_weight(view: ArithView, seat: int, hand: tuple[Card, ...], sizes: li
                    rng: random.Random) -> float:
     """How well ``hand`` (a guess of ``seat``'s hand now) explains what the table saw since that
     seat's last play: the calls it did not make, its draws, and that play itself, the styles
-    mixed (:data:`STYLE_PRIOR`).  The top card now is left out: whether the seat calls on it is
+    mixed (:mod:`kakehiki.bots.style_mix`).  The top card now is left out: whether the seat calls on it is
     not known yet."""
     return mixed(history_fit(view, seat, hand, sizes, rng))
 

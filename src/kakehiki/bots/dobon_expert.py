@@ -4,9 +4,10 @@ The rule bot rates a play by how likely some opponent's hand totals its value, w
 uniform A..K model per hand size.  This bot replaces that estimate with weighted samples
 of the opponents' hands: dealt from the cards it has not seen (its hand and the field
 are known), each weighted by how well it explains the seat's public story (the view's
-``log``) if that seat played like the rule bot: it did not call Dobon when its total
-matched the top card, it drew rather than played, it chose that card over the others.
-Which cards a draw brought is unknown, so going back over a draw is importance-sampled.
+``log``): it did not call Dobon when its total matched the top card, it drew rather than
+played, it chose that card over the others.  No seat is assumed to play like the rule bot:
+each chance is mixed over styles (:mod:`kakehiki.bots.style_mix`), of which the rule bot's is
+one.  Which cards a draw brought is unknown, so going back over a draw is importance-sampled.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from math import prod
 
 from kakehiki.bots import register_bot
 from kakehiki.bots.dobon import MAX_REACHABLE, Danger, DobonRuleBot, sum_distribution
+from kakehiki.bots.style_mix import MISS_CALL_ANY, SURE, Fit, mean, mixed, posterior, times
 from kakehiki.cards import STANDARD_DECK, Card
 from kakehiki.core import Action
 from kakehiki.games.dobon import DobonView
@@ -123,19 +125,7 @@ def rule_bases(seat: int, sizes: tuple[int, ...]) -> tuple[float, ...]:
 
 EPS = 0.1  # chance the rule player makes any one decision other than its own
 MISS_CALL = 0.02  # chance a seat that calls Dobon whenever it can lets one pass
-
-# The styles a seat's story is weighed under, with their prior chance.  ``rule``: it plays like
-# the rule bot.  ``caller``: it calls whenever it can, and its other choices say nothing of its
-# hand (a style never seen before: high-card shedding, random play, no interrupts).  ``any``: not
-# even its silences do (a seat that lets calls pass).  A seat whose choices keep agreeing with the
-# rule bot's is read closely; one whose choices do not falls back on the two broader readings,
-# so no opponent is assumed to play like ``normal``.
-RULE, CALLER, ANY = range(3)
-STYLES = ("rule", "caller", "any")
-STYLE_PRIOR = (0.5, 0.4, 0.1)
-MISS_CALL_ANY = 0.5  # a seat of no known style lets a call pass as often as it takes it
-
-Fit = tuple[float, float, float]  # the chance of a story under each style, by style
+MISSED: Fit = (MISS_CALL, MISS_CALL, MISS_CALL_ANY)  # a call not made, by style (bots/style_mix.py)
 
 
 def best_score(hand: list[Card], total: int, bases: tuple[float, ...], suit: str, rank: int, any_suit: bool) -> float:
@@ -169,13 +159,6 @@ def choice_fit(agrees: bool, options: int) -> Fit:
     rule = 1 - EPS if agrees else EPS
     return rule, 1 / options, 1 / options
 
-
-def times(a: Fit, b: Fit) -> Fit:
-    return a[0] * b[0], a[1] * b[1], a[2] * b[2]
-
-
-MISSED: Fit = (MISS_CALL, MISS_CALL, MISS_CALL_ANY)
-SURE: Fit = (1.0, 1.0, 1.0)
 
 
 def decision_fit(seat: int, kind: int, moment: Moment, card: Card | None, hand: list[Card]) -> Fit:
@@ -233,11 +216,6 @@ SUBSETS = 6  # random guesses at which cards a multi-card draw brought
 MAX_DRAWS = 3  # draws walked back through; older decisions say little of today's hand
 
 
-def mixed(fit: Fit) -> float:
-    """The chance of a story when the seat's style is not known: the styles' mixture."""
-    return STYLE_PRIOR[0] * fit[0] + STYLE_PRIOR[1] * fit[1] + STYLE_PRIOR[2] * fit[2]
-
-
 def likelihood(seat: int, story: list[Step], hand: list[Card], rng: random.Random) -> Fit:
     """P(the seat's public story | its current hand) under each style, walking back through
     its hand changes.
@@ -260,9 +238,7 @@ def likelihood(seat: int, story: list[Step], hand: list[Card], rng: random.Rando
                     kept.pop(rng.randrange(len(kept)))
                 options.append(kept)
         results = [segment_likelihood(seat, stretches[j], kept) for kept in options]
-        n = len(results)
-        means = [sum(r[0][k] for r in results) / n for k in range(3)]
-        fit = times(fit, (means[0], means[1], means[2]))
+        fit = times(fit, mean([r[0] for r in results]))
         total = sum(mixed(r[0]) for r in results)
         if total <= 0:
             return 0.0, 0.0, 0.0
@@ -301,11 +277,8 @@ class Belief:
 
     def style(self, seat: int) -> dict[str, float]:
         """How likely each style is for ``seat``, after its public story (the samples' evidence)."""
-        evidence = [STYLE_PRIOR[k] * sum(f[seat][k] for f in self.fits if seat in f) for k in range(3)]
-        total = sum(evidence)
-        if total <= 0:
-            return dict(zip(STYLES, STYLE_PRIOR, strict=True))
-        return {name: e / total for name, e in zip(STYLES, evidence, strict=True)}
+        seen = [f[seat] for f in self.fits if seat in f]
+        return posterior((sum(f[0] for f in seen), sum(f[1] for f in seen), sum(f[2] for f in seen)))
 
     def danger(self, value: int) -> float:
         """Chance that some opponent's hand totals ``value``."""
