@@ -25,6 +25,7 @@ from typing import Any
 import kakehiki.bots.dobon_expert as expert
 from kakehiki.bots import Bot, make_bot
 from kakehiki.bots.dobon import MAX_REACHABLE
+from kakehiki.bots.style_mix import missed_call
 from kakehiki.driver import decide, next_moves
 from kakehiki.games.dobon.state import TURN
 from kakehiki.registry import get_game
@@ -67,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--miss-call", type=float, default=expert.MISS_CALL)
     args = parser.parse_args(argv)
     expert.EPS, expert.MISS_CALL = args.eps, args.miss_call
-    expert.MISSED = (args.miss_call, args.miss_call, expert.MISS_CALL_ANY)
+    expert.MISSED = missed_call(args.miss_call)
     game = get_game("dobon")
     normal = make_bot("dobon", "normal")
     rng = random.Random(args.seed)

@@ -36,7 +36,7 @@ from math import comb, exp, log
 
 from kakehiki.bots import register_bot
 from kakehiki.bots.dobon_arith import cards_score, whole_plays
-from kakehiki.bots.style_mix import MISS_CALL_ANY, SURE, Fit, mean, mixed, times
+from kakehiki.bots.style_mix import SURE, Fit, mean, missed_call, mixed, one_of, times
 from kakehiki.cards import STANDARD_DECK, Card
 from kakehiki.core import Action
 from kakehiki.games.dobon_arith import ArithView, Draw, Play
@@ -55,7 +55,7 @@ LOSS_WEIGHT = 0.5  # a loss counts this much against a win (more than two player
 DRAW_SCORE = -0.6  # the rule bot's score for drawing instead of playing
 NO_VALUE = (0.0,) * 14
 
-MISSED: Fit = (EPS_CALL, EPS_CALL, MISS_CALL_ANY)  # a call not made, by style (bots/style_mix.py)
+MISSED = missed_call(EPS_CALL)
 
 
 def hand_reach(cards: Sequence[Card]) -> frozenset[int]:
@@ -131,7 +131,7 @@ def play_likelihood(hand: Sequence[Card], move: PublicMove, danger: Sequence[flo
         if (card,) != played and follows(card, move.top.rank, move.suit):
             total += exp((cards_score(hand, (card,), danger) - chosen) / TEMPERATURE)
             options += 1
-    return 1 / total, 1 / options, 1 / options
+    return one_of(1 / total, options)
 
 
 # -- guessing the hands this seat cannot see ------------------------------------------------------
@@ -165,9 +165,9 @@ def draw_likelihood(hand: Sequence[Card], move: PublicMove) -> Fit:
         return SURE  # a last card is kept anyway
     if move.pending:
         twos = sum(1 for c in hand if c.rank == DRAW_TWO)
-        return (EPS_TWOS, 1 / (twos + 1), 1 / (twos + 1)) if twos else SURE
+        return one_of(EPS_TWOS, twos + 1) if twos else SURE
     playable = sum(1 for c in hand if follows(c, move.top.rank, move.suit))
-    return (EPS_DRAW, 1 / (playable + 1), 1 / (playable + 1)) if playable else SURE
+    return one_of(EPS_DRAW, playable + 1) if playable else SURE
 
 
 def undo_draw(hand: list[Card], seat: int, move: PublicMove, shown: tuple[Card, ...],

@@ -20,7 +20,7 @@ from math import prod
 
 from kakehiki.bots import register_bot
 from kakehiki.bots.dobon import MAX_REACHABLE, Danger, DobonRuleBot, sum_distribution
-from kakehiki.bots.style_mix import MISS_CALL_ANY, SURE, Fit, mean, mixed, posterior, times
+from kakehiki.bots.style_mix import SURE, Fit, mean, missed_call, mixed, one_of, posterior, times
 from kakehiki.cards import STANDARD_DECK, Card
 from kakehiki.core import Action
 from kakehiki.games.dobon import DobonView
@@ -125,7 +125,7 @@ def rule_bases(seat: int, sizes: tuple[int, ...]) -> tuple[float, ...]:
 
 EPS = 0.1  # chance the rule player makes any one decision other than its own
 MISS_CALL = 0.02  # chance a seat that calls Dobon whenever it can lets one pass
-MISSED: Fit = (MISS_CALL, MISS_CALL, MISS_CALL_ANY)  # a call not made, by style (bots/style_mix.py)
+MISSED = missed_call(MISS_CALL)
 
 
 def best_score(hand: list[Card], total: int, bases: tuple[float, ...], suit: str, rank: int, any_suit: bool) -> float:
@@ -156,8 +156,7 @@ def turn_fit(hand: list[Card], total: int, bases: tuple[float, ...], top: Card, 
 def choice_fit(agrees: bool, options: int) -> Fit:
     """One decision among ``options``: its chance under each style.  The rule player's choice
     is 1 - EPS, any other EPS (as ten to one, however many there are)."""
-    rule = 1 - EPS if agrees else EPS
-    return rule, 1 / options, 1 / options
+    return one_of(1 - EPS if agrees else EPS, options)
 
 
 

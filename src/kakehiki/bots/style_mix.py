@@ -21,6 +21,17 @@ Fit = tuple[float, float, float]  # the chance of what a seat did, under each st
 SURE: Fit = (1.0, 1.0, 1.0)
 
 
+def one_of(rule: float, options: int) -> Fit:
+    """One choice among ``options``: ``rule`` its chance for a rule-like player, any of them alike
+    for the other styles."""
+    return rule, 1 / options, 1 / options
+
+
+def missed_call(chance: float) -> Fit:
+    """A call the seat could have made and let pass: ``chance`` for the styles that always call."""
+    return chance, chance, MISS_CALL_ANY
+
+
 def times(a: Fit, b: Fit) -> Fit:
     """Two independent moves' chances, style by style."""
     return a[0] * b[0], a[1] * b[1], a[2] * b[2]
