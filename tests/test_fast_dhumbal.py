@@ -14,7 +14,6 @@ import random
 from collections import Counter
 from typing import Any
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -27,6 +26,7 @@ from kakehiki.fast import have_numba
 from kakehiki.fast.dhumbal import POLICIES, DhumbalBatch
 from kakehiki.games.dhumbal import DhumbalState
 from kakehiki.games.dhumbal.state import TURNED_UP
+from lockstep import any_actor, same_first_actor_play_outs, same_result, walk
 
 GAME = get_game("dhumbal")
 
@@ -86,7 +86,7 @@ def same_state(state: DhumbalState, batch: DhumbalBatch, note: str) -> None:
         assert int(row[L.LAST_CALLER]) == (-1 if last.caller is None else last.caller), note
         assert tuple(row[L.ADDED : L.ADDED + p].tolist()) == last.added, note
     same_view(state, batch, state.turn, note)
-    same_result(state, batch, note)
+    same_result(GAME.result(state), batch.results(), note, rounds=True)
 
 
 def same_view(state: DhumbalState, batch: DhumbalBatch, seat: int, note: str) -> None:
@@ -104,37 +104,21 @@ def same_view(state: DhumbalState, batch: DhumbalBatch, seat: int, note: str) ->
     assert tuple(seen["scores"][0].tolist()) == view.scores, note
 
 
-def same_result(state: DhumbalState, batch: DhumbalBatch, note: str) -> None:
-    result, fast = GAME.result(state), batch.results()
-    assert bool(fast["done"][0]) == (result is not None), note
-    if result is not None:
-        assert tuple(fast["ranks"][0].tolist()) == result.ranks, note
-        assert tuple(fast["scores"][0].tolist()) == tuple(int(x) for x in result.scores), note
-        assert tuple(np.flatnonzero(fast["winners"][0]).tolist()) == result.winners, note
-        assert tuple(np.flatnonzero(fast["losers"][0]).tolist()) == result.losers, note
-        assert fast["reason"][0] == result.reason and int(fast["rounds"][0]) == len(result.rounds), note
-
-
 def lockstep(
     seed: int, count: int, opts: dict[str, Any], walk_seed: int, jit: bool, limit: int
 ) -> tuple[int, DhumbalState, int]:
-    """Play one match in both engines with the same choices; the actions taken, the last state
-    and the most stock rebuilds seen in one round."""
-    state = GAME.new(count, opts, seed=seed)
+    """Play one match in both engines with the same choices (any actor, any action); the
+    actions taken, the last state and the most stock rebuilds seen in one round."""
     batch = DhumbalBatch([seed], count, opts, jit=jit)
-    space, rng = GAME.action_space(state), random.Random(walk_seed)
-    same_state(state, batch, "after the deal")
-    steps = rebuilds = 0
-    while (actors := GAME.actors(state)) and steps < limit:
-        seat = rng.choice(actors)
-        legal = GAME.legal_actions(state, seat)
-        index = space.index(rng.choice(legal))
-        state, _ = GAME.apply(state, seat, space.at(index))
-        batch.step([index], [seat])
-        steps += 1
-        same_state(state, batch, f"step {steps}: seat {seat} {space.at(index)}")
-        rebuilds = max(rebuilds, state.rebuilds)
-    return steps, state, rebuilds
+    rebuilds = [0]
+
+    def compare(state: DhumbalState, _steps: int, note: str) -> None:
+        same_state(state, batch, note)
+        rebuilds[0] = max(rebuilds[0], state.rebuilds)
+
+    steps, state = walk(GAME, GAME.new(count, opts, seed=seed), batch, random.Random(walk_seed), limit, compare,
+                        seat_of=any_actor)
+    return steps, state, rebuilds[0]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -248,10 +232,8 @@ def test_playout_plays_the_matches_of_the_random_bot(first: int, count: int, opt
                                 "draws": 0}
     for g, seed in enumerate(seeds):
         taken, tally = reference_tallies(seed, count, opts, ["random"] * count)
-        result = tally["result"]
         assert steps[g] == taken
-        assert tuple(fast["scores"][g].tolist()) == tuple(int(x) for x in result.scores)
-        assert tuple(fast["ranks"][g].tolist()) == result.ranks and fast["reason"][g] == result.reason
+        same_result(tally["result"], fast, f"seed {seed}", g, rounds=True)
         expected["rounds"] += tally["rounds"]
         expected["reasons"].update(tally["reasons"])
         expected["draws"] += tally["draws"]
@@ -264,19 +246,8 @@ def test_playout_plays_the_matches_of_the_random_bot(first: int, count: int, opt
 def test_first_only_playout_is_the_benchmarks_playout() -> None:
     """``first_only``: the first actor alone, each seat drawing from its own ``derive(seed,
     "bot", seat)`` stream as the random bot does (in Dhumbal the same matches as without)."""
-    from kakehiki.rng import derive
-
     seeds, opts = [11, 12], {"limit": 25}
-    batch = DhumbalBatch(seeds, 3, opts, jit=False)
-    steps, fast = batch.playout("random", first_only=True), batch.results()
-    for g, seed in enumerate(seeds):
-        state, rngs, taken = GAME.new(3, opts, seed=seed), [derive(seed, "bot", s) for s in range(3)], 0
-        while actors := GAME.actors(state):
-            legal = GAME.legal_actions(state, actors[0])
-            state, _ = GAME.apply(state, actors[0], legal[rngs[actors[0]].randrange(len(legal))])
-            taken += 1
-        result = GAME.result(state)
-        assert result is not None and steps[g] == taken and fast["ranks"][g].tolist() == list(result.ranks)
+    same_first_actor_play_outs(GAME, DhumbalBatch(seeds, 3, opts, jit=False), seeds, 3, opts)
 
 
 def test_a_batch_refuses_an_illegal_action_and_leaves_finished_matches_alone() -> None:

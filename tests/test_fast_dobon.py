@@ -24,6 +24,7 @@ from kakehiki.fast import DobonBatch, have_numba, kernels
 from kakehiki.fast import dobon_layout as L
 from kakehiki.games.dobon import DobonState, match
 from kakehiki.prng import stream, stream_key
+from lockstep import same_first_actor_play_outs, same_play_outs, same_result, walk
 
 GAME = get_game("dobon")
 
@@ -79,31 +80,14 @@ def same_state(state: DobonState, batch: DobonBatch, note: str) -> None:
         assert L.REASONS[row[L.LAST_REASON]] == last.reason, note
         assert int(row[L.LAST_WINNERS]) == sum(1 << s for s in last.winners), note
         assert int(row[L.LAST_LOSERS]) == sum(1 << s for s in last.losers), note
-    result, fast = GAME.result(state), batch.results()
-    assert bool(fast["done"][0]) == (result is not None), note
-    if result is not None:
-        assert tuple(fast["ranks"][0].tolist()) == result.ranks
-        assert tuple(fast["scores"][0].tolist()) == tuple(int(x) for x in result.scores)
-        assert tuple(np.flatnonzero(fast["winners"][0]).tolist()) == result.winners
-        assert tuple(np.flatnonzero(fast["losers"][0]).tolist()) == result.losers
-        assert fast["reason"][0] == result.reason
+    same_result(GAME.result(state), batch.results(), note)
 
 
 def lockstep(seed: int, count: int, opts: dict[str, Any], walk_seed: int, jit: bool, limit: int) -> int:
     """Play one game in both engines with the same choices; the steps taken."""
-    state = GAME.new(count, opts, seed=seed)
     batch = DobonBatch([seed], count, opts, jit=jit)
-    space, rng = GAME.action_space(state), random.Random(walk_seed)
-    same_state(state, batch, "after the deal")
-    steps = 0
-    while (actors := GAME.actors(state)) and steps < limit:
-        seat = actors[0] if rng.random() < 0.5 else rng.choice(actors)
-        legal = GAME.legal_actions(state, seat)
-        index = space.index(rng.choice(legal))
-        state, _ = GAME.apply(state, seat, space.at(index))
-        batch.step([index], [seat])
-        steps += 1
-        same_state(state, batch, f"step {steps}: seat {seat} {space.at(index)}")
+    steps, _ = walk(GAME, GAME.new(count, opts, seed=seed), batch, random.Random(walk_seed), limit,
+                    lambda state, _steps, note: same_state(state, batch, note))
     return steps
 
 
@@ -132,15 +116,7 @@ def test_playout_plays_the_games_of_the_bots_of_its_policies(
     seat (what ``kakehiki sim --bots random,greedy`` plays): the same steps and results."""
     assume(playable(count, opts))
     seeds, names = [first + i for i in range(4)], names[:count]
-    batch = DobonBatch(seeds, count, opts, jit=False)
-    steps, fast = batch.playout(names), batch.results()
-    for g, seed in enumerate(seeds):
-        bots = [make_bot("dobon", name) for name in names]
-        done = play_out(GAME, GAME.new(count, opts, seed=seed), bots, seed=seed)
-        result = GAME.result(done.state)
-        assert result is not None and steps[g] == done.steps
-        assert tuple(fast["scores"][g].tolist()) == tuple(int(x) for x in result.scores)
-        assert tuple(fast["ranks"][g].tolist()) == result.ranks and fast["reason"][g] == result.reason
+    same_play_outs(GAME, DobonBatch(seeds, count, opts, jit=False), seeds, count, opts, names)
 
 
 def test_the_generator_is_the_projects() -> None:
@@ -188,19 +164,8 @@ def test_options_are_refused_as_the_reference_refuses_them() -> None:
 def test_first_only_playout_asks_the_first_actor_alone() -> None:
     """``first_only``: the benchmarks' playout (``driver.random_playout``'s way), each seat
     drawing from its own ``derive(seed, "bot", seat)`` stream as the random bot does."""
-    from kakehiki.rng import derive
-
     seeds, opts = [11, 12, 13], {"games": 2, "official": False}
-    batch = DobonBatch(seeds, 3, opts, jit=False)
-    steps, fast = batch.playout("random", first_only=True), batch.results()
-    for g, seed in enumerate(seeds):
-        state, rngs, taken = GAME.new(3, opts, seed=seed), [derive(seed, "bot", s) for s in range(3)], 0
-        while actors := GAME.actors(state):
-            legal = GAME.legal_actions(state, actors[0])
-            state, _ = GAME.apply(state, actors[0], legal[rngs[actors[0]].randrange(len(legal))])
-            taken += 1
-        result = GAME.result(state)
-        assert result is not None and steps[g] == taken and fast["ranks"][g].tolist() == list(result.ranks)
+    same_first_actor_play_outs(GAME, DobonBatch(seeds, 3, opts, jit=False), seeds, 3, opts)
 
 
 def test_arena_on_the_fast_engine_plays_the_seat_rotated_games_of_the_bots(monkeypatch: pytest.MonkeyPatch) -> None:

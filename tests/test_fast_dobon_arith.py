@@ -19,15 +19,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kakehiki import IllegalActionError, get_game
-from kakehiki.bots import make_bot
 from kakehiki.cards import STANDARD_DECK
-from kakehiki.driver import play_out
 from kakehiki.fast import arith_layout as L
 from kakehiki.fast import have_numba, kernels
 from kakehiki.fast.dobon_arith import KERNEL_MODULES, DobonArithBatch
 from kakehiki.games.dobon_arith import ArithState
 from kakehiki.games.dobon_arith.arith import reachable, values_of
 from kakehiki.games.dobon_arith.state import FIRST_CARD
+from lockstep import same_first_actor_play_outs, same_play_outs, same_result, walk
 
 GAME = get_game("dobon-arith")
 
@@ -82,7 +81,7 @@ def same_state(state: ArithState, batch: DobonArithBatch, note: str) -> None:
         assert int(row[L.LAST_WINNERS]) == sum(1 << s for s in last.winners), note
         assert int(row[L.LAST_LOSERS]) == sum(1 << s for s in last.losers), note
     same_view(state, batch, state.turn, note)
-    same_result(state, batch, note)
+    same_result(GAME.result(state), batch.results(), note, rounds=True)
 
 
 def same_view(state: ArithState, batch: DobonArithBatch, seat: int, note: str) -> None:
@@ -101,32 +100,11 @@ def same_view(state: ArithState, batch: DobonArithBatch, seat: int, note: str) -
     assert (tuple(seen["wins"].tolist()), tuple(seen["losses"].tolist())) == (view.wins, view.losses), note
 
 
-def same_result(state: ArithState, batch: DobonArithBatch, note: str) -> None:
-    result, fast = GAME.result(state), batch.results()
-    assert bool(fast["done"][0]) == (result is not None), note
-    if result is not None:
-        assert tuple(fast["ranks"][0].tolist()) == result.ranks, note
-        assert tuple(fast["scores"][0].tolist()) == tuple(int(x) for x in result.scores), note
-        assert tuple(np.flatnonzero(fast["winners"][0]).tolist()) == result.winners, note
-        assert tuple(np.flatnonzero(fast["losers"][0]).tolist()) == result.losers, note
-        assert fast["reason"][0] == result.reason and int(fast["rounds"][0]) == len(result.rounds), note
-
-
 def lockstep(seed: int, count: int, opts: dict[str, Any], walk_seed: int, jit: bool, limit: int) -> int:
     """Play one match in both engines with the same choices; the steps taken."""
-    state = GAME.new(count, opts, seed=seed)
     batch = DobonArithBatch([seed], count, opts, jit=jit)
-    space, rng = GAME.action_space(state), random.Random(walk_seed)
-    same_state(state, batch, "after the deal")
-    steps = 0
-    while (actors := GAME.actors(state)) and steps < limit:
-        seat = actors[0] if rng.random() < 0.5 else rng.choice(actors)
-        legal = GAME.legal_actions(state, seat)
-        index = space.index(rng.choice(legal))
-        state, _ = GAME.apply(state, seat, space.at(index))
-        batch.step([index], [seat])
-        steps += 1
-        same_state(state, batch, f"step {steps}: seat {seat} {space.at(index)}")
+    steps, _ = walk(GAME, GAME.new(count, opts, seed=seed), batch, random.Random(walk_seed), limit,
+                    lambda state, _steps, note: same_state(state, batch, note))
     return steps
 
 
@@ -161,33 +139,15 @@ def test_playout_plays_the_games_of_the_random_bots(first: int, count: int, opts
     """The kernel's ``random`` policy is ``driver.play_out`` with the ``random`` bot in every
     seat (what ``kakehiki sim dobon-arith --bots random,...`` plays): the same steps and results."""
     seeds = [first + i for i in range(3)]
-    batch = DobonArithBatch(seeds, count, opts, jit=False)
-    steps, fast = batch.playout("random"), batch.results()
-    for g, seed in enumerate(seeds):
-        bots = [make_bot("dobon-arith", "random") for _ in range(count)]
-        done = play_out(GAME, GAME.new(count, opts, seed=seed), bots, seed=seed)
-        result = GAME.result(done.state)
-        assert result is not None and steps[g] == done.steps
-        assert tuple(fast["scores"][g].tolist()) == tuple(int(x) for x in result.scores)
-        assert tuple(fast["ranks"][g].tolist()) == result.ranks and fast["reason"][g] == result.reason
+    same_play_outs(GAME, DobonArithBatch(seeds, count, opts, jit=False), seeds, count, opts, ["random"] * count,
+                   rounds=True)
 
 
 def test_first_only_playout_asks_the_first_actor_alone() -> None:
     """``first_only``: the benchmarks' playout (``driver.random_playout``'s way), each seat
     drawing from its own ``derive(seed, "bot", seat)`` stream as the random bot does."""
-    from kakehiki.rng import derive
-
     seeds, opts = [11, 12, 13], {"games": 2}
-    batch = DobonArithBatch(seeds, 3, opts, jit=False)
-    steps, fast = batch.playout("random", first_only=True), batch.results()
-    for g, seed in enumerate(seeds):
-        state, rngs, taken = GAME.new(3, opts, seed=seed), [derive(seed, "bot", s) for s in range(3)], 0
-        while actors := GAME.actors(state):
-            legal = GAME.legal_actions(state, actors[0])
-            state, _ = GAME.apply(state, actors[0], legal[rngs[actors[0]].randrange(len(legal))])
-            taken += 1
-        result = GAME.result(state)
-        assert result is not None and steps[g] == taken and fast["ranks"][g].tolist() == list(result.ranks)
+    same_first_actor_play_outs(GAME, DobonArithBatch(seeds, 3, opts, jit=False), seeds, 3, opts)
 
 
 def test_a_batch_refuses_an_illegal_action_and_leaves_finished_games_alone() -> None:

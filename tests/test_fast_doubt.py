@@ -27,6 +27,7 @@ from kakehiki.fast import have_numba, kernels
 from kakehiki.fast.doubt import KERNEL_MODULES, DoubtBatch
 from kakehiki.games.doubt import DoubtState
 from kakehiki.prng import stream, stream_key
+from lockstep import same_first_actor_play_outs, same_play_outs, same_result, walk
 
 GAME = get_game("doubt")
 
@@ -89,35 +90,23 @@ def same_state(state: DoubtState, batch: DoubtBatch, note: str) -> None:
     assert {k: int(row[k]) for k in scalars} == scalars, note
     assert tuple(row[L.WINDOW_SEATS : L.WINDOW_SEATS + row[L.NWINDOW]].tolist()) == state.window, note
     assert tuple(row[L.SUCCESSES : L.SUCCESSES + p].tolist()) == state.successes, note
-    result, fast = GAME.result(state), batch.results()
-    assert bool(fast["done"][0]) == (result is not None), note
-    if result is not None:
-        assert tuple(fast["ranks"][0].tolist()) == result.ranks, note
-        assert tuple(fast["scores"][0].tolist()) == tuple(int(x) for x in result.scores), note
-        assert tuple(np.flatnonzero(fast["winners"][0]).tolist()) == result.winners, note
-        assert tuple(np.flatnonzero(fast["losers"][0]).tolist()) == result.losers, note
-        assert fast["reason"][0] == result.reason, note
+    same_result(GAME.result(state), batch.results(), note)
 
 
 def lockstep(seed: int, count: int, opts: dict[str, Any], walk_seed: int, jit: bool, limit: int) -> int:
-    """Play one game in both engines with the same choices; the steps taken."""
+    """Play one game in both engines with the same choices; the steps taken.  Every seventh
+    step, one seat's observation is compared with its view as well."""
     state = GAME.new(count, opts, seed=seed)
     batch = DoubtBatch([seed], count, opts, jit=jit)
-    space, rng = GAME.action_space(state), random.Random(walk_seed)
-    assert batch.actions == len(space)
-    same_state(state, batch, "after the deal")
-    steps = 0
-    while (actors := GAME.actors(state)) and steps < limit:
-        seat = actors[0] if rng.random() < 0.5 else rng.choice(actors)
-        index = space.index(rng.choice(GAME.legal_actions(state, seat)))
-        state, _ = GAME.apply(state, seat, space.at(index))
-        batch.step([index], [seat])
-        steps += 1
-        note = f"step {steps}: seat {seat} {space.at(index)}"
+    assert batch.actions == len(GAME.action_space(state))
+    rng = random.Random(walk_seed)
+
+    def compare(state: DoubtState, steps: int, note: str) -> None:
         same_state(state, batch, note)
-        if steps % 7 == 0:
+        if steps and steps % 7 == 0:
             same_view(state, batch, rng.randrange(count), note)
-    return steps
+
+    return walk(GAME, state, batch, rng, limit, compare)[0]
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -147,32 +136,14 @@ def test_playout_plays_the_games_of_the_random_bot(first: int, count: int, opts:
     (what ``kakehiki sim --bots random`` plays): the same steps and results."""
     opts = {**opts, "max_steps": min(opts.get("max_steps", 20000), 600)}
     seeds = [first + i for i in range(3)]
-    batch = DoubtBatch(seeds, count, opts, jit=False)
-    steps, fast = batch.playout("random"), batch.results()
-    for g, seed in enumerate(seeds):
-        done = play_out(GAME, GAME.new(count, opts, seed=seed), [make_bot("doubt", "random")] * count, seed=seed)
-        result = GAME.result(done.state)
-        assert result is not None and steps[g] == done.steps
-        assert tuple(fast["scores"][g].tolist()) == tuple(int(x) for x in result.scores)
-        assert tuple(fast["ranks"][g].tolist()) == result.ranks and fast["reason"][g] == result.reason
+    same_play_outs(GAME, DoubtBatch(seeds, count, opts, jit=False), seeds, count, opts, ["random"] * count)
 
 
 def test_first_only_playout_asks_the_first_actor_alone() -> None:
     """``first_only``: the benchmarks' playout (``driver.random_playout``'s way), each seat
     drawing from its own ``derive(seed, "bot", seat)`` stream as the random bot does."""
-    from kakehiki.rng import derive
-
     seeds, opts = [11, 12, 13], {"max_cards_per_play": 3, "penalty": "two_cards"}
-    batch = DoubtBatch(seeds, 3, opts, jit=False)
-    steps, fast = batch.playout("random", first_only=True), batch.results()
-    for g, seed in enumerate(seeds):
-        state, rngs, taken = GAME.new(3, opts, seed=seed), [derive(seed, "bot", s) for s in range(3)], 0
-        while actors := GAME.actors(state):
-            legal = GAME.legal_actions(state, actors[0])
-            state, _ = GAME.apply(state, actors[0], legal[rngs[actors[0]].randrange(len(legal))])
-            taken += 1
-        result = GAME.result(state)
-        assert result is not None and steps[g] == taken and fast["ranks"][g].tolist() == list(result.ranks)
+    same_first_actor_play_outs(GAME, DoubtBatch(seeds, 3, opts, jit=False), seeds, 3, opts)
 
 
 def test_randbelow_draws_the_words_of_cpythons_sample() -> None:

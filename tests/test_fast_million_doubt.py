@@ -12,6 +12,7 @@ compiled variant runs when numba is installed.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -20,9 +21,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from kakehiki import get_game
-from kakehiki.bots import make_bot
 from kakehiki.cards import Card
-from kakehiki.driver import play_out
+from kakehiki.core import Action
 from kakehiki.errors import IllegalActionError, OptionError
 from kakehiki.fast import have_numba
 from kakehiki.fast import md_layout as L
@@ -31,6 +31,7 @@ from kakehiki.games.million_doubt import MillionDoubtState
 from kakehiki.games.million_doubt.actions import FACES
 from kakehiki.games.million_doubt.state import OPTION_SPECS, MillionDoubtOptions, deals_all, largest_hand
 from kakehiki.options import resolve_options
+from lockstep import same_first_actor_play_outs, same_play_outs, same_result, walk
 
 GAME = get_game("million-doubt")
 FACE = {card: face for face, card in enumerate(FACES)}
@@ -111,39 +112,23 @@ def same_state(state: MillionDoubtState, batch: MillionDoubtBatch, note: str) ->
         assert L.REASONS[row[L.LAST_REASON]] == last.reason, note
         assert int(row[L.LAST_WINNERS]) == sum(1 << s for s in last.winners), note
         assert int(row[L.LAST_LOSERS]) == sum(1 << s for s in last.losers), note
-    same_result(state, batch, 0, note)
+    same_result(GAME.result(state), batch.results(), note)
 
 
-def same_result(state: MillionDoubtState, batch: MillionDoubtBatch, g: int, note: str) -> None:
-    result, fast = GAME.result(state), batch.results()
-    assert bool(fast["done"][g]) == (result is not None), note
-    if result is not None:
-        assert tuple(fast["ranks"][g].tolist()) == result.ranks, note
-        assert tuple(fast["scores"][g].tolist()) == tuple(int(x) for x in result.scores), note
-        assert tuple(np.flatnonzero(fast["winners"][g]).tolist()) == tuple(sorted(result.winners)), note
-        assert tuple(np.flatnonzero(fast["losers"][g]).tolist()) == tuple(sorted(result.losers)), note
-        assert fast["reason"][g] == result.reason, note
+def ending_often(rng: random.Random, legal: Sequence[Action]) -> Action:
+    """Any legal action, but often one that ends what is being made (a play, a doubt, done),
+    so that plays (and doubts) come often."""
+    ending = [a for a in legal if str(a).startswith(("play", "doubt", "done"))]
+    return rng.choice(ending) if ending and rng.random() < 0.4 else rng.choice(legal)
 
 
 def lockstep(seed: int, count: int, opts: dict[str, Any], walk_seed: int, jit: bool, limit: int) -> int:
-    """Play one match in both engines with the same choices; the steps taken.  The walk favours
-    the play that ends what is being made, so that plays (and doubts) come often."""
+    """Play one match in both engines with the same choices; the steps taken."""
     state = GAME.new(count, opts, seed=seed)
     batch = MillionDoubtBatch([seed], count, opts, jit=jit)
-    space, rng = GAME.action_space(state), random.Random(walk_seed)
-    assert len(space) == batch.actions
-    same_state(state, batch, "after the deal")
-    steps = 0
-    while (actors := GAME.actors(state)) and steps < limit:
-        seat = actors[0] if rng.random() < 0.5 else rng.choice(actors)
-        legal = GAME.legal_actions(state, seat)
-        ending = [a for a in legal if str(a).startswith(("play", "doubt", "done"))]
-        action = rng.choice(ending) if ending and rng.random() < 0.4 else rng.choice(legal)
-        index = space.index(action)
-        state, _ = GAME.apply(state, seat, action)
-        batch.step([index], [seat])
-        steps += 1
-        same_state(state, batch, f"step {steps}: seat {seat} {action}")
+    assert len(GAME.action_space(state)) == batch.actions
+    steps, _ = walk(GAME, state, batch, random.Random(walk_seed), limit,
+                    lambda state, _steps, note: same_state(state, batch, note), pick=ending_often)
     return steps
 
 
@@ -171,31 +156,14 @@ def test_playout_plays_the_games_of_the_random_bot(first: int, count: int, opts:
     and results."""
     assume(playable(count, opts))
     seeds = [first, first + 1]
-    batch = MillionDoubtBatch(seeds, count, opts, jit=False)
-    steps = batch.playout("random")
-    for g, seed in enumerate(seeds):
-        bots = [make_bot("million-doubt", "random") for _ in range(count)]
-        done = play_out(GAME, GAME.new(count, opts, seed=seed), bots, seed=seed)
-        assert steps[g] == done.steps
-        same_result(done.state, batch, g, f"seed {seed}")
+    same_play_outs(GAME, MillionDoubtBatch(seeds, count, opts, jit=False), seeds, count, opts, ["random"] * count)
 
 
 def test_first_only_playout_asks_the_first_actor_alone() -> None:
     """``first_only``: the benchmarks' playout (``driver.random_playout``'s way), each seat
     drawing from its own ``derive(seed, "bot", seat)`` stream as the random bot does."""
-    from kakehiki.rng import derive
-
     seeds, opts = [11, 12, 13], {"games": 2}
-    batch = MillionDoubtBatch(seeds, 4, opts, jit=False)
-    steps = batch.playout("random", first_only=True)
-    for g, seed in enumerate(seeds):
-        state, rngs, taken = GAME.new(4, opts, seed=seed), [derive(seed, "bot", s) for s in range(4)], 0
-        while actors := GAME.actors(state):
-            legal = GAME.legal_actions(state, actors[0])
-            state, _ = GAME.apply(state, actors[0], legal[rngs[actors[0]].randrange(len(legal))])
-            taken += 1
-        assert steps[g] == taken
-        same_result(state, batch, g, f"seed {seed}")
+    same_first_actor_play_outs(GAME, MillionDoubtBatch(seeds, 4, opts, jit=False), seeds, 4, opts)
 
 
 def test_a_batch_refuses_an_illegal_action_and_leaves_finished_games_alone() -> None:
