@@ -4,19 +4,16 @@
 
 from __future__ import annotations
 
-import pickle
-import random
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kakehiki import CARDS, KakehikiError, NotationError, OptionError, parse_cards
+from hostile import SHORT, assert_other_types_refused, assert_parses_or_refused, start_or_refused
+from kakehiki import CARDS, NotationError, OptionError, parse_cards
 from kakehiki.games.doubt import legacy_actions
 from transcript_doubt import GAME, new, play
-
-SHORT = 600  # no error line is longer, whatever it quotes: 40 characters at most, 10 each when escaped
 
 WORDS = ["play", "PLAY", "doubt", "pass", "S4", "h10", "JK", "joker", "c13", "S0", "X9", "S1" + "0" * 60,
          "*2", "²", "٣", "S٣", "Ｓ４", "take", "", "\u200b", "play\x00", "9" * 5000]
@@ -59,28 +56,13 @@ def test_malformed_actions_quote_a_short_excerpt_of_a_huge_text() -> None:
 
 
 def test_malformed_actions_of_other_types_raise_notation_error() -> None:
-    for value in (None, 4, b"pass", ["pass"]):
-        with pytest.raises(NotationError):
-            GAME.parse_action(value)  # type: ignore[arg-type]
+    assert_other_types_refused(GAME, (None, 4, b"pass", ["pass"]))
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=TEXTS)
 def test_fuzzed_action_texts_parse_or_raise_notation_error(text: str) -> None:
-    try:
-        action = GAME.parse_action(text)
-    except NotationError as err:
-        assert len(str(err)) < SHORT
-        return
-    assert GAME.parse_action(str(action)) == action
-    for state in live_states():
-        before = pickle.dumps(state)
-        for seat in range(3):
-            try:
-                GAME.apply(state, seat, action)
-            except KakehikiError as err:
-                assert len(str(err)) < SHORT
-        assert pickle.dumps(state) == before
+    assert_parses_or_refused(GAME, text, live_states())
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -90,17 +72,7 @@ def test_fuzzed_action_texts_parse_or_raise_notation_error(text: str) -> None:
 def test_fuzzed_options_and_decks_start_a_game_or_raise(
     options: dict[str, Any], players: int | None, seed: int, deck: list[str] | None
 ) -> None:
-    try:
-        state = GAME.new(players=players, options=options, seed=seed, deck=deck)
-    except KakehikiError as err:
-        assert len(str(err)) < SHORT
-        return
-    rng = random.Random(seed)
-    for _ in range(30):
-        if GAME.result(state) is not None:
-            break
-        seat = rng.choice(GAME.actors(state))
-        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    start_or_refused(GAME, players, options, seed, deck)
 
 
 @pytest.mark.parametrize(("deck", "options", "option"), [
