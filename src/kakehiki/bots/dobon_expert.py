@@ -259,9 +259,13 @@ class Belief:
     The danger weighs each seat by its own story and treats the seats as independent: a
     joint weight (the product over seats) collapses onto a few samples at a full table."""
 
-    totals: list[dict[int, int]]
-    fits: list[dict[int, Fit]]
     hands: list[dict[int, list[Card]]]
+    fits: list[dict[int, Fit]]
+
+    @cached_property
+    def totals(self) -> list[dict[int, int]]:
+        """Each sample's total of each seat's hand."""
+        return [{s: sum(c.rank for c in hand) for s, hand in hands.items()} for hands in self.hands]
 
     @cached_property
     def seat_weights(self) -> list[dict[int, float]]:
@@ -302,7 +306,6 @@ def belief(view: DobonView, rng: random.Random, samples: int = 50) -> Belief:
     story = stories(view)
     pool = unseen(view)
     seats = [s for s in story if view.hand_sizes[s]]
-    totals: list[dict[int, int]] = []
     fits: list[dict[int, Fit]] = []
     hands: list[dict[int, list[Card]]] = []
     need = sum(view.hand_sizes[s] for s in seats)
@@ -310,18 +313,15 @@ def belief(view: DobonView, rng: random.Random, samples: int = 50) -> Belief:
         dealt = rng.sample(pool, need)
         at = 0
         f: dict[int, Fit] = {}
-        t: dict[int, int] = {}
         hs: dict[int, list[Card]] = {}
         for s in seats:
             hand = dealt[at:at + view.hand_sizes[s]]
             at += view.hand_sizes[s]
-            t[s] = sum(c.rank for c in hand)
             hs[s] = hand
             f[s] = likelihood(s, story[s], hand, rng)
-        totals.append(t)
         fits.append(f)
         hands.append(hs)
-    return Belief(totals, fits, hands)
+    return Belief(hands, fits)
 
 
 class DobonExpertBot(DobonRuleBot):
