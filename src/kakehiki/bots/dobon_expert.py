@@ -15,11 +15,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 from math import prod
 
 from kakehiki.bots import register_bot
-from kakehiki.bots.dobon import MAX_REACHABLE, Danger, DobonRuleBot, sum_distribution
+from kakehiki.bots.dobon import MAX_REACHABLE, Danger, DobonRuleBot, decide, sum_distribution
+from kakehiki.bots.dobon import danger as uniform_danger
+from kakehiki.bots.dobon_correction import corrected
 from kakehiki.bots.style_mix import SURE, Fit, mean, missed_call, mixed, one_of, posterior, times
 from kakehiki.cards import STANDARD_DECK, Card
 from kakehiki.core import Action
@@ -326,17 +328,22 @@ def belief(view: DobonView, rng: random.Random, samples: int = 50) -> Belief:
 
 class DobonExpertBot(DobonRuleBot):
     """The rule bot's decisions (:class:`kakehiki.bots.dobon.DobonRuleBot`), with the danger
-    of a value read from sampled opponents' hands instead of a uniform model."""
+    of a value read from sampled opponents' hands instead of a uniform model, then changed where
+    the learned correction (:mod:`kakehiki.bots.dobon_correction`) expects another action to win
+    more often (``correct=False``: the rule's choice as it is)."""
 
     name = "expert"
 
-    def __init__(self, samples: int = 50) -> None:
+    def __init__(self, samples: int = 50, correct: bool = True) -> None:
         self.samples = samples
+        self.correct = correct
 
     def choose(self, view: DobonView, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]  # nothing to judge: skip the sampling
-        return super().choose(view, legal, rng)
+        read = self.danger_of(view, rng)
+        chosen = decide(view, legal, read)
+        return corrected(view, legal, chosen, partial(uniform_danger, view), read) if self.correct else chosen
 
     def danger_of(self, view: DobonView, rng: random.Random) -> Danger:
         return belief(view, rng, self.samples).danger
