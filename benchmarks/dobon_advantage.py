@@ -28,9 +28,13 @@ It prints:
   same deals and seats).  The seat is ``normal``, or ``hard`` with ``--read``.
 
 ``--emit`` prints the weights fitted on all the games, as ``dobon_correction.WEIGHTS`` holds them.
-The committed weights come from (two processes, about 50 minutes)::
+The committed weights come from (two processes, about 25 minutes to fit, then the paired check)::
 
-    PYTHONPATH=src python benchmarks/dobon_advantage.py --games 20000 --read --workers 2 --emit
+    PYTHONPATH=src python benchmarks/dobon_advantage.py --games 20000 --seed 1000000 --read --workers 2 --emit
+
+``--shipped`` skips the fit and judges the committed weights, paired, on ``--eval-games`` deals::
+
+    PYTHONPATH=src python benchmarks/dobon_advantage.py --shipped --read --eval-games 10000 --workers 2
 
 Needs numpy (``pip install -e '.[rl]'`` or ``'.[fast]'``).
 """
@@ -48,6 +52,7 @@ from dataclasses import dataclass
 from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -61,6 +66,7 @@ from kakehiki.bots.dobon_correction import (
     FEATURES,
     MARGIN,
     SITUATIONS,
+    WEIGHTS,
     Option,
     Situation,
     applies,
@@ -165,7 +171,7 @@ def per_game(gains: dict[int, float], games: set[int]) -> tuple[float, float]:
     return 100 * float(v.mean()), 100 * float(v.std()) / math.sqrt(len(v))
 
 
-def read_gain(decisions: Sequence[Decision]) -> tuple[float, float, float]:
+def read_gain(decisions: Sequence[Decision], games: set[int]) -> tuple[float, float, float]:
     gains: dict[int, float] = defaultdict(float)
     changed = 0
     for d in decisions:
@@ -174,12 +180,13 @@ def read_gain(decisions: Sequence[Decision]) -> tuple[float, float, float]:
         if expert is not normal:
             changed += 1
             gains[d.game] += float(expert.win) - float(normal.win)
-    games = {d.game for d in decisions}
     return (*per_game(gains, games), changed / len(games))
 
 
-def correction_gain(weights: list[list[float]], decisions: Sequence[Decision]) -> tuple[float, float, float]:
-    """The summed win difference of the decisions where the model changes normal's choice."""
+def correction_gain(weights: list[list[float]], decisions: Sequence[Decision], games: set[int]
+                    ) -> tuple[float, float, float]:
+    """The summed win difference of the decisions where the model changes normal's choice, a game
+    (``games``: every game played, those without a decision with a choice counting zero)."""
     gains: dict[int, float] = defaultdict(float)
     changed = 0
     for d in decisions:
@@ -190,7 +197,6 @@ def correction_gain(weights: list[list[float]], decisions: Sequence[Decision]) -
         if ahead > MARGIN:
             changed += 1
             gains[d.game] += float(best.win) - float(normal.win)
-    games = {d.game for d in decisions}
     return (*per_game(gains, games), changed / len(games))
 
 
@@ -243,37 +249,49 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--eval-seed", type=int, default=300_000)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--emit", action="store_true", help="print the weights fitted on all games as Python")
+    parser.add_argument("--shipped", action="store_true", help="no fit: judge dobon_correction.WEIGHTS, paired, "
+                        "on --eval-games deals only")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     with Pool(args.workers) as pool:
-        halves = []
-        for first in (args.seed, args.seed + args.games):
-            jobs = [(s, n, args.read) for s, n in chunks(first, args.games, args.workers)]
-            halves.append([d for part in pool.map(collect, jobs) for d in part])
-        a, b = halves
-        print(f"{len(a) + len(b)} decisions with a choice in {2 * args.games} games from seed {args.seed} "
-              f"({time.perf_counter() - start:.0f} s)", flush=True)
-        if args.read:
-            mean, se, rate = read_gain(a + b)
-            print(f"the expert's read instead of normal's choice, one decision at a time: {mean:+.2f} +- {se:.2f} "
-                  f"points a game ({rate:.2f} changed decisions a game)")
-        for name, train, test in (("first half, judged on the second", a, b),
-                                  ("second half, judged on the first", b, a)):
-            mean, se, rate = correction_gain(fit(train), test)
-            print(f"correction fitted on the {name}: first-order gain {mean:+.2f} +- {se:.2f} points a game "
-                  f"({rate:.2f} changes a game)", flush=True)
-        weights = fit(a + b)
-        if args.emit:
-            print(f"WEIGHTS: tuple[tuple[float, ...], ...] = (\n{python_rows(weights)}\n)", flush=True)
-        jobs2 = [(weights, args.read, s, n) for s, n in chunks(args.eval_seed, args.eval_games, args.workers)]
-        pairs = [p for part in pool.map(paired, jobs2) for p in part]
+        weights = [list(row) for row in WEIGHTS] if args.shipped else fitted(pool, args)
+        jobs = [(weights, args.read, s, n) for s, n in chunks(args.eval_seed, args.eval_games, args.workers)]
+        pairs = [p for part in pool.map(paired, jobs) for p in part]
     plain = sum(p for p, _ in pairs)
     fixed = sum(f for _, f in pairs)
     diff = np.array([float(f) - float(p) for p, f in pairs])
     seat = "hard" if args.read else "normal"
-    print(f"{seat} corrected (weights fitted on all), {len(pairs)} deals from seed {args.eval_seed}: {fixed} wins, "
+    which = "the shipped weights" if args.shipped else "weights fitted on all"
+    print(f"{seat} corrected ({which}), {len(pairs)} deals from seed {args.eval_seed}: {fixed} wins, "
           f"{seat} in the same seat {plain}: {100 * diff.mean():+.2f} +- {100 * diff.std() / math.sqrt(len(pairs)):.2f}"
           f" points ({time.perf_counter() - start:.0f} s in all)")
+
+
+def fitted(pool: Any, args: argparse.Namespace) -> list[list[float]]:
+    """Collect both halves, print what they say, and return the weights fitted on all of them."""
+    start = time.perf_counter()
+    halves = []
+    for first in (args.seed, args.seed + args.games):
+        jobs = [(s, n, args.read) for s, n in chunks(first, args.games, args.workers)]
+        halves.append([d for part in pool.map(collect, jobs) for d in part])
+    a, b = halves
+    print(f"{len(a) + len(b)} decisions with a choice in {2 * args.games} games from seed {args.seed} "
+          f"({time.perf_counter() - start:.0f} s)", flush=True)
+    if args.read:
+        mean, se, rate = read_gain(a + b, set(range(args.seed, args.seed + 2 * args.games)))
+        print(f"the expert's read instead of normal's choice, one decision at a time: {mean:+.2f} +- {se:.2f} "
+              f"points a game ({rate:.2f} changed decisions a game)")
+    first = set(range(args.seed, args.seed + args.games))
+    second = set(range(args.seed + args.games, args.seed + 2 * args.games))
+    for name, train, test, games in (("first half, judged on the second", a, b, second),
+                                     ("second half, judged on the first", b, a, first)):
+        mean, se, rate = correction_gain(fit(train), test, games)
+        print(f"correction fitted on the {name}: first-order gain {mean:+.2f} +- {se:.2f} points a game "
+              f"({rate:.2f} changes a game)", flush=True)
+    weights = fit(a + b)
+    if args.emit:
+        print(f"WEIGHTS: tuple[tuple[float, ...], ...] = (\n{python_rows(weights)}\n)", flush=True)
+    return weights
 
 
 if __name__ == "__main__":
