@@ -272,6 +272,31 @@ class Game(ABC, Generic[S, A]):
     def parse_action(self, text: str) -> A:
         """Parse an action's text form; raise :class:`NotationError` if malformed."""
 
+    # -- whole moves (a person's one line; the engine's card-by-card steps) ---
+    def parse_move(self, text: str) -> tuple[A, ...]:
+        """A whole move's one-line text as its card-by-card steps, in the order they are applied.
+
+        Every single action's text is also a move (of one step).  :class:`NotationError`
+        names what is wrong.  The default: a game without multi-step moves."""
+        return (self.parse_action(text),)
+
+    def move_text(self, steps: Sequence[A]) -> str:
+        """The one-line text of the whole move made of ``steps``: the inverse of
+        :meth:`parse_move` (``parse_move(move_text(s)) == tuple(s)``).  :class:`NotationError`
+        if ``steps`` are no move of this game (the default: anything but one step)."""
+        if len(steps) != 1:
+            raise NotationError(f"{self.id} moves are one action each, got {len(steps)}")
+        return str(steps[0])
+
+    def continues(self, state: S, seat: int, action: A) -> bool:
+        """Whether ``action`` by ``seat`` on ``state`` is an intermediate step of a move: after it
+        the same seat must go on with the same move, it gives the seat no new information, and
+        nobody else sees anything of it (Doubt's ``add``).  A move is its steps up to and
+        including the first one that does not continue.
+
+        Host-facing; depends only on what ``seat`` knows.  The default: no step continues."""
+        return False
+
     host_actions: ClassVar[tuple[str, ...]] = ()
     """The text forms of the host's own actions (e.g. Dobon's ``delay``, J14)."""
 
