@@ -152,7 +152,11 @@ def test_issue15_finished_rooms_leave_memory_and_are_read_back_from_the_store(tm
     while room.status != "over":
         assert room.table is not None
         legal = room.table.game.legal_actions(room.table.state, seat)
-        host.act(room, seat, str(rng.choice(legal)))
+        if legal:
+            host.act(room, seat, str(rng.choice(legal)))
+        else:  # the bot answers on the next poll, shown at the table's pace
+            clock.advance(1.0)
+            host.poll(room)
     assert host.live_count() == 0 and host.evict_finished() == 0, "kept a while for its players"
     clock.advance(FINISHED_KEPT)
     assert host.evict_finished() == 1 and room.code not in host.rooms
@@ -222,7 +226,7 @@ def test_issue15_an_answer_accepted_inside_a_window_survives_a_sigkill(database:
         ann.send({"type": "start"})
         rng = random.Random(7)
         turn = play_until([ann, bo], rng, lambda c, f: f["type"] == "state" and f["seq"] >= 4 and
-                          c.seat == f["turn"] and bool(f["legal"]) and bool(f["window_ms"]), timeout=60)
+                          bool(f["legal"]) and bool(f["window_ms"]), timeout=60)
         mover = ann if turn["view"]["seat"] == 0 else bo
         answer = turn["legal"][0]
         mover.send({"type": "act", "action": answer})

@@ -64,9 +64,10 @@ def test_C4_the_turn_seats_move_waits_for_the_window_then_is_made() -> None:
 
 def test_C4_the_same_pace_whether_or_not_anyone_could_call() -> None:
     """Noninterference for the host: the turn seat's move is made when the window closes
-    even where nobody could call, so the pace tells nobody who could."""
-    quiet = random_position(0, 23)
-    assert DOBON.actors(quiet) == (DOBON.turn_seat(quiet),)
+    even where nobody could call, so the pace tells nobody who could.  (Both positions follow
+    a play: a window is opened wherever calls may be open by what everybody sees.)"""
+    quiet = random_position(0, 18)
+    assert DOBON.actors(quiet) == (DOBON.turn_seat(quiet),) and DOBON.calls_open(quiet) and DOBON.calls_open(CALL)
     for state in (quiet, CALL):
         table, clock = people(state)
         turn = DOBON.turn_seat(state)
@@ -311,13 +312,15 @@ def test_C4_with_one_person_among_bots_the_window_runs_only_where_the_person_may
         if table.over:
             break
         actors, turn = DOUBT.actors(table.state), DOUBT.turn_seat(table.state)
-        assert 0 in actors, "the bots' moves were all made at once, up to the person's next choice"
+        assert 0 in actors, "the bots' moves were all made, up to the person's next choice"
         assert (table.next_deadline() is not None) == (turn != 0), "a window only where the person may call"
         table.submit(0, DOUBT.legal_actions(table.state, 0)[-1])
         clock.advance(REACTION)
-        table.poll()
-    two_people = Table(DOUBT, state, Clocks(reaction=REACTION), FakeClock(), bots={2: make_bot("doubt", "normal")})
-    assert two_people.next_deadline() is not None, "two people: every change is paced"
+        table.catch_up()
+    two_people = Table(DOUBT, state, Clocks(reaction=REACTION), clock := FakeClock(), bots={2: make_bot("doubt", "normal")})
+    assert two_people.next_deadline() is None, "two people, seat 0 to play: no window is open"
+    two_people.submit(0, DOUBT.legal_actions(state, 0)[0])
+    assert two_people.deadlines()[0] == clock.now + REACTION, "two people: a window after every play, for both"
 
 
 def test_an_out_of_turn_prompt_names_only_the_seats_own_choices() -> None:

@@ -257,6 +257,17 @@ class Game(ABC, Generic[S, A]):
         its own calls keep the turn seat's priority.  Host-facing, like :meth:`actors`."""
         return False
 
+    def calls_open(self, state: S) -> bool:
+        """Whether calls out of turn may be open on ``state``, judged only from what every seat
+        sees (a play just made, a Dobon awaiting gaeshi): where a host with people at the
+        table opens its window of calls (C5).  Public: it never depends on whether anybody
+        really can call, so the pace tells nobody.  The default: on every state while playing."""
+        return self.result(state) is None
+
+    def reaction_seconds(self, state: S) -> float:
+        """How long a table with people keeps a window of calls open unless told otherwise (C5)."""
+        return 2.0
+
     # -- acting ---------------------------------------------------------------
     def apply(self, state: S, seat: int, action: A | str) -> tuple[S, tuple[Event, ...]]:
         """The next state and the events caused.  Illegal actions raise; ``state`` never changes."""

@@ -386,7 +386,7 @@ def _dispatch(server: Server, room: Room, conn: Connection, message: ClientMessa
         raise ProtocolError("spectator", "a spectator watches: only a seat may act, sit, start or play again", ref)
     elif kind == "act":
         at = len(room.table.actions) if room.table is not None else 0
-        room.answered(seat, server.host.act(room, seat, message.get("action")), ref, at)
+        room.answered(seat, server.host.act(room, seat, message.get("action"), message.get("at")), ref, at)
         server.publish(room)
     elif kind == "sit":
         server.move(room, conn, server.host.sit(room, seat, message.get("seat")))

@@ -179,11 +179,12 @@ class RoomHost:
         self.settle(room)
 
     # -- the game ------------------------------------------------------------------------------
-    def act(self, room: Room, seat: int, action: str) -> Notice:
+    def act(self, room: Room, seat: int, action: str, at: int | None = None) -> Notice:
+        """``seat``'s whole move; ``at``: the state it answers, as the seat last received it."""
         if room.table is None or room.status != "playing":
             raise RequestError("not_playing", "the game has not started" if room.status == "lobby"
                                else "the game is over", status=409)
-        notice = room.table.submit(seat, action)
+        notice = room.table.submit(seat, action, at)
         self.settle(room)
         return notice
 
@@ -203,7 +204,7 @@ class RoomHost:
                     for i, (r, s, a) in enumerate(table.actions[room.stored:], start=room.stored)]
             self.store.append_actions(room.code, rows)
             room.stored = len(table.actions)
-        pending = {s: str(a) for s, a in table.answers().items() if s not in table.bots}
+        pending = {s: text for s, text in table.answers().items() if s not in table.bots}
         if table.over and room.status != "over":
             room.record = room.finished_record()
             room.status, room.ended = "over", self.clock()

@@ -27,7 +27,7 @@ LANGS: Final = ("en", "ja")
 
 CLIENT_FIELDS: Final[Mapping[str, Mapping[str, tuple[type, ...]]]] = {
     "hello": {"token": (str,), "lang": (str,), "ref": (str, int)},
-    "act": {"action": (str,), "ref": (str, int)},
+    "act": {"action": (str,), "ref": (str, int), "at": (int,)},
     "start": {"ref": (str, int)},
     "sit": {"seat": (int,), "ref": (str, int)},
     "again": {"ref": (str, int)},
@@ -105,6 +105,8 @@ def _check_field(kind: str, name: str, value: object, types: tuple[type, ...], r
         raise ProtocolError("bad_field", "hello: a token is 1 to 100 characters", ref)
     if name == "ref" and len(str(value)) > MAX_REF_CHARS:
         raise ProtocolError("bad_field", f"{kind}: a ref is at most {MAX_REF_CHARS} characters", None)
+    if name == "at" and not 0 <= int(str(value)) < 10**9:
+        raise ProtocolError("bad_field", "act: at is the seq of the state the move answers", ref)
     if name == "seat" and not 0 <= int(str(value)) < 64:
         raise ProtocolError("bad_field", "sit: seat must be a seat number", ref)
 

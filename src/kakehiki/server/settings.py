@@ -12,9 +12,14 @@ from kakehiki.bots import bot_names
 from kakehiki.errors import KakehikiError
 from kakehiki.table import Clocks
 
-CLOCK_LIMITS: Final = {"reaction": (0.0, 60.0), "turn": (1.0, 3600.0), "grace": (0.0, 86400.0)}
-DEFAULT_CLOCKS: Final = {"reaction": 3.0, "turn": 60.0, "grace": 120.0}
-"""J8's three-second window; a minute a move and two minutes' grace online."""
+AUTO: Final = "auto"
+"""A window of calls as long as the game suggests (:meth:`~kakehiki.core.Game.reaction_seconds`)."""
+
+CLOCK_LIMITS: Final = {"reaction": (0.0, 60.0), "turn": (1.0, 3600.0), "grace": (0.0, 86400.0), "pace": (0.0, 5.0)}
+DEFAULT_CLOCKS: Final[dict[str, float | str]] = {"reaction": AUTO, "turn": 60.0, "grace": 120.0, "pace": 0.6}
+"""The game's own window of calls (``auto``: Dobon's J8 three seconds under the official rules,
+a second otherwise; four seconds to weigh a doubt, closed as soon as every person has answered);
+a minute a move, two minutes' grace online; bots' moves shown 0.6 s apart."""
 MAX_NICKNAME: Final = 24
 
 
@@ -30,17 +35,22 @@ class RequestError(KakehikiError):
 class RoomSettings:
     """The clocks of a room, and the bot level that fills the seats nobody took."""
 
-    reaction: float | None = DEFAULT_CLOCKS["reaction"]
-    turn: float | None = DEFAULT_CLOCKS["turn"]
-    grace: float | None = DEFAULT_CLOCKS["grace"]
+    reaction: float | str | None = AUTO
+    turn: float | None = 60.0
+    grace: float | None = 120.0
     fill_bot: str = "normal"
+    pace: float | None = 0.6
 
-    @property
-    def clocks(self) -> Clocks:
-        return Clocks(self.reaction, self.turn, self.grace)
+    def clocks(self, suggested: float) -> Clocks:
+        """The table's clocks; ``suggested``: the game's window where ``reaction`` is ``auto``.
+        A turn clock is never shorter than the window (the table counts both from the change)."""
+        reaction = suggested if self.reaction == AUTO else self.reaction
+        assert not isinstance(reaction, str)
+        return Clocks(reaction, self.turn, self.grace, self.pace)
 
     def to_json(self) -> dict[str, Any]:
-        return {"reaction": self.reaction, "turn": self.turn, "grace": self.grace, "fill_bot": self.fill_bot}
+        return {"reaction": self.reaction, "turn": self.turn, "grace": self.grace, "fill_bot": self.fill_bot,
+                "pace": self.pace}
 
     @classmethod
     def from_json(cls, game_id: str, data: object) -> RoomSettings:
@@ -55,16 +65,29 @@ class RoomSettings:
         values = {name: clock_value(name, data.get(name, DEFAULT_CLOCKS[name])) for name in CLOCK_LIMITS}
         fill = data.get("fill_bot", "normal")
         check_bot(game_id, fill, "clocks.fill_bot")
-        return cls(values["reaction"], values["turn"], values["grace"], str(fill))
+        reaction, turn = values["reaction"], values["turn"]
+        if isinstance(reaction, float) and turn is not None and turn < reaction:
+            raise RequestError("bad_settings", f"turn ({turn:g} s) may not be shorter than reaction ({reaction:g} s): "
+                               "a move would be timed out while calls on it are still open", "clocks.turn")
+        return cls(reaction, turn, values["grace"], str(fill), _seconds(values["pace"]))
 
 
-def clock_value(name: str, value: object) -> float | None:
-    """One clock in seconds (``None`` turns it off), within :data:`CLOCK_LIMITS`."""
+def _seconds(value: float | str | None) -> float | None:
+    assert not isinstance(value, str)
+    return value
+
+
+def clock_value(name: str, value: object) -> float | str | None:
+    """One clock in seconds (``None`` turns it off), within :data:`CLOCK_LIMITS`; the window
+    of calls may also be ``auto``, the game's own."""
     if value is None:
         return None
+    if name == "reaction" and value == AUTO:
+        return AUTO
     low, high = CLOCK_LIMITS[name]
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise RequestError("bad_settings", f"{name} must be a number of seconds or null", f"clocks.{name}")
+        also = ", auto" if name == "reaction" else ""
+        raise RequestError("bad_settings", f"{name} must be a number of seconds{also} or null", f"clocks.{name}")
     if not low <= value <= high:
         raise RequestError("bad_settings", f"{name} must be {low:g} to {high:g} seconds, got {value:g}",
                            f"clocks.{name}")

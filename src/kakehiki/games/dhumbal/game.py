@@ -47,6 +47,10 @@ class DhumbalGame(StandardGame[DhumbalState, DhumbalAction]):
         return rounds.new_match(DhumbalOptions.from_values(options), players, seed, deck)
 
     # -- asking ---------------------------------------------------------------
+    def calls_open(self, state: DhumbalState) -> bool:
+        """Dhumbal has no calls out of turn: a table never waits for one."""
+        return False
+
     def actors(self, state: DhumbalState) -> tuple[int, ...]:
         """Only the turn seat ever has a choice: Dhumbal has no calls out of turn."""
         return () if state.phase == OVER else (state.turn,)

@@ -109,6 +109,17 @@ class DobonGame(StandardGame[DobonState, DobonAction]):
             return True, "delay"
         return super().timeout_move(state, seat)
 
+    def calls_open(self, state: DobonState) -> bool:
+        """A Dobon awaiting gaeshi, or a new top card (turned, played, interrupted): what
+        everybody sees.  A draw leaves the top as it was, so nobody has a new call (J5, J7)."""
+        if state.phase == CHAIN:
+            return True
+        return state.phase == TURN and (not state.log or state.log[-1].kind in ("turned", "play", "interrupt"))
+
+    def reaction_seconds(self, state: DobonState) -> float:
+        """J8's three seconds under the official rules; a brisker second otherwise."""
+        return 3.0 if state.options.official else 1.0
+
     def yields_to_calls(self, state: DobonState, seat: int, action: DobonAction) -> bool:
         """The turn seat's draw, or its play of another number than the top's, waits for the
         other seats' claims on this state (C4).  Its Dobon and its same-number play are claims

@@ -101,6 +101,16 @@ class DobonArithGame(StandardGame[ArithState, ArithAction]):
         """The turn seat, awaited and timed by a host; none during a gaeshi chain (A5)."""
         return None if state.phase in (CHAIN, OVER) else state.turn
 
+    def calls_open(self, state: ArithState) -> bool:
+        """A Dobon awaiting gaeshi, or a new top card: what everybody sees.  A draw or a pass
+        leaves the top as it was, so nobody has a new call."""
+        if state.phase == CHAIN:
+            return True
+        return state.phase == TURN and (not state.log or isinstance(state.log[-1].action, Play))
+
+    def reaction_seconds(self, state: ArithState) -> float:
+        return 1.0
+
     def yields_to_calls(self, state: ArithState, seat: int, action: ArithAction) -> bool:
         """The turn seat's ordinary move (anything but its own ``dobon``, which keeps its
         priority) waits for the other seats offered a call (C4, C5).  Of a play of several

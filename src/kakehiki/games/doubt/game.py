@@ -43,6 +43,14 @@ class DoubtGame(StandardGame[DoubtState, DoubtAction]):
             return (state.turn,)
         return state.window  # empty once over
 
+    def calls_open(self, state: DoubtState) -> bool:
+        """The doubt window after every play (B4): every other seat may doubt, as everybody knows."""
+        return state.phase == WINDOW
+
+    def reaction_seconds(self, state: DoubtState) -> float:
+        """Long enough to weigh a doubt; a window closes as soon as every person has answered."""
+        return 4.0
+
     def turn_seat(self, state: DoubtState) -> int | None:
         """The seat to play, awaited and timed by a host; none while the doubt window is open
         (every seat offered may decline, B4)."""

@@ -66,6 +66,14 @@ class MillionDoubtGame(StandardGame[MillionDoubtState, MillionDoubtAction]):
     def actors(self, state: MillionDoubtState) -> tuple[int, ...]:
         return legal.actors(state)
 
+    def calls_open(self, state: MillionDoubtState) -> bool:
+        """The doubt window after a face-down play (M6), as everybody sees it."""
+        return state.phase == DOUBT
+
+    def reaction_seconds(self, state: MillionDoubtState) -> float:
+        """Long enough to weigh a doubt; a window closes as soon as every person has answered."""
+        return 4.0
+
     def turn_seat(self, state: MillionDoubtState) -> int | None:
         """The seat to lead, play, hide or give, awaited and timed by a host; none while
         Doubt is offered (every seat asked may decline)."""

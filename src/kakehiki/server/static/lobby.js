@@ -114,7 +114,7 @@
       const clocks = { fill_bot: form.querySelector('[name="fill_bot"]').value };
       form.querySelectorAll("[data-clock]").forEach((input) => {
         const text = input.value.trim();
-        clocks[input.dataset.clock] = text === "" ? null : Number(text);
+        clocks[input.dataset.clock] = text === "" ? null : /^auto$/i.test(text) ? "auto" : Number(text);
       });
       const body = { game: game.id, players: state.players || game.players.default, options: chosenOptions(form, game),
         clocks, bots, nickname, seat: state.you };
