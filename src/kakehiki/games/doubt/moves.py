@@ -43,7 +43,7 @@ def move_text(steps: Sequence[DoubtAction]) -> str:
     """``play`` and the cards of the ``add``s and the ``play`` that end them; one step as its text."""
     if len(steps) == 1:
         return str(steps[0])
-    *adds, last = steps
+    adds, last = steps[:-1], steps[-1] if steps else None
     if not adds or not isinstance(last, Play) or not all(isinstance(a, Add) for a in adds):
         shown = ", ".join(str(s) for s in steps) or "no step"
         raise NotationError(f"{shown} is no Doubt move: a play is add … then play")
