@@ -60,6 +60,8 @@ def parse_move(text: str) -> tuple[MillionDoubtAction, ...]:
 
 def _play(text: str, args: list[str]) -> tuple[MillionDoubtAction, ...]:
     lowered = [a.lower() for a in args]
+    if REVOLUTION in lowered[:-1]:
+        raise NotationError(f"{excerpt(text)}: revolution comes last, after the face-down cards")
     revolution = lowered[-1] == REVOLUTION
     if revolution:
         args, lowered = args[:-1], lowered[:-1]
@@ -85,6 +87,8 @@ def _play(text: str, args: list[str]) -> tuple[MillionDoubtAction, ...]:
 
 
 def _giving(text: str, args: list[str]) -> tuple[MillionDoubtAction, ...]:
+    if DONE_WORD in (a.lower() for a in args[:-1]):
+        raise NotationError(f"{excerpt(text)}: done ends the giving: nothing follows it")
     done = args[-1].lower() == DONE_WORD
     cards = cards_of(text, args[:-1] if done else args, 2)
     if not cards:
