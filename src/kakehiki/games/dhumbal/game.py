@@ -11,7 +11,7 @@ from kakehiki.base import StandardGame
 from kakehiki.cards import CARD_ORDER, Card
 from kakehiki.core import Event, Result
 from kakehiki.errors import IllegalActionError
-from kakehiki.games.dhumbal import rounds
+from kakehiki.games.dhumbal import moves, rounds
 from kakehiki.games.dhumbal.actions import (
     ALL_ACTIONS,
     DISCARDS,
@@ -143,6 +143,15 @@ class DhumbalGame(StandardGame[DhumbalState, DhumbalAction]):
 
     def parse_action(self, text: str) -> DhumbalAction:
         return parse_action(text)
+
+    def parse_move(self, text: str) -> tuple[DhumbalAction, ...]:
+        return moves.parse_move(text)
+
+    def move_text(self, steps: Sequence[DhumbalAction]) -> str:
+        return moves.move_text(steps)
+
+    def continues(self, state: DhumbalState, seat: int, action: DhumbalAction) -> bool:
+        return moves.continues(action)
 
     # -- looking --------------------------------------------------------------
     def _view(self, state: DhumbalState, seat: int | None) -> DhumbalView:

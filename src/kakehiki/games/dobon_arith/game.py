@@ -10,7 +10,7 @@ from kakehiki.base import StandardGame, match_result
 from kakehiki.cards import Card
 from kakehiki.core import Event, Result
 from kakehiki.errors import IllegalActionError
-from kakehiki.games.dobon_arith import match, turns
+from kakehiki.games.dobon_arith import match, moves, turns
 from kakehiki.games.dobon_arith.actions import (
     ACTIONS,
     DOBON,
@@ -210,6 +210,15 @@ class DobonArithGame(StandardGame[ArithState, ArithAction]):
 
     def parse_action(self, text: str) -> ArithAction:
         return parse_action(text)
+
+    def parse_move(self, text: str) -> tuple[ArithAction, ...]:
+        return moves.parse_move(text)
+
+    def move_text(self, steps: Sequence[ArithAction]) -> str:
+        return moves.move_text(steps)
+
+    def continues(self, state: ArithState, seat: int, action: ArithAction) -> bool:
+        return moves.continues(action)
 
     def _all_actions(self, state: ArithState) -> Sequence[ArithAction]:
         return ACTIONS

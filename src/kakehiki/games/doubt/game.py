@@ -11,7 +11,7 @@ from kakehiki.cards import CARDS, Card
 from kakehiki.core import Event, Result, RoundResult
 from kakehiki.errors import IllegalActionError
 from kakehiki.games.doubt import events as ev
-from kakehiki.games.doubt import rules, sample
+from kakehiki.games.doubt import moves, rules, sample
 from kakehiki.games.doubt.actions import ADDS, DOUBT, PASS, PLAYS, Add, Doubt, DoubtAction, Pass, Play, parse_action
 from kakehiki.games.doubt.draft import Draft
 from kakehiki.games.doubt.legacy import legacy_actions
@@ -159,6 +159,15 @@ class DoubtGame(StandardGame[DoubtState, DoubtAction]):
 
     def parse_action(self, text: str) -> DoubtAction:
         return parse_action(text)
+
+    def parse_move(self, text: str) -> tuple[DoubtAction, ...]:
+        return moves.parse_move(text)
+
+    def move_text(self, steps: Sequence[DoubtAction]) -> str:
+        return moves.move_text(steps)
+
+    def continues(self, state: DoubtState, seat: int, action: DoubtAction) -> bool:
+        return moves.continues(action)
 
     # -- looking --------------------------------------------------------------
     def _view(self, state: DoubtState, seat: int | None) -> DoubtView:

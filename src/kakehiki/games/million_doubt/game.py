@@ -10,7 +10,7 @@ from kakehiki.base import StandardGame
 from kakehiki.cards import CARD_ORDER, Card
 from kakehiki.core import Event, Result
 from kakehiki.errors import IllegalActionError
-from kakehiki.games.million_doubt import flow, legal, match
+from kakehiki.games.million_doubt import flow, legal, match, moves
 from kakehiki.games.million_doubt.actions import HIDE as HIDE_CARD
 from kakehiki.games.million_doubt.actions import (
     PLAY,
@@ -128,6 +128,15 @@ class MillionDoubtGame(StandardGame[MillionDoubtState, MillionDoubtAction]):
 
     def parse_action(self, text: str) -> MillionDoubtAction:
         return parse_action(text)
+
+    def parse_move(self, text: str) -> tuple[MillionDoubtAction, ...]:
+        return moves.parse_move(text)
+
+    def move_text(self, steps: Sequence[MillionDoubtAction]) -> str:
+        return moves.move_text(steps)
+
+    def continues(self, state: MillionDoubtState, seat: int, action: MillionDoubtAction) -> bool:
+        return moves.continues(state, action)
 
     def _all_actions(self, state: MillionDoubtState) -> Sequence[MillionDoubtAction]:
         """See docs/million-doubt.md: ``play *N`` runs to the largest hand a seat may hold."""
