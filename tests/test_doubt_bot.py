@@ -32,8 +32,8 @@ def test_count_calls_a_lie_its_own_hand_proves() -> None:
 
 
 def test_count_calls_a_lie_proved_by_cards_seen() -> None:
-    # Seat 1 holds S4 H4 and saw seat 2 take D4 C4 face up: seat 0's claim of 4 cannot be true.
-    state = play(new({0: "D4 S5 S6", 1: "S4 H4 C4", 2: "D9 D2 D3"}), "0: play D4", "1: pass", "2: pass",
+    # Seat 1 holds S4 H4 and saw seat 2 take D4 C4 face up (show_pile): seat 0's claim of 4 cannot be true.
+    state = play(new({0: "D4 S5 S6", 1: "S4 H4 C4", 2: "D9 D2 D3"}, show_pile=True), "0: play D4", "1: pass", "2: pass",
                  "1: play C4", "2: pass", "0: pass", "2: play D9", "0: doubt")
     assert [str(c) for c in GAME.view(state, 1).sure[2]] == ["D4", "D9", "C4"]
     state = play(state, "0: play S5")

@@ -45,11 +45,13 @@ def test_expert_calls_a_lie_its_own_hand_proves() -> None:
 def test_expert_leaves_a_likely_lie_to_the_others_where_count_calls_it() -> None:
     # Seat 1 holds three aces; the fourth is one of the 39 cards it cannot see, 13 of them seat 0's.
     # A one-in-three chance of the truth: count calls (a wrong call would cost it only its own risk
-    # of the pile), expert passes and lets seats 2 and 3 pay for the call if they want it.
-    state = play(new(FOUR), "0: play S2")
+    # of the pile), expert passes and lets seats 2 and 3 pay for the call if they want it.  With piles
+    # taken unseen (the default, B5) count reads such a claim as true at least half the time: it passes.
+    state = play(new(FOUR, show_pile=True), "0: play S2")
     assert 0.25 < truth_chance(GAME.view(state, 1)) < 0.4
     assert choice(state, 1, make_bot("doubt", "count")) == "doubt"
     assert choice(state, 1) == "pass"
+    assert choice(play(new(FOUR), "0: play S2"), 1, make_bot("doubt", "count")) == "pass"
 
 
 def test_expert_calls_any_play_that_would_take_the_player_out() -> None:
@@ -117,15 +119,16 @@ def test_expert_tells_the_truth_and_goes_out_with_it() -> None:
 
 
 def count_game_state(seed: int, actions: int) -> object:
-    """The state after ``actions`` actions of a five-seat game among count bots."""
+    """The state after ``actions`` actions of a five-seat game among count bots, piles taken face up."""
     states: list[object] = []
     bots = [make_bot("doubt", "count") for _ in range(5)]
-    play_out(GAME, GAME.new(players=5, seed=seed), bots, seed=seed, listener=lambda state, *_: states.append(state))
+    start = GAME.new(players=5, options={"show_pile": True}, seed=seed)
+    play_out(GAME, start, bots, seed=seed, listener=lambda state, *_: states.append(state))
     return states[actions - 1]
 
 
 def test_expert_lies_on_purpose_when_taking_the_pile_wins_the_race() -> None:
-    # Late in a game among count bots, seat 0 holds S2 S10 H7 HQ C6 and is asked for a 10, with ten
+    # Late in a game among count bots (show_pile), seat 0 holds S2 S10 H7 HQ C6 and is asked for a 10, with ten
     # cards in the pile.  Most cards have been seen going into hands, so every deal of the rest
     # plays out alike: telling the truth loses the race more often than taking the pile now.
     # Count plays S10; expert lies, to be caught on purpose.
@@ -155,14 +158,17 @@ def test_expert_plays_every_variant(opts: dict[str, object]) -> None:
     variant_shown(tally, opts)
 
 
-def test_expert_wins_far_more_often_than_normal() -> None:
-    """Five seats, one expert among four normal bots, the expert moving round the table.
+def test_expert_wins_far_more_often_than_normal_with_show_pile() -> None:
+    """Five seats, one expert among four normal bots, the expert moving round the table, piles
+    taken face up (``show_pile``: with piles unseen, B5, nobody doubts much and the five-seat game
+    is a race near chance, docs/doubt.md).
 
     By chance it would win one of these five games; over seeds 0-39 it won four or five of
     every five."""
     wins = 0
     for seed in range(5):
         bots = [ExpertBot() if s == seed else make_bot("doubt", "normal") for s in range(5)]
-        result = GAME.result(play_out(GAME, GAME.new(players=5, seed=seed), bots, seed=seed).state)
+        start = GAME.new(players=5, options={"show_pile": True}, seed=seed)
+        result = GAME.result(play_out(GAME, start, bots, seed=seed).state)
         wins += result is not None and result.winners == (seed,)
     assert wins >= 3

@@ -98,7 +98,7 @@ def test_hard_reads_liars_as_less_honest_than_honest_seats_over_a_game() -> None
     def honesty_at_the_end(style: str) -> float:
         hard = ExpertBot()
         bots = [hard] + [make_bot("doubt", style) for _ in range(3)]
-        play_out(GAME, GAME.new(players=4, seed=101), bots, seed=101)
+        play_out(GAME, GAME.new(players=4, options={"show_pile": True}, seed=101), bots, seed=101)
         return sum(hard.learnt.of(seat) for seat in (1, 2, 3)) / 3
 
     liars, honest = honesty_at_the_end("lie"), honesty_at_the_end("normal")
@@ -111,11 +111,14 @@ def test_hard_reads_liars_as_less_honest_than_honest_seats_over_a_game() -> None
 
 def test_hard_calls_a_likely_lie_itself_when_nobody_else_ever_doubts() -> None:
     # A one-in-three chance that seat 0's "A" is true.  Left to the others where they doubt;
-    # called where every other seat is seen never doubting.
-    state = play(new(FOUR), "0: play S2")
+    # called where every other seat is seen never doubting, with piles taken face up (show_pile).
+    # With piles taken unseen (B5) such a claim is read as true at least half the time: left alone.
+    state = play(new(FOUR, show_pile=True), "0: play S2")
     assert bot_choice(state, 1, make_bot("doubt", "expert")) == "pass"
     quiet = with_habits(state, QUIET, Habits(), QUIET, QUIET)
     assert bot_choice(quiet, 1, make_bot("doubt", "expert")) == "doubt"
+    unseen = with_habits(play(new(FOUR), "0: play S2"), QUIET, Habits(), QUIET, QUIET)
+    assert bot_choice(unseen, 1, make_bot("doubt", "expert")) == "pass"
 
 
 def test_hard_fills_a_play_with_bluffs_where_nobody_doubts() -> None:

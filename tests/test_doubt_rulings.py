@@ -6,6 +6,8 @@ round-robin from seat 0), moves ``"SEAT: ACTION"``, and the expected outcome.  S
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from kakehiki import NotationError, OptionError, parse_cards
@@ -251,8 +253,74 @@ def test_B5_doubter_leads_after_a_successful_doubt_only() -> None:
     assert GAME.actors(state) == (1,)
 
 
-def test_B5_the_pile_is_taken_face_up_for_everyone_to_see() -> None:
-    state = play(new(FOUR), "0: play SA", "1: pass", "2: pass", "3: pass", "1: play H3", "2: doubt")
+def test_B5_only_doubted_play_shown() -> None:
+    # Seat 0's SA stands; seat 1's "2" is H3, a lie: seat 2 doubts, seat 1 takes SA and H3.
+    state = play(new(FOUR), "0: play SA", "1: pass", "2: pass", "3: pass", "1: play H3")
+    state, events = run(state, "2: doubt")
+    (taken,) = of_type(events, "PileTaken")
+    assert (taken.seat, taken.count, taken.shown, taken.face_up) == (1, 2, tuple(parse_cards("H3")), False)
+    assert taken.seen_by(1) == taken and cards(" ".join(map(str, taken.cards))) == cards("SA H3")
+    for viewer in (0, 2, 3, None):
+        assert taken.seen_by(viewer).cards is None  # the rest of the pile goes in unseen
+    for viewer in (2, 3, None):
+        assert known(state, viewer, 1) == "H3" == sure(state, viewer, 1)
+    assert known(state, 0, 1) == cards("SA H3") == sure(state, 0, 1)  # seat 0 put SA down itself
+    assert hand(state, 1) == cards("HA H2 H3 H4 SA") and known(state, 1, 1) == ""  # the taker holds it all
+
+
+def test_B5_only_doubted_play_shown_truth_the_caller_sees_the_whole_pile() -> None:
+    # SA (true), H2 (true) and D4 (a lie claiming 3) stand; seat 3's C4 is true and seat 1 doubts it.
+    state = play(new(FOUR), "0: play SA", "1: pass", "2: pass", "3: pass", "1: play H2", "2: pass", "3: pass",
+                 "0: pass", "2: play D4", "3: pass", "0: pass", "1: pass", "3: play C4")
+    state, events = run(state, "1: doubt")
+    (taken,) = of_type(events, "PileTaken")
+    assert (taken.seat, taken.reason, taken.count, taken.shown) == (1, "truth", 4, tuple(parse_cards("C4")))
+    assert hand(state, 1) == cards("HA H2 H3 H4 SA D4 C4")  # the caller sees every card: its hand now
+    # Each other seat knows the turned-up C4 and the cards it put in the pile itself; a spectator, C4.
+    for viewer, seen in ((0, "SA C4"), (2, "D4 C4"), (3, "C4"), (None, "C4")):
+        assert known(state, viewer, 1) == cards(seen) == sure(state, viewer, 1)
+
+
+def test_B5_only_doubted_play_shown_the_rest_is_dealt_anew_in_samples() -> None:
+    state = play(new(FOUR), "0: play SA", "1: pass", "2: pass", "3: pass", "1: play H2", "2: pass", "3: pass",
+                 "0: pass", "2: play D4", "3: pass", "0: pass", "1: pass", "3: play C4", "1: doubt")
+    rng = random.Random(5)
+    samples = [GAME.sample_hidden(state, 3, rng) for _ in range(40)]
+    assert all(parse_cards("C4")[0] in s.hands[1] for s in samples)  # seen turned up: seat 1 holds it
+    assert any(parse_cards("SA")[0] not in s.hands[1] for s in samples)  # seat 3 never saw SA go in
+    shown = play(new(FOUR, show_pile=True), "0: play SA", "1: pass", "2: pass", "3: pass", "1: play H2", "2: pass",
+                 "3: pass", "0: pass", "2: play D4", "3: pass", "0: pass", "1: pass", "3: play C4", "1: doubt")
+    pile = parse_cards("SA H2 D4 C4")  # turned up for everyone: always seat 1's in the samples
+    assert all(set(pile) <= set(s.hands[1]) for s in (GAME.sample_hidden(shown, 3, rng) for _ in range(40)))
+
+
+def test_B5_show_pile_turns_the_whole_pile_up_for_everyone() -> None:
+    state = play(new(FOUR, show_pile=True), "0: play SA", "1: pass", "2: pass", "3: pass", "1: play H3")
+    state, events = run(state, "2: doubt")
+    (taken,) = of_type(events, "PileTaken")
+    assert taken.face_up and all(taken.seen_by(v) == taken for v in (0, 1, 2, 3, None))
+    for viewer in (0, 2, 3, None):
+        assert known(state, viewer, 1) == cards("SA H3") == sure(state, viewer, 1)
+
+
+def test_B5_a_version_2_record_replays_with_the_pile_turned_up_as_it_was_played() -> None:
+    moves = ("0: play SA", "1: pass", "2: pass", "3: pass", "1: play H3", "2: doubt")
+    start = new(FOUR)
+    final = play(start, *moves)
+    actions = [(0, int(m[0]), m.split(": ")[1]) for m in moves]
+    record = make_record(GAME, start, actions, ["a", "b", "c", "d"], final)
+    assert record["version"] == 3 and record["options"]["show_pile"] is False
+    old = {**record, "version": 2, "options": {k: v for k, v in record["options"].items() if k != "show_pile"}}
+    seen: list[object] = []
+    _, replayed, _ = replay(old, lambda seat, text, state, events: seen.extend(e.seen_by(3) for e in events))
+    assert replayed.options.show_pile and known(replayed, 3, 1) == cards("SA H3")  # version 2: all turned up
+    assert [e.cards is not None for e in of_type(seen, "PileTaken")] == [True]
+    _, current, _ = replay(record)
+    assert known(current, 3, 1) == "H3"
+
+
+def test_B5_show_pile_the_pile_is_taken_face_up_for_everyone_to_see() -> None:
+    state = play(new(FOUR, show_pile=True), "0: play SA", "1: pass", "2: pass", "3: pass", "1: play H3", "2: doubt")
     for viewer in (0, 2, 3, None):
         assert known(state, viewer, 1) == cards("SA H3") == sure(state, viewer, 1)
     assert known(state, 1, 1) == ""  # a seat's own hand is simply its hand
@@ -266,7 +334,7 @@ def test_B5_the_pile_is_taken_face_up_for_everyone_to_see() -> None:
 
 
 def test_B5_a_card_seen_elsewhere_is_no_longer_counted_in_the_hand_that_let_it_go() -> None:
-    state = new({0: "SA S3 S7", 1: "H2 H3 H4", 2: "D2 D3 D4"})
+    state = new({0: "SA S3 S7", 1: "H2 H3 H4", 2: "D2 D3 D4"}, show_pile=True)
     state = play(state, "0: play SA", "1: pass", "2: pass", "1: play H3", "2: doubt")  # seat 1 takes SA H3
     state = play(state, "2: play D3", "0: pass", "1: pass", "0: play S3", "1: pass", "2: pass")
     state = play(state, "1: play SA", "2: pass", "0: pass")  # SA goes back face down, unseen

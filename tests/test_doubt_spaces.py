@@ -205,12 +205,12 @@ def outcome(state: Any, seat: int, text: str) -> str:
 
 
 def test_item3_legacy_actions_turn_version_1_texts_into_steps() -> None:
-    assert DOUBT_GAME.version == CURRENT == 2
+    assert DOUBT_GAME.version == CURRENT == 3
     assert legacy_actions(1, 0, "play H9 s4 JK") == ["add S4", "add H9", "play JK"]
     assert legacy_actions(1, 0, "play S4") == ["play S4"]
     assert legacy_actions(1, 3, " Doubt ") == ["doubt"] and legacy_actions(1, None, "pass") == ["pass"]
-    assert legacy_actions(2, 0, "add S4") == ["add S4"]
-    for version, text in ((0, "pass"), (3, "pass"), (1, "add S4"), (1, "play"), (1, "play S4 X9")):
+    assert legacy_actions(2, 0, "add S4") == ["add S4"] and legacy_actions(3, 0, "add S4") == ["add S4"]
+    for version, text in ((0, "pass"), (4, "pass"), (1, "add S4"), (1, "play"), (1, "play S4 X9")):
         with pytest.raises(NotationError):
             legacy_actions(version, 0, text)
 

@@ -36,6 +36,7 @@ options = st.fixed_dictionaries({}, optional={
     "cheat": st.booleans(),
     "repeat_rank_after_lie": st.booleans(),
     "doubter_leads": st.booleans(),
+    "show_pile": st.booleans(),
     "rank_rest": st.booleans(),
     "decks": st.integers(1, 4),
     "jokers": st.integers(0, 2),

@@ -283,3 +283,20 @@ def test_a_narrator_handed_raw_events_still_says_nothing_hidden() -> None:
     assert narrator_for("doubt", "en", 1).event(Added(0, parse_cards("S4")[0]), ["a", "b"]) is None
     line = narrator_for("dobon", "en", 1).event(Dealt(0, tuple(parse_cards("S4 H5")), 2), ["a", "b"])
     assert line is not None and "S4" not in line, "another seat's dealt cards are never named"
+
+
+def test_B5_only_doubted_play_shown_in_narration() -> None:
+    # Seat 1 takes SA and H3; H3 was the doubted play.  The taker reads both cards; the others
+    # the count; with show_pile everyone reads the cards.
+    from kakehiki.games.doubt.events import PileTaken
+
+    taken = PileTaken(1, tuple(parse_cards("SA H3")), "lie", 2, tuple(parse_cards("H3")), face_up=False)
+    for lang in i18n.LANGUAGES:
+        own = narrator_for("doubt", lang, 1).event(taken, ["a", "b", "c"])
+        assert own is not None and "SA H3" in own
+        for viewer in (0, 2, None):
+            line = narrator_for("doubt", lang, viewer).event(taken, ["a", "b", "c"])
+            assert line is not None and "SA" not in line and "2" in line
+        face_up = PileTaken(1, taken.cards, "lie", 2, taken.shown, face_up=True)
+        line = narrator_for("doubt", lang, 0).event(face_up, ["a", "b", "c"])
+        assert line is not None and "SA H3" in line

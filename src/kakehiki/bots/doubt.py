@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from math import comb
 
 from kakehiki.bots import register_bot
+from kakehiki.bots.doubt_basics import calibrated
 from kakehiki.bots.doubt_basics import follow as follow  # re-exported: styles and tests import them from here
 from kakehiki.bots.doubt_basics import good as good
 from kakehiki.bots.doubt_basics import least_needed as least_needed
@@ -71,30 +72,46 @@ def claim_odds(view: DoubtView) -> Odds:
         return Odds(False, 0.0)
     pool_good = unseen_good - sum(e.size for e in view.pile[:-1] if e.cards is None and e.rank == rank)
     pool = 0
-    loose_good = 0
+    loose_good = elsewhere = 0
+    unseen_piles = not view.options.show_pile
     for seat in others:
-        loose = _loose(view.known[seat], view.sure[seat])
         held = view.hand_sizes[seat] + (size if seat == player else 0)
+        loose = _loose(view.known[seat], view.sure[seat], held if unseen_piles else None)
         pool += max(0, held - len(view.sure[seat]) - len(loose))
         pool_good -= sum(1 for c in loose if good(c, rank))
         if seat == player:
             loose_good = sum(1 for c in loose if good(c, rank))
             slots = max(0, held - len(view.sure[seat]) - len(loose))
+        elif unseen_piles:  # cards seen going in may have left unseen: each is back among the unseen
+            elsewhere += sum(1 for c in loose if good(c, rank))
     need = size - sure_good
-    truth = sum(comb(loose_good, k) * STILL_HELD ** k * (1 - STILL_HELD) ** (loose_good - k)
-                * tail(pool, max(0, pool_good), slots, need - k) for k in range(loose_good + 1))
+    truth = 0.0
+    for k in range(loose_good + 1):  # k of the player's own loose cards of the rank still held
+        for j in range(elsewhere + 1):  # j of other seats' loose cards of the rank gone back among the unseen
+            weight = _binomial(loose_good, k, STILL_HELD) * _binomial(elsewhere, j, 1 - STILL_HELD)
+            truth += weight * tail(pool + j, max(0, pool_good + j), slots, need - k)
     return Odds(True, truth)
 
 
-def _loose(known: tuple[Card, ...], sure: tuple[Card, ...]) -> list[Card]:
-    """The known cards not certainly held."""
+def _binomial(n: int, k: int, p: float) -> float:
+    return comb(n, k) * p**k * (1 - p) ** (n - k)
+
+
+def _loose(known: tuple[Card, ...], sure: tuple[Card, ...], held: int | None) -> list[Card]:
+    """The known cards not certainly held, if the hand has room for them all.
+
+    A card seen going in and played face down since stays known (possibly held) until it is
+    seen again; under B5 a pile is taken unseen, so it may never be.  When they outnumber the
+    cards of the hand not sure (``held``; ``None`` with ``show_pile``, where that cannot last),
+    most have left it: they say nothing about the hand (none)."""
     rest = list(known)
     for card in sure:
         if card in rest:
             rest.remove(card)
-    return rest
+    return rest if held is None or len(rest) <= held - len(sure) else []
 
 
+NEED_SUCCESS_UNSEEN = 0.3  # a seat that cannot go out without a success then calls on even odds
 LEADER_CALL, OTHER_CALL = 0.7, 0.85  # pile penalty: calling pays above these chances of a lie
 CHEAT_EXTRA = 0.1  # and this much more with cheat=true, where piles grow large
 LIE_SIZE_WEIGHT = (0.0, 1.0, 0.3, 0.1)  # how often a bluff puts down 1, 2, 3+ cards: big claims are seldom lies
@@ -138,7 +155,7 @@ class CountBot:
     def _should_doubt(self, view: DoubtView, odds: Odds) -> bool:
         if not odds.possible:
             return True
-        truth = odds.truth * self.learnt.of(view.turn)
+        truth = calibrated(view, odds.truth) * self.learnt.of(view.turn)
         lie = (1 - truth) * LIE_SIZE_WEIGHT[min(view.pile[-1].size, 3)]
         return lie / (lie + truth) >= self._threshold(view)
 
@@ -165,7 +182,7 @@ class CountBot:
             if view.options.cheat:
                 threshold += CHEAT_EXTRA  # nobody else calls: piles grow large before anyone pays
         if view.options.require_successful_doubt and not view.successes[me]:
-            threshold -= 0.1
+            threshold -= 0.1 if view.options.show_pile else NEED_SUCCESS_UNSEEN
         return threshold
 
     # -- playing -------------------------------------------------------------------------------

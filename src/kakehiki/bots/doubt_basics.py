@@ -10,6 +10,17 @@ from kakehiki.cards import Card
 from kakehiki.core import Action
 from kakehiki.games.doubt import DoubtView, next_step
 
+# With piles taken unseen (B5) hands are no random draw: a seat keeps the ranks it will be asked
+# soon and bluffs with the others, and cards seen going in leave unseen.  Claims a uniform count
+# gives 0-20% are true about half the time (``count``, 4 seats, seeds 0-2): read them so.
+UNSEEN_FLOOR = 0.5
+
+
+def calibrated(view: DoubtView, could: float) -> float:
+    """The chance a claim could be true, from a count that takes the unseen cards to be dealt at
+    random: as it is with ``show_pile``, else at least :data:`UNSEEN_FLOOR`."""
+    return could if view.options.show_pile else UNSEEN_FLOOR + (1 - UNSEEN_FLOOR) * could
+
 
 def good(card: Card, rank: int) -> bool:
     """A card that makes a claim of ``rank`` true: that rank, or a joker (B7)."""

@@ -7,9 +7,9 @@ be asked six turns later, so its hand fills as fast as it empties (with the defa
 game may run to ``max_steps``).  What ends it is a plan: the hand can go out only on a true last
 card, so the order of plays must leave exactly one card, of the rank asked, at the end.
 
-At two seats every card is either in this seat's hand, the other's, or the pile, and the pile
-is taken face up, so the other hand is known but for its face-down plays, which are taken to be
-true whenever they could be.  The other seat is modelled as telling the truth whenever it can
+At two seats every card is either in this seat's hand, the other's, or the pile, so the other
+hand is known but for its face-down plays (whether or not piles are taken face up, B5): those are
+taken to be true whenever they could be.  The other seat is modelled as telling the truth whenever it can
 (else a lie with the card it needs last, as ``count`` does) and doubting every play; this seat's
 choices are whether to doubt the other's play and whether to tell the truth.  :func:`plan` finds
 a sequence of those that empties this hand first, by depth-first search with a sure lower bound

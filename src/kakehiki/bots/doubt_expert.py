@@ -1,9 +1,11 @@
 """Doubt ``expert``: races the table with a lookahead, and leaves uncertain doubts to others.
 
-Among careful players most of every hand is public: each pile is taken face up, so after a
-few pickups a seat knows nearly every card the others hold, and a lie is caught the moment it
-is told.  The game then runs almost like clockwork: the seat to play puts down the claimed
-rank if it holds one, and otherwise lies and takes the pile.  ``expert`` uses that:
+With ``show_pile`` (each pile taken face up) most of every hand is public among careful
+players: after a few pickups a seat knows nearly every card the others hold, and a lie is caught
+the moment it is told.  The game then runs almost like clockwork: the seat to play puts down the
+claimed rank if it holds one, and otherwise lies and takes the pile.  By default (B5) a pile is
+taken unseen but for the doubted play, so far less is known and the deals below are mostly
+shuffled; the same rules hold.  ``expert`` uses that:
 
 * **The race.**  Holding the claimed rank, it may still lie on purpose, to be caught and take
   the pile now, when that wins the race.  It deals the cards it cannot see several times
@@ -33,7 +35,7 @@ from dataclasses import dataclass
 from math import prod
 
 from kakehiki.bots import register_bot
-from kakehiki.bots.doubt_basics import follow, good, least_needed, tail
+from kakehiki.bots.doubt_basics import calibrated, follow, good, least_needed, tail
 from kakehiki.bots.doubt_endgame import against_eager_doubter, answer_eager_doubter
 from kakehiki.bots.doubt_model import Honesty, habits_of, nobody_doubts
 from kakehiki.cards import Card
@@ -81,7 +83,10 @@ def truth_chance(view: DoubtView, honesty: float = HONEST) -> float:
     claimed_good = sum(e.size for e in hidden if e.rank == rank)
     unseen_hit = tail(sum(free.values()), max(0, unseen_good - claimed_good), free.get(player, 0), size)
     known_miss = prod(1 - still_held(view, player, c) for c in view.known[player] if good(c, rank))
-    return honesty * (1 - known_miss * (1 - unseen_hit))
+    known_good = sum(1 for c in view.known[player] if good(c, rank))
+    if not view.options.show_pile and known_good + min(max(0, unseen_good), free.get(player, 0)) < size:
+        return 0.0  # a lie as counted: no reading lifts it (with show_pile the count below says so)
+    return honesty * calibrated(view, 1 - known_miss * (1 - unseen_hit))
 
 
 def kept_known(known: tuple[Card, ...], hidden: Sequence[PileView], seat: int) -> list[Card]:
@@ -113,10 +118,12 @@ def call_threshold(view: DoubtView) -> float:
     much; a little lower while going out still needs a successful doubt.  At three seats or more,
     where no other seat is seen doubting, nobody else will pay for the call: a seat as far on as
     this one or further is called on even odds, the others on good ones.  (At two seats the
-    caution holds: calling a quiet seat on even odds there hands the caller pile after pile.)"""
+    caution holds: calling a quiet seat on even odds there hands the caller pile after pile.  So it
+    does with piles taken unseen, B5, where a claim read as impossible is true half the time.)"""
     me = view.seat if view.seat is not None else 0
     threshold = CERTAIN
-    if view.options.penalty == "pile" and len(view.hand_sizes) - len(view.forfeited) > 2 and nobody_doubts(view):
+    alone = len(view.hand_sizes) - len(view.forfeited) > 2 and nobody_doubts(view)
+    if view.options.penalty == "pile" and view.options.show_pile and alone:
         threshold = ALONE_AHEAD if view.hand_sizes[view.turn] <= view.hand_sizes[me] else ALONE_BEHIND
     if view.options.require_successful_doubt and not view.successes[me]:
         return threshold - 0.1

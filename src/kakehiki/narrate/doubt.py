@@ -104,8 +104,12 @@ def _revealed(n: Narration, e: Any, labels: Labels) -> str:
 
 
 def _pile_taken(n: Narration, e: Any, labels: Labels) -> str:
+    """Face up (``show_pile``) everyone reads the cards; otherwise the taker alone, the others the count (B5)."""
     reason = n.t_or(f"doubt.pile_reason.{e.reason}", e.reason)
-    return n.t("doubt.event.pile_taken", seat=labels[e.seat], reason=reason, cards=cards_text(e.cards))
+    if e.cards is None:
+        return n.t("doubt.event.pile_taken_hidden", seat=labels[e.seat], reason=reason, count=e.count)
+    key = "doubt.event.pile_taken" if e.face_up else "doubt.event.pile_taken_own"
+    return n.t(key, seat=labels[e.seat], reason=reason, cards=cards_text(e.cards))
 
 
 def _cards_taken(n: Narration, e: Any, labels: Labels) -> str:

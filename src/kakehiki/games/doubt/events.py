@@ -78,11 +78,19 @@ class Revealed(Event):
 
 @dataclass(frozen=True, slots=True)
 class PileTaken(Event):
-    """``seat`` takes the whole pile face up: everyone sees the cards (B5, B7)."""
+    """``seat`` takes the whole pile, ``count`` cards (B5, B7).  Everyone sees ``shown``, the
+    cards a doubt turned up; only the taker sees all of them (``cards``), unless ``face_up``
+    (``show_pile``, or a record of version 2 or older) shows them to everyone."""
 
     seat: int
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...] | None
     reason: str  # "lie", "truth" or "no_success"
+    count: int
+    shown: tuple[Card, ...]
+    face_up: bool
+
+    def seen_by(self, seat: int | None) -> Event:
+        return self if self.face_up or seat == self.seat else replace(self, cards=None)
 
 
 @dataclass(frozen=True, slots=True)

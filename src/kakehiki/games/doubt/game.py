@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import ClassVar, assert_never
+from typing import Any, ClassVar, assert_never
 
 from kakehiki.base import StandardGame
 from kakehiki.cards import CARDS, Card
@@ -14,7 +14,7 @@ from kakehiki.games.doubt import events as ev
 from kakehiki.games.doubt import moves, rules, sample
 from kakehiki.games.doubt.actions import ADDS, DOUBT, PASS, PLAYS, Add, Doubt, DoubtAction, Pass, Play, parse_action
 from kakehiki.games.doubt.draft import Draft
-from kakehiki.games.doubt.legacy import legacy_actions
+from kakehiki.games.doubt.legacy import legacy_actions, legacy_options
 from kakehiki.games.doubt.state import OPTION_SPECS, OVER, PLAY, WINDOW, DoubtOptions, DoubtState
 from kakehiki.games.doubt.view import DoubtView, build_view
 from kakehiki.options import OptionSpec, OptionValue
@@ -26,7 +26,7 @@ class DoubtGame(StandardGame[DoubtState, DoubtAction]):
     id: ClassVar[str] = "doubt"
     title_en: ClassVar[str] = "Doubt (Cheat / I Doubt It)"
     title_ja: ClassVar[str] = "ダウト"
-    version: ClassVar[int] = 2
+    version: ClassVar[int] = 3  # 3: piles taken unseen (B5, show_pile); 2: one card per action
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 12
     default_players: ClassVar[int] = 4
@@ -156,6 +156,9 @@ class DoubtGame(StandardGame[DoubtState, DoubtAction]):
         if limit and not d.outcomes and d.phase == PLAY and d.plays >= limit * d.players:
             rules.finish_at_round_limit(d)  # checked, like C7, once no doubt window is open
         return d.finish()
+
+    def legacy_options(self, version: int, options: dict[str, Any]) -> dict[str, Any]:
+        return legacy_options(version, options)
 
     def parse_action(self, text: str) -> DoubtAction:
         return parse_action(text)

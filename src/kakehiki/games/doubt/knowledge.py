@@ -1,8 +1,11 @@
 """What each seat knows of the others' hands, kept as a careful player would (B5, B7).
 
-Cards only ever become known by being seen: a doubted play turned up, a pile taken
-face up, a forfeited hand discarded face up, or the two cards of a two-card penalty
-(seen by the two seats involved only).  For every viewer (row ``players`` is the
+Cards only ever become known by being seen: a doubted play turned up, a forfeited hand
+discarded face up, or the two cards of a two-card penalty (seen by the two seats involved
+only).  A pile taken (B5) is seen whole by its taker alone (it is now part of its hand); every
+other seat sees go in the plays turned up and the plays it made itself, the public only the
+plays turned up (``note_pile_unseen``).  With ``show_pile`` it is taken face up: everyone sees
+every card (``note_pickup``).  For every viewer (row ``players`` is the
 public: what everyone knows) and every other seat, the state keeps two multisets:
 
 ``known``
@@ -36,7 +39,7 @@ from typing import TypeVar
 
 from kakehiki.cards import CARD_ORDER, Card
 from kakehiki.games.doubt.draft import Draft
-from kakehiki.games.doubt.state import Knowledge
+from kakehiki.games.doubt.state import Knowledge, PileEntry
 
 Cards = tuple[Card, ...]
 
@@ -120,6 +123,22 @@ def note_pickup(d: Draft, seat: int, cards: Cards) -> None:
     d.known = tuple(row if v == seat else _with(row, seat, add(row[seat])) for v, row in enumerate(d.known))
     d.sure = tuple(row if v == seat else _with(row, seat, add(row[seat])) for v, row in enumerate(d.sure))
     reconcile_all(d, cards)
+
+
+def note_pile_unseen(d: Draft, seat: int, pile: tuple[PileEntry, ...]) -> None:
+    """``seat`` took ``pile`` unseen by the others (B5): each other viewer saw go in only the
+    plays turned up and its own plays; the public, the plays turned up."""
+    shown = tuple(c for entry in pile if entry.revealed for c in entry.cards)
+    known, sure = list(d.known), list(d.sure)
+    for v in range(d.players + 1):
+        if v == seat:
+            continue
+        seen = merged((), (*shown, *(c for e in pile if e.seat == v and not e.revealed for c in e.cards)))
+        if seen:
+            known[v] = _with(known[v], seat, merged(known[v][seat], seen))
+            sure[v] = _with(sure[v], seat, merged(sure[v][seat], seen))
+    d.known, d.sure = tuple(known), tuple(sure)
+    reconcile_all(d, tuple(c for entry in pile for c in entry.cards))
 
 
 def note_transfer(d: Draft, giver: int, taker: int, cards: Cards) -> None:

@@ -152,12 +152,18 @@ def penalise(d: Draft, loser: int, caller: int, player: int, lie: bool) -> None:
 
 
 def take_pile(d: Draft, seat: int, reason: str) -> None:
-    """``seat`` takes every card of the pile, face up (everyone sees them)."""
-    cards = tuple(sorted((c for entry in d.pile for c in entry.cards), key=CARD_ORDER))
+    """``seat`` takes every card of the pile.  Everyone sees the plays a doubt turned up; the
+    rest only the taker, and each seat its own plays (B5), unless ``show_pile`` turns it all up."""
+    pile = d.pile
+    cards = tuple(sorted((c for entry in pile for c in entry.cards), key=CARD_ORDER))
+    shown = tuple(sorted((c for entry in pile if entry.revealed for c in entry.cards), key=CARD_ORDER))
     d.pile = ()
     d.give(seat, cards)
-    d.events.append(ev.PileTaken(seat, cards, reason))
-    knowledge.note_pickup(d, seat, cards)
+    d.events.append(ev.PileTaken(seat, cards, reason, len(cards), shown, d.options.show_pile))
+    if d.options.show_pile:
+        knowledge.note_pickup(d, seat, cards)
+    else:
+        knowledge.note_pile_unseen(d, seat, pile)
 
 
 def forfeit(d: Draft, seat: int) -> None:

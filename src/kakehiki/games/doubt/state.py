@@ -32,6 +32,9 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                "ウソが見抜かれたら、次の人は同じ数字から再開する", ruling="B5"),
     OptionSpec("doubter_leads", "bool", False, "after a successful doubt the doubter plays next",
                "ダウトに成功した人が次の番になる", ruling="B5"),
+    OptionSpec("show_pile", "bool", False,
+               "a doubted pile is taken face up: everyone sees every card of it, not only the doubted play",
+               "引き取る場札を全員に表向きで見せる（ふつうはダウトされた札だけを見せる）", ruling="B5"),
     OptionSpec("rank_rest", "bool", True, "rank the seats that did not go out by the cards they hold",
                "上がれなかった人を残り枚数の少ない順に順位付けする", ruling="B6"),
     OptionSpec("decks", "int", 1, "52-card decks shuffled together", "使うトランプの組数",
@@ -61,6 +64,7 @@ class DoubtOptions(GameOptions):
     cheat: bool
     repeat_rank_after_lie: bool
     doubter_leads: bool
+    show_pile: bool
     rank_rest: bool
     decks: int
     jokers: int

@@ -30,7 +30,8 @@ class DoubtEncoder(Encoder):
                                                      "seat has not seen")
         self.pile_by_seat = add("pile_by_seat", n, "per seat (relative): cards it put in the pile")
         self.known = add("known", n * CARD_FACES, "per seat: a card vector of the cards the seat saw go into that "
-                                                  "hand (a pile picked up) that may still be there")
+                                                  "hand (of a pile taken: the plays turned up and its own; all with "
+                                                  "show_pile) that may still be there")
         self.sure = add("sure", n * CARD_FACES, "per seat: a card vector of those it knows are still there")
         self.discard = add("discard", CARD_FACES, "card vector: cards out of the game face up (rank_rest, discards)")
         self.hand_sizes = add("hand_sizes", n, "per seat: cards in hand")
