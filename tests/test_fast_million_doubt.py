@@ -29,7 +29,7 @@ from kakehiki.fast import md_layout as L
 from kakehiki.fast.million_doubt import MillionDoubtBatch
 from kakehiki.games.million_doubt import MillionDoubtState
 from kakehiki.games.million_doubt.actions import FACES
-from kakehiki.games.million_doubt.state import OPTION_SPECS, MillionDoubtOptions, deals_all, largest_hand
+from kakehiki.games.million_doubt.state import OPTION_SPECS, MillionDoubtOptions, largest_hand
 from kakehiki.options import resolve_options
 from lockstep import same_first_actor_play_outs, same_play_outs, same_result, walk
 
@@ -54,7 +54,7 @@ def playable(count: int, opts: dict[str, Any]) -> bool:
     first = values.first_leader
     if isinstance(first, int) and first >= count:
         return False
-    return not (values.face_down and deals_all(values) and largest_hand(values, count) >= values.burst_at)
+    return not (values.face_down and largest_hand(values, count) >= values.burst_at)
 
 
 def faces(cards: tuple[Card, ...]) -> list[int]:

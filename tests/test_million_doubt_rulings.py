@@ -313,6 +313,18 @@ def test_M1_dealing_every_card_at_or_past_burst_at_is_refused() -> None:
     assert err.value.option == "deal" and "burst_at=11" in str(err.value)
 
 
+@pytest.mark.parametrize("burst_at", [2, 5, 7])
+def test_M9_burst_at_no_larger_than_the_seven_dealt_is_refused_as_deal_all_is(burst_at: int) -> None:
+    # Every hand would start at or past the burst size: refused before a card is dealt, naming burst_at.
+    with pytest.raises(OptionError) as err:
+        GAME.new(players=3, options={"burst_at": burst_at})
+    assert err.value.option == "burst_at" and f"burst_at={burst_at}" in str(err.value)
+    assert "hands of 7" in str(err.value)
+    assert len(GAME.new(players=3, options={"burst_at": 8}).hands[0]) == 7, "one above the deal plays"
+    assert GAME.new(players=3, options={"burst_at": burst_at, "face_down": False, "deal": "seven"}), \
+        "without face_down nobody is given cards, so nobody bursts"
+
+
 def test_M4_undo_takes_back_a_play_being_made_and_nobody_else_hears_of_it() -> None:
     start = game()
     for moves in (["0: show S5"], ["0: show S5, play *2", "0: hide S3"]):

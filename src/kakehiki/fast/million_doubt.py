@@ -79,7 +79,7 @@ class MillionDoubtBatch(KernelBatch):
         if type(players) is not int or not 2 <= players <= L.MAX_PLAYERS:
             raise OptionError("players", f"million-doubt takes 2–7 players, got {players!r}")
         opts = MillionDoubtOptions.from_values(resolve_options(OPTION_SPECS, options))
-        new_match(opts, players, 0, None)  # the reference's refusals (first_leader, deal), word for word
+        new_match(opts, players, 0, None)  # the reference's refusals (first_leader, deal, burst_at), word for word
         self.options, self.players = opts, players
         self._load(seeds, jit, KERNEL_MODULES, "md_play")
         self._header = option_header(opts, players)

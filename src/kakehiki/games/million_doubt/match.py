@@ -40,9 +40,7 @@ def new_match(
         raise OptionError("first_leader", f"no seat {options.first_leader} among {players} players")
     if deck is not None:
         checked_deck(deck)
-    if options.face_down and deals_all(options) and largest_hand(options, players) >= options.burst_at:
-        raise OptionError("deal", f"dealing every card gives hands of {largest_hand(options, players)}, at or past "
-                                  f"burst_at={options.burst_at}: deal seven, raise burst_at, or play face_down=false")
+    check_burst_at(options, players)
     empty: tuple[tuple[Card, ...], ...] = ((),) * players
     state = MillionDoubtState(
         options=options, seed=seed, players=players, deck=deck,
@@ -56,6 +54,20 @@ def new_match(
     d = Draft(state)
     deal(d)
     return d.finish()
+
+
+def check_burst_at(options: MillionDoubtOptions, players: int) -> None:
+    """Refuse a deal whose hands start at or past ``burst_at`` with cards played face down (M1, M9):
+    naming ``deal`` when ``deal=all`` made them that large, else ``burst_at``.  Without
+    ``face_down`` nobody is ever given cards, so nobody bursts and any size is fine."""
+    size = largest_hand(options, players)
+    if not options.face_down or size < options.burst_at:
+        return
+    if deals_all(options):
+        raise OptionError("deal", f"dealing every card gives hands of {size}, at or past "
+                                  f"burst_at={options.burst_at}: deal seven, raise burst_at, or play face_down=false")
+    raise OptionError("burst_at", f"dealing seven cards gives hands of {size}, at or past "
+                                  f"burst_at={options.burst_at}: raise burst_at above {size}, or play face_down=false")
 
 
 def checked_deck(deck: tuple[Card, ...]) -> tuple[Card, ...]:
