@@ -159,6 +159,15 @@ def test_playout_plays_the_games_of_the_random_bot(first: int, count: int, opts:
     same_play_outs(GAME, MillionDoubtBatch(seeds, count, opts, jit=False), seeds, count, opts, ["random"] * count)
 
 
+def test_M10_a_batch_names_the_seats_ranked_first_as_winners_as_the_reference_does() -> None:
+    # Seed 7, three seats: the first seat out (0) ranks second on points; seat 2 wins.
+    batch = MillionDoubtBatch([7, 8, 9], 3, {}, jit=False)
+    same_play_outs(GAME, batch, [7, 8, 9], 3, {}, ["random"] * 3)
+    fast = batch.results()
+    assert fast["ranks"][0].tolist() == [2, 3, 1] and fast["winners"][0].tolist() == [False, False, True]
+    assert fast["losers"][0].tolist() == [False, True, False]
+
+
 def test_first_only_playout_asks_the_first_actor_alone() -> None:
     """``first_only``: the benchmarks' playout (``driver.random_playout``'s way), each seat
     drawing from its own ``derive(seed, "bot", seat)`` stream as the random bot does."""

@@ -150,9 +150,17 @@ def final_ranks(scores: tuple[int, ...], outcomes: tuple[RoundOutcome, ...]) -> 
 
 
 def match_result(state: MillionDoubtState) -> Result:
+    """The match's winners are the seats ranked first and its losers those ranked last, in a match
+    of one game too: points decide (M10), so the first seat out (M9's winner, the game's own
+    winner in ``rounds``) may rank below a seat that went out later and was paid more."""
     ranks = final_ranks(state.scores, state.outcomes)
     scores = tuple(float(s) for s in state.scores)
     rounds = tuple(RoundResult(o.winners, o.losers, o.reason) for o in state.outcomes)
     if rounds[-1].reason == DRAW_REASON:
         return Result((), (), ranks, scores, DRAW_REASON, rounds)  # C7: a draw ranks all alike
-    return shared_match_result(ranks, scores, state.outcomes)
+    if len(rounds) > 1:
+        return shared_match_result(ranks, scores, state.outcomes)
+    first, last = min(ranks), max(ranks)  # one game: never all alike (places part equal points)
+    winners = tuple(s for s, rank in enumerate(ranks) if rank == first)
+    losers = tuple(s for s, rank in enumerate(ranks) if rank == last)
+    return Result(winners, losers, ranks, scores, rounds[0].reason, rounds)
