@@ -52,6 +52,7 @@ from kakehiki.narrate.notation import notation_reason
 from kakehiki.narrate.notices import notice_line
 from kakehiki.record import make_record, save_record
 from kakehiki.table import Clock, Clocks, Notice, Table
+from kakehiki.textin import normalise
 
 HUMAN = 0
 LISTED = 40  # choices numbered on screen before the list is cut
@@ -227,8 +228,10 @@ class Session:
 
     def handle(self, text: str) -> None:
         """Act on a line: a choice, ``help``, ``all`` or ``quit``, at any moment; several
-        separated by commas (``show S5, play``) are taken one after another."""
-        parts = [part for part in text.replace("、", ",").split(",") if part.strip()]
+        separated by commas (``show S5, play``) are taken one after another.  Full-width and
+        Japanese input is normalised first (:mod:`kakehiki.textin`)."""
+        text = normalise(text, self.game.id, [str(a) for a in self.legal()])
+        parts = [part for part in text.split(",") if part.strip()]
         if len(parts) > 1:
             for part in parts:
                 self.handle(part)
