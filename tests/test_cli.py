@@ -345,10 +345,11 @@ def test_play_explains_two_actions_written_as_one() -> None:
     assert "on one line separated by commas" in result.stdout
 
 
-def test_play_in_japanese_names_unreadable_input_without_english_detail() -> None:
+def test_play_in_japanese_gives_the_reason_for_unreadable_input_without_english_words() -> None:
     result = run("play", "doubt", "--seed", "1", "--lang", "ja", stdin="fly away\nquit\n")
     line = next(x for x in result.stdout.splitlines() if x.startswith("解釈できません"))
-    assert "'fly away'" in line and "入力の例" in line and "action" not in line
+    assert "'fly away' はこのゲームの行動ではありません" in line and "play CARD, add CARD, doubt, pass" in line
+    assert "action" not in line and " or " not in line
     english = run("play", "doubt", "--seed", "1", "--lang", "en", stdin="fly away\nquit\n").stdout
     assert "Not understood: not a Doubt action: 'fly away'" in english
 

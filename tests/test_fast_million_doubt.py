@@ -29,7 +29,7 @@ from kakehiki.fast import md_layout as L
 from kakehiki.fast.million_doubt import MillionDoubtBatch
 from kakehiki.games.million_doubt import MillionDoubtState
 from kakehiki.games.million_doubt.actions import FACES
-from kakehiki.games.million_doubt.state import OPTION_SPECS, MillionDoubtOptions, deals_all, largest_hand
+from kakehiki.games.million_doubt.state import OPTION_SPECS, MillionDoubtOptions, largest_hand
 from kakehiki.options import resolve_options
 from lockstep import same_first_actor_play_outs, same_play_outs, same_result, walk
 
@@ -54,7 +54,7 @@ def playable(count: int, opts: dict[str, Any]) -> bool:
     first = values.first_leader
     if isinstance(first, int) and first >= count:
         return False
-    return not (values.face_down and deals_all(values) and largest_hand(values, count) >= values.burst_at)
+    return not (values.face_down and largest_hand(values, count) >= values.burst_at)
 
 
 def faces(cards: tuple[Card, ...]) -> list[int]:
@@ -157,6 +157,15 @@ def test_playout_plays_the_games_of_the_random_bot(first: int, count: int, opts:
     assume(playable(count, opts))
     seeds = [first, first + 1]
     same_play_outs(GAME, MillionDoubtBatch(seeds, count, opts, jit=False), seeds, count, opts, ["random"] * count)
+
+
+def test_M10_a_batch_names_the_seats_ranked_first_as_winners_as_the_reference_does() -> None:
+    # Seed 7, three seats: the first seat out (0) ranks second on points; seat 2 wins.
+    batch = MillionDoubtBatch([7, 8, 9], 3, {}, jit=False)
+    same_play_outs(GAME, batch, [7, 8, 9], 3, {}, ["random"] * 3)
+    fast = batch.results()
+    assert fast["ranks"][0].tolist() == [2, 3, 1] and fast["winners"][0].tolist() == [False, False, True]
+    assert fast["losers"][0].tolist() == [False, True, False]
 
 
 def test_first_only_playout_asks_the_first_actor_alone() -> None:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import pytest
 
 from kakehiki import OptionError, parse_cards
-from kakehiki.driver import next_moves
+from kakehiki.bots import make_bot
+from kakehiki.driver import next_moves, play_out
 from kakehiki.games.million_doubt.match import full_deck
 from transcript_million_doubt import (
     GAME,
@@ -313,6 +314,18 @@ def test_M1_dealing_every_card_at_or_past_burst_at_is_refused() -> None:
     assert err.value.option == "deal" and "burst_at=11" in str(err.value)
 
 
+@pytest.mark.parametrize("burst_at", [2, 5, 7])
+def test_M9_burst_at_no_larger_than_the_seven_dealt_is_refused_as_deal_all_is(burst_at: int) -> None:
+    # Every hand would start at or past the burst size: refused before a card is dealt, naming burst_at.
+    with pytest.raises(OptionError) as err:
+        GAME.new(players=3, options={"burst_at": burst_at})
+    assert err.value.option == "burst_at" and f"burst_at={burst_at}" in str(err.value)
+    assert "hands of 7" in str(err.value)
+    assert len(GAME.new(players=3, options={"burst_at": 8}).hands[0]) == 7, "one above the deal plays"
+    assert GAME.new(players=3, options={"burst_at": burst_at, "face_down": False, "deal": "seven"}), \
+        "without face_down nobody is given cards, so nobody bursts"
+
+
 def test_M4_undo_takes_back_a_play_being_made_and_nobody_else_hears_of_it() -> None:
     start = game()
     for moves in (["0: show S5"], ["0: show S5, play *2", "0: hide S3"]):
@@ -597,6 +610,27 @@ def test_M10_points_add_up_over_the_games_of_a_match() -> None:
     result = GAME.result(state)
     assert result is not None and result.scores == (14.0, -14.0) and len(result.rounds) == 2
     assert result.winners == (0,) and result.reason == "match"
+
+
+def test_M10_a_game_is_won_by_the_seat_ranked_first_not_by_the_first_out() -> None:
+    # Seed 7, three random bots: seat 0 goes out first (M9) but seat 2, out later, is paid more
+    # (M10).  The result's winners and losers are the seats ranked first and last; the game's own
+    # record in rounds still names the first out.
+    done = play_out(GAME, GAME.new(3, {}, seed=7), [make_bot("million-doubt", "random") for _ in range(3)], seed=7)
+    result = GAME.result(done.state)
+    assert result is not None and result.scores == (10.0, -21.0, 11.0) and result.ranks == (2, 3, 1)
+    assert (result.winners, result.losers, result.reason) == ((2,), (1,), "one_seat_left")
+    assert (result.rounds[0].winners, result.rounds[0].losers) == ((0,), (2, 1))
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_M10_winners_and_losers_are_the_seats_ranked_first_and_last(players: int) -> None:
+    for seed in range(12):
+        bots = [make_bot("million-doubt", "random") for _ in range(players)]
+        result = GAME.result(play_out(GAME, GAME.new(players, {}, seed=seed), bots, seed=seed).state)
+        assert result is not None
+        assert result.winners == tuple(s for s, r in enumerate(result.ranks) if r == 1), seed
+        assert result.losers == tuple(s for s, r in enumerate(result.ranks) if r == max(result.ranks)), seed
 
 
 # -- common rulings as they apply here ------------------------------------------------------------------

@@ -44,7 +44,7 @@ def test_the_space_for_the_default_options_is_the_documented_table() -> None:
         assert GAME.action_index(state, text) == i and str(GAME.parse_action(text)) == text
 
 
-@pytest.mark.parametrize(("options", "size"), [({}, 178), ({"burst_at": 5}, 175), ({"burst_at": 54}, 221),
+@pytest.mark.parametrize(("options", "size"), [({}, 178), ({"burst_at": 8}, 175), ({"burst_at": 54}, 221),
                                                ({"face_down": False, "deal": "seven", "games": 3}, 178)])
 def test_burst_at_alone_changes_the_size(options: dict[str, object], size: int) -> None:
     # play *N runs to the largest hand a seat may hold: seven dealt, or burst_at - 1.
@@ -68,7 +68,7 @@ def check_space(state: Any, seat: int) -> None:
 
 
 @pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {}), (7, {"burst_at": 14}), (3, {"face_down": False}),
-                                                  (3, {"burst_at": 5, "games": 2, "spade3_beats_joker": True})])
+                                                  (3, {"burst_at": 8, "games": 2, "spade3_beats_joker": True})])
 def test_legal_actions_are_in_the_space_in_index_order(players: int, options: dict[str, object]) -> None:
     widest = 0
     for seed in range(4):

@@ -19,7 +19,11 @@ def test_a_refusal_without_a_rule_is_not_understood_rather_than_against_a_rule()
     text = "not a Dobon action: 'fly' (expected play CARD, draw, dobon top=CARD, pass, delay)"
     notice = Notice("refused", 0, text)
     assert notice_line(notice, narrator_for("dobon", "en", 0), LABELS) == f"Not understood: {text}"
-    assert notice_line(notice, narrator_for("dobon", "ja", 0), LABELS) == f"解釈できません：{text}"
+    assert notice_line(notice, narrator_for("dobon", "ja", 0), LABELS) == (
+        "解釈できません：'fly' はこのゲームの行動ではありません"
+        "（使えるのは play CARD, draw, dobon top=CARD, pass, delay）")
+    odd = Notice("refused", 0, "a reason no parser gives")
+    assert notice_line(odd, narrator_for("dobon", "ja", 0), LABELS) == "解釈できません：a reason no parser gives"
 
 
 def test_a_lost_call_names_who_called_first() -> None:

@@ -269,6 +269,35 @@ def test_issue12_result_must_be_an_object_and_every_field_is_compared() -> None:
         refused(edited, f"the result differs from the record in {name}: ", "the record says 'edited'")
 
 
+@pytest.mark.parametrize("extra", [1, 3])
+def test_issue12_a_finished_record_with_empty_games_after_the_last_is_refused_naming_actions(extra: int) -> None:
+    record = bot_record(5)
+    steps = sum(len(r) for r in record["actions"])
+    record["actions"] = record["actions"] + [[] for _ in range(extra)]
+    error = refused(record, f"actions lists {1 + extra} games, but play stopped in game 1: game 2 was never dealt")
+    assert error.step == steps
+    cut = bot_record(5)
+    cut["actions"] = [cut["actions"][0][:10], []]
+    refused({**cut, "result": None}, "actions lists 2 games, but play stopped in game 1")
+
+
+def test_issue12_a_match_record_lists_its_last_game_even_while_it_is_just_dealt() -> None:
+    # A match stopped right after its second deal lists game 2 empty: that one is no trailing game.
+    record = bot_record(9, {"games": 3})
+    record["actions"] = [record["actions"][0], []]
+    _, state, result = replay({**record, "result": None})
+    assert result is None and GAME.round_of(state) == 1
+
+
+def test_issue12_a_result_with_an_unknown_key_is_refused_naming_it() -> None:
+    record = bot_record(5)
+    record["result"]["bonus"] = 1
+    refused(record, "result has unknown keys 'bonus' (a result holds winners, losers, ranks, scores, reason, "
+                    "rounds, draw)")
+    record["result"] = {**record["result"], **{f"k{i}": 0 for i in range(5)}}
+    refused(record, "result has unknown keys 'bonus', 'k0', 'k1' …")
+
+
 # -- header fields, each named ----------------------------------------------------------------
 
 
@@ -551,6 +580,10 @@ HOSTILE_FILES: dict[str, tuple[Callable[[], str], str]] = {
                        "options must be an object, got []"),
     "a 50 MB action": (lambda: edited_json("dobon", 5, set_move(1, "x" * 50_000_000), same),
                        "the action is 50,000,000 characters long"),
+    "a trailing empty game": (lambda: edited_json("dobon", 5, lambda r: r["actions"].append([]), same),
+                              "actions lists 2 games, but play stopped in game 1"),
+    "an unknown key in result": (lambda: edited_json("dobon", 5, lambda r: r["result"].update(note="x"), same),
+                                 "result has unknown keys 'note'"),
 }
 
 

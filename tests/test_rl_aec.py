@@ -13,7 +13,7 @@ from pettingzoo.test import api_test, seed_test
 from kakehiki import IllegalActionError, get_game
 from kakehiki.bots import make_bot
 from kakehiki.driver import play_out
-from kakehiki.rl import env
+from kakehiki.rl import RLTable, env
 from kakehiki.rng import derive
 from rl_setups import SETUPS, setup_id
 
@@ -128,6 +128,16 @@ def test_rewards_come_from_the_result(rewards: str) -> None:
     else:
         assert [s for s, a in enumerate(aec.possible_agents) if total[a] == 1.0] == list(result.winners)
         assert [s for s, a in enumerate(aec.possible_agents) if total[a] == -1.0] == list(result.losers)
+
+
+def test_M10_million_doubt_win_loss_follows_the_ranks_not_the_first_seat_out() -> None:
+    # Seed 7, three random bots: seat 0 goes out first, seat 2 is paid more and ranks first.
+    game = get_game("million-doubt")
+    done = play_out(game, game.new(3, {}, seed=7), [make_bot("million-doubt", "random") for _ in range(3)], seed=7)
+    table = RLTable("million-doubt", 3)
+    table.state = done.state
+    assert game.result(done.state).ranks == (2, 3, 1)  # type: ignore[union-attr]
+    assert table.rewards() == (0.0, -1.0, 1.0)
 
 
 def test_an_illegal_action_is_refused_naming_the_rule() -> None:

@@ -224,6 +224,20 @@ def test_issue15_notices_are_worded_in_the_connections_language(server: LiveServ
     assert again["kind"] == "refused" and again["text"].isascii()
 
 
+def test_an_act_typed_in_full_width_or_japanese_is_read_as_the_notation(server: LiveServer) -> None:
+    room = make_room(server)
+    ann = Client(server, room["code"], room["token"], lang="ja")
+    ann.send({"type": "start"})
+    state = ann.until(lambda f: f["type"] == "state" and f["status"] == "playing")
+    refused = notice_after(ann, {"type": "act", "action": "ｐｌａｙ　ｘｘ"})
+    assert refused["kind"] == "refused" and "'xx' は札ではありません" in refused["text"], refused["text"]
+    while not state["legal"]:
+        state = ann.until(lambda f: f["type"] == "state" and bool(f["legal"]))
+    wide = "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else "　" for c in state["legal"][0])
+    answer = notice_after(ann, {"type": "act", "action": wide})
+    assert (answer["kind"], answer["move"]) == ("accepted", state["legal"][0]), answer
+
+
 # -- refs echoed in the notices about an act --------------------------------------------------------
 def notice_after(client: Client, message: dict[str, Any]) -> dict[str, Any]:
     client.send(message)

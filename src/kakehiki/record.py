@@ -282,7 +282,19 @@ def replay(record: dict[str, Any], watcher: Watcher | None = None) -> tuple[Game
             if watcher is not None:
                 watcher(seat, text, state, events)
             step += 1
+    _check_games(game, state, len(rounds), step)
     return game, state, _check_result(game, state, record, skips is not None, step)
+
+
+def _check_games(game: Game[Any, Any], state: Any, listed: int, step: int) -> None:
+    """``actions`` lists one entry per game dealt (the last may be empty, just dealt): none past it."""
+    try:
+        dealt = game.round_of(state) + 1
+    except Exception as exc:  # a bug in the game
+        raise RecordError(f"after the last move: {_crash(game, exc)}", step) from exc
+    if listed > dealt:
+        raise RecordError(f"actions lists {listed} games, but play stopped in game {dealt}: game {dealt + 1} "
+                          f"was never dealt (a record lists the games played, no empty ones after them)", step)
 
 
 def _move(move: object, players: int, host_ok: bool) -> tuple[int | None, str]:
@@ -343,6 +355,10 @@ def _check_result(
     if expected is None:
         raise RecordError("after the last move the game is over, but the record has no result "
                           "(a finished game's record must carry it)", step)
+    unknown = [k for k in expected if k not in (*RESULT_FIELDS, "draw")]
+    if unknown:
+        raise RecordError(f"result has unknown keys {', '.join(excerpt(k, 30) for k in unknown[:3])}"
+                          f"{' …' if len(unknown) > 3 else ''} (a result holds {', '.join(RESULT_FIELDS)}, draw)", step)
     fields = RESULT_FIELDS if legacy else (*RESULT_FIELDS, "draw")
     differ = [k for k in fields if expected.get(k) != got[k]]
     if differ:

@@ -48,9 +48,11 @@ from kakehiki.cli.lang import language, t, t_or
 from kakehiki.core import Action, Event, Game, Result
 from kakehiki.errors import KakehikiError, excerpt
 from kakehiki.narrate import Narrator, narrator_for
+from kakehiki.narrate.notation import notation_reason
 from kakehiki.narrate.notices import notice_line
 from kakehiki.record import make_record, save_record
 from kakehiki.table import Clock, Clocks, Notice, Table
+from kakehiki.textin import normalise
 
 HUMAN = 0
 LISTED = 40  # choices numbered on screen before the list is cut
@@ -226,8 +228,10 @@ class Session:
 
     def handle(self, text: str) -> None:
         """Act on a line: a choice, ``help``, ``all`` or ``quit``, at any moment; several
-        separated by commas (``show S5, play``) are taken one after another."""
-        parts = [part for part in text.replace("、", ",").split(",") if part.strip()]
+        separated by commas (``show S5, play``) are taken one after another.  Full-width and
+        Japanese input is normalised first (:mod:`kakehiki.textin`)."""
+        text = normalise(text, self.game.id, [str(a) for a in self.legal()])
+        parts = [part for part in text.split(",") if part.strip()]
         if len(parts) > 1:
             for part in parts:
                 self.handle(part)
@@ -267,9 +271,10 @@ class Session:
         try:
             action = self.game.parse_action(text)
         except KakehikiError as exc:
-            if language() == "en":  # the parser's own words are English
-                self.say(t("play.bad_notation", message=str(exc)), "red")
-            else:  # name the input and show examples, rather than English inside the sentence
+            reason = notation_reason(str(exc), lang=language())  # the parser's reason, in the reader's words
+            if reason is not None:
+                self.say(t("play.bad_notation", message=reason), "red")
+            else:  # a reason not known in this language: name the input and show examples
                 examples = t_or(f"{self.game.id}.examples", t("play.examples_generic"))
                 self.say(t("play.unreadable", text=excerpt(text), examples=examples), "red")
             self.say(t("play.commas") if "more than one action" in str(exc) else t("play.again"))

@@ -79,7 +79,7 @@ class MillionDoubtBatch(KernelBatch):
         if type(players) is not int or not 2 <= players <= L.MAX_PLAYERS:
             raise OptionError("players", f"million-doubt takes 2–7 players, got {players!r}")
         opts = MillionDoubtOptions.from_values(resolve_options(OPTION_SPECS, options))
-        new_match(opts, players, 0, None)  # the reference's refusals (first_leader, deal), word for word
+        new_match(opts, players, 0, None)  # the reference's refusals (first_leader, deal, burst_at), word for word
         self.options, self.players = opts, players
         self._load(seeds, jit, KERNEL_MODULES, "md_play")
         self._header = option_header(opts, players)
@@ -198,18 +198,15 @@ class MillionDoubtBatch(KernelBatch):
 
     def results(self) -> dict[str, Any]:
         """Each match's result as arrays, as ``MillionDoubtGame.result``: ``ranks``, ``scores``,
-        ``winners``/``losers`` (bool: the game's for one game, else the best and worst ranked;
-        none after ``max_steps``), ``reason`` (the game's, ``match`` or ``max_steps``), ``rounds``
-        and ``done``."""
+        ``winners``/``losers`` (bool: the best and worst ranked, one game or several; none after
+        ``max_steps``), ``reason`` (the game's, ``match`` or ``max_steps``), ``rounds`` and ``done``."""
         p = self.players
-        ranks, seats = self.ranks(), np.arange(p)
-        last_w = (self.column(L.LAST_WINNERS)[:, None] >> seats) & 1 == 1
-        last_l = (self.column(L.LAST_LOSERS)[:, None] >> seats) & 1 == 1
+        ranks = self.ranks()
         best, worst = ranks.min(axis=1, keepdims=True), ranks.max(axis=1, keepdims=True)
         spread = best != worst
         single = (self.column(L.NROUNDS) <= 1)[:, None]
-        winners = np.where(single, last_w, (ranks == best) & spread)
-        losers = np.where(single, last_l, (ranks == worst) & spread)
+        winners = (ranks == best) & spread
+        losers = (ranks == worst) & spread
         last = self.column(L.LAST_REASON)
         names = np.array([*L.REASONS, "none"])
         reason = np.where(single[:, 0] | (last == L.DRAW), names[np.where(last < 0, len(L.REASONS), last)], "match")

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from kakehiki.errors import IllegalActionError
 from kakehiki.i18n import t
 from kakehiki.narrate import Narrator
+from kakehiki.narrate.notation import notation_reason
 from kakehiki.table import Notice
 
 ABOUT_A_SEAT = ("disconnected", "reconnected", "replaced_by_bot")
@@ -28,7 +29,7 @@ def notice_line(notice: Notice, narrator: Narrator, labels: Sequence[str]) -> st
         case "too_late":
             return t("play.too_late", lang=lang, by=by) if by is not None else t("play.too_late_host", lang=lang)
         case "refused" if not notice.rule:  # not in the game's notation: no rule to name
-            return t("play.bad_notation", lang=lang, message=notice.text)
+            return t("play.bad_notation", lang=lang, message=notation_reason(notice.text, lang=lang) or notice.text)
         case "refused":
             prefix = f"[{notice.rule}] "
             detail = notice.text[len(prefix):] if notice.text.startswith(prefix) else notice.text

@@ -34,7 +34,9 @@ def rewards_of(result: Result, players: int, scheme: Rewards) -> tuple[float, ..
     """Each seat's reward for a finished game or match.
 
     ``win_loss``: +1 for each of ``result.winners``, −1 for each of ``result.losers``, 0 for the
-    rest (a draw gives 0 to all).  ``score``: ``result.scores``, the game's own points (higher
+    rest (a draw gives 0 to all).  A result's winners and losers are its seats ranked first and
+    last wherever points decide (Million Doubt: the first seat out may rank second, M10), so
+    this reward follows the ranks.  ``score``: ``result.scores``, the game's own points (higher
     is better; each game's spec says what they are)."""
     if scheme == "score":
         return tuple(float(s) for s in result.scores)

@@ -23,6 +23,7 @@ from kakehiki.server.rooms import Room, Seat, new_code, new_token, shard_of, tok
 from kakehiki.server.settings import RequestError, RoomSettings, check_bot, check_nickname
 from kakehiki.server.store import ActionRow, RoomRow, SeatRow, Store, StoredRoom
 from kakehiki.table import Notice
+from kakehiki.textin import typed
 
 SEED_BITS: Final = 63
 """Room seeds are below 2**63: every database stores them as a signed 64-bit number."""
@@ -184,7 +185,7 @@ class RoomHost:
         if room.table is None or room.status != "playing":
             raise RequestError("not_playing", "the game has not started" if room.status == "lobby"
                                else "the game is over", status=409)
-        notice = room.table.submit(seat, action, at)
+        notice = room.table.submit(seat, typed(room.table.game, room.table.state, seat, action), at)
         self.settle(room)
         return notice
 

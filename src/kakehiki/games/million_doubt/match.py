@@ -40,9 +40,7 @@ def new_match(
         raise OptionError("first_leader", f"no seat {options.first_leader} among {players} players")
     if deck is not None:
         checked_deck(deck)
-    if options.face_down and deals_all(options) and largest_hand(options, players) >= options.burst_at:
-        raise OptionError("deal", f"dealing every card gives hands of {largest_hand(options, players)}, at or past "
-                                  f"burst_at={options.burst_at}: deal seven, raise burst_at, or play face_down=false")
+    check_burst_at(options, players)
     empty: tuple[tuple[Card, ...], ...] = ((),) * players
     state = MillionDoubtState(
         options=options, seed=seed, players=players, deck=deck,
@@ -56,6 +54,20 @@ def new_match(
     d = Draft(state)
     deal(d)
     return d.finish()
+
+
+def check_burst_at(options: MillionDoubtOptions, players: int) -> None:
+    """Refuse a deal whose hands start at or past ``burst_at`` with cards played face down (M1, M9):
+    naming ``deal`` when ``deal=all`` made them that large, else ``burst_at``.  Without
+    ``face_down`` nobody is ever given cards, so nobody bursts and any size is fine."""
+    size = largest_hand(options, players)
+    if not options.face_down or size < options.burst_at:
+        return
+    if deals_all(options):
+        raise OptionError("deal", f"dealing every card gives hands of {size}, at or past "
+                                  f"burst_at={options.burst_at}: deal seven, raise burst_at, or play face_down=false")
+    raise OptionError("burst_at", f"dealing seven cards gives hands of {size}, at or past "
+                                  f"burst_at={options.burst_at}: raise burst_at above {size}, or play face_down=false")
 
 
 def checked_deck(deck: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -138,9 +150,17 @@ def final_ranks(scores: tuple[int, ...], outcomes: tuple[RoundOutcome, ...]) -> 
 
 
 def match_result(state: MillionDoubtState) -> Result:
+    """The match's winners are the seats ranked first and its losers those ranked last, in a match
+    of one game too: points decide (M10), so the first seat out (M9's winner, the game's own
+    winner in ``rounds``) may rank below a seat that went out later and was paid more."""
     ranks = final_ranks(state.scores, state.outcomes)
     scores = tuple(float(s) for s in state.scores)
     rounds = tuple(RoundResult(o.winners, o.losers, o.reason) for o in state.outcomes)
     if rounds[-1].reason == DRAW_REASON:
         return Result((), (), ranks, scores, DRAW_REASON, rounds)  # C7: a draw ranks all alike
-    return shared_match_result(ranks, scores, state.outcomes)
+    if len(rounds) > 1:
+        return shared_match_result(ranks, scores, state.outcomes)
+    first, last = min(ranks), max(ranks)  # one game: never all alike (places part equal points)
+    winners = tuple(s for s, rank in enumerate(ranks) if rank == first)
+    losers = tuple(s for s, rank in enumerate(ranks) if rank == last)
+    return Result(winners, losers, ranks, scores, rounds[0].reason, rounds)

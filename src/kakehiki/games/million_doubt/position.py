@@ -18,7 +18,15 @@ from kakehiki.games.million_doubt.draft import Draft
 from kakehiki.games.million_doubt.game import MILLION_DOUBT
 from kakehiki.games.million_doubt.match import full_deck
 from kakehiki.games.million_doubt.plays import sort_cards
-from kakehiki.games.million_doubt.state import OUT, PLAYING, FieldPlay, MillionDoubtState
+from kakehiki.games.million_doubt.state import (
+    OPTION_SPECS,
+    OUT,
+    PLAYING,
+    FieldPlay,
+    MillionDoubtOptions,
+    MillionDoubtState,
+)
+from kakehiki.options import resolve_options
 
 
 def position(
@@ -34,9 +42,12 @@ def position(
     """A game in progress: ``hands`` by seat (seats not named hold nothing and are out),
     ``field`` plays in order, ``turn`` to move, and the field's order and lock."""
     count = players if players is not None else max(hands) + 1
-    state = MILLION_DOUBT.new(players=count, options={"first_leader": 0, **(options or {})}, seed=0)
+    values = {"first_leader": 0, **(options or {})}
+    # A position's hands are written, not dealt: a small burst_at is fine here (the deal refuses it).
+    state = MILLION_DOUBT.new(players=count, options={k: v for k, v in values.items() if k != "burst_at"}, seed=0)
     left = list(full_deck())
     d = Draft(state)
+    d.options = MillionDoubtOptions.from_values(resolve_options(OPTION_SPECS, dict(values)))
     d.hands = [sort_cards(_take(left, parse_cards(hands.get(s, "")))) for s in range(count)]
     d.status = [PLAYING if s in hands else OUT for s in range(count)]
     plays = []
