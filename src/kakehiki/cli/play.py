@@ -159,7 +159,8 @@ class Session:
 
     def run(self) -> Result:
         self.table.poll()
-        if not self.legal():
+        self.show_inbox()  # the bots' first moves before the state they led to
+        if not self.legal() and not self.table.over:
             self.show_view()
         while not self.table.over:
             self.show_inbox()

@@ -1,0 +1,37 @@
+"""``kakehiki play`` as a player reads it, with piped input: the moves come before the state they
+led to, the choices are numbered by one rule in every game (calls first, ``pass`` after them),
+and the reaction window is announced only where the game has calls out of turn."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner, Result
+
+from kakehiki.cli.main import build_app
+
+APP = build_app()
+NO_LOCALE = {"LANG": "C.UTF-8", "LC_ALL": None, "LC_MESSAGES": None}
+
+
+def play(game_id: str, *args: str, stdin: str, save: Path) -> Result:
+    return CliRunner().invoke(APP, ["play", game_id, "--lang", "en", "--save", str(save), *args], input=stdin,
+                              env=NO_LOCALE)
+
+
+def choice_lists(transcript: str) -> list[list[str]]:
+    """Every list of numbered choices shown, as its actions in order."""
+    blocks = transcript.split("Your choices:\n")[1:]
+    return [re.findall(r"^ +\d+\) (.+)$", block.split("Your choice>")[0], re.MULTILINE) for block in blocks]
+
+
+def test_the_bots_moves_come_before_the_state_they_led_to(tmp_path: Path) -> None:
+    # Dobon with arithmetic, seed 40, three seats: the bots play the whole game before seat 0 may act.
+    shown = play("dobon-arith", "--players", "3", "--seed", "40", "--reaction", "3", stdin="quit\n",
+                 save=tmp_path / "r.json").stdout
+    last_move = shown.index("Seat 1 (normal) plays S3.")
+    assert shown.index("Seat 1 (normal) plays C10.") < last_move < shown.index("DOBON! Seat 2 (normal) calls on S3")
+    assert "Your hand:" not in shown[:shown.index("Seat 1 (normal) plays C10.")], "no state before the first move"
+    assert "Field: S3" not in shown[:last_move], "no state is shown before the moves that led to it"
+    assert shown.index("DOBON!") < shown.index("Result:") < shown.index("Record saved")
