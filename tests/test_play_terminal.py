@@ -7,9 +7,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner, Result
 
 from kakehiki.cli.main import build_app
+from kakehiki.registry import game_ids
 
 APP = build_app()
 NO_LOCALE = {"LANG": "C.UTF-8", "LC_ALL": None, "LC_MESSAGES": None}
@@ -35,3 +37,22 @@ def test_the_bots_moves_come_before_the_state_they_led_to(tmp_path: Path) -> Non
     assert "Your hand:" not in shown[:shown.index("Seat 1 (normal) plays C10.")], "no state before the first move"
     assert "Field: S3" not in shown[:last_move], "no state is shown before the moves that led to it"
     assert shown.index("DOBON!") < shown.index("Result:") < shown.index("Record saved")
+
+
+@pytest.mark.parametrize(("game_id", "first"), [("doubt", "1"), ("million-doubt", "pass")])
+def test_a_doubt_window_lists_the_doubt_first_and_pass_second(game_id: str, first: str, tmp_path: Path) -> None:
+    shown = play(game_id, "--seed", "3", stdin=f"{first}\n" + "pass\n" * 30 + "quit\n", save=tmp_path / "r.json").stdout
+    windows = [listed for listed in choice_lists(shown) if "doubt" in listed]
+    assert windows, shown
+    assert windows[0] == ["doubt", "pass"]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_pass_is_listed_after_every_move_and_call(game_id: str, tmp_path: Path) -> None:
+    shown = play(game_id, "--seed", "3", stdin="pass\n1\n" * 25 + "quit\n", save=tmp_path / "r.json").stdout
+    lists = choice_lists(shown)
+    assert lists, shown
+    for listed in lists:
+        if "pass" in listed:
+            rest = listed[listed.index("pass") + 1:]
+            assert all(action.startswith("dobon") for action in rest), listed  # only a self-Dobon follows

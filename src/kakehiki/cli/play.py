@@ -31,6 +31,7 @@ from rich.console import Console
 from rich.text import Text
 
 from kakehiki.bots import Bot
+from kakehiki.cli.choices import in_order
 from kakehiki.cli.common import (
     Lang,
     bot_names_for,
@@ -153,9 +154,10 @@ class Session:
         return len(self.table.actions)
 
     def legal(self) -> tuple[Action, ...]:
+        """The person's choices now, in the order they are numbered (:mod:`kakehiki.cli.choices`)."""
         if self.table.over or HUMAN not in self.game.actors(self.state):
             return ()
-        return tuple(self.game.legal_actions(self.state, HUMAN))
+        return in_order(self.game.legal_actions(self.state, HUMAN), self.loses_at_once)
 
     def run(self) -> Result:
         self.table.poll()
@@ -306,8 +308,9 @@ class Session:
 
     def loses_at_once(self, action: Action) -> bool:
         """A Dobon on the person's own card: a sure loss (J10)."""
-        view = self.game.view(self.state, HUMAN)
-        return str(action).startswith("dobon") and getattr(view, "top_owner", None) == HUMAN
+        if not str(action).startswith("dobon"):
+            return False
+        return getattr(self.game.view(self.state, HUMAN), "top_owner", None) == HUMAN
 
     def lookup(self, text: str, legal: Sequence[Action]) -> tuple[Action | None, str | None]:
         """The choice numbered ``text``, else why there is none."""
