@@ -4,6 +4,7 @@ and the reaction window is announced only where the game has calls out of turn."
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -11,10 +12,12 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from kakehiki.cli.main import build_app
-from kakehiki.registry import game_ids
+from kakehiki.narrate import narrator_for
+from kakehiki.registry import game_ids, get_game
 
 APP = build_app()
 NO_LOCALE = {"LANG": "C.UTF-8", "LC_ALL": None, "LC_MESSAGES": None}
+ANNOUNCED = ("Calls out of turn: ", "Every chance to call waits for your answer")
 
 
 def play(game_id: str, *args: str, stdin: str, save: Path) -> Result:
@@ -56,3 +59,43 @@ def test_pass_is_listed_after_every_move_and_call(game_id: str, tmp_path: Path) 
         if "pass" in listed:
             rest = listed[listed.index("pass") + 1:]
             assert all(action.startswith("dobon") for action in rest), listed  # only a self-Dobon follows
+
+
+@pytest.mark.parametrize(("game_id", "options", "announced"), [
+    ("dhumbal", [], False),
+    ("million-doubt", ["-o", "face_down=false"], False),
+    ("million-doubt", [], True),
+    ("doubt", [], True),
+    ("dobon", [], True),
+    ("dobon-arith", [], True),
+])
+def test_the_reaction_window_is_announced_only_where_calls_out_of_turn_exist(
+    game_id: str, options: list[str], announced: bool, tmp_path: Path
+) -> None:
+    for reaction in ("3", "0"):
+        shown = play(game_id, *options, "--seed", "3", "--reaction", reaction, stdin="quit\n",
+                     save=tmp_path / "r.json").stdout
+        assert any(words in shown for words in ANNOUNCED) == announced, shown[:600]
+    if announced:
+        assert "Calls out of turn: 3 s whenever you may call" in play(
+            game_id, *options, "--seed", "3", "--reaction", "3", stdin="quit\n", save=tmp_path / "r.json").stdout
+
+
+@pytest.mark.parametrize(("game_id", "options"), [
+    (game_id, {}) for game_id in game_ids()] + [("million-doubt", {"face_down": False})])
+def test_each_narrators_word_on_calls_out_of_turn_matches_the_game(game_id: str, options: dict[str, object]) -> None:
+    """Random games of three seats: a seat other than the turn seat is offered a move exactly
+    where the game's narrator says the game has calls out of turn."""
+    game = get_game(game_id)
+    seen = False
+    for seed in range(12):
+        state, rng = game.new(players=3, seed=seed, options=options), random.Random(seed)
+        for _ in range(300):
+            if game.result(state) is not None:
+                break
+            actors = game.actors(state)
+            seen = seen or any(seat != game.turn_seat(state) for seat in actors)
+            seat = actors[0]
+            state, _ = game.apply(state, seat, rng.choice(list(game.legal_actions(state, seat))))
+    header = game.record_header(game.new(players=3, options=options))
+    assert narrator_for(game_id, "en", 0).calls_out_of_turn(header["options"]) == seen

@@ -443,17 +443,13 @@ def run_play(
     initial, opening = start_game(game, count, given, seed)
     labels = seat_labels(names)
     out = console()
-    title = game.title(language())
     window = default_reaction() if reaction is None else reaction
-    out.print(Text(t("play.welcome", title=title, seed=seed, players=count), style="bold"))
-    examples = t_or(f"{game.id}.examples", t("play.examples_generic"))
-    out.print(Text(t("play.howto", examples=examples)))
-    out.print(Text(t("play.house_rules", options=house_rules(game, initial))))
-    out.print(Text(t("play.reaction", seconds=f"{window:g}") if window > 0 else t("play.no_reaction"), style="dim"))
+    narrator = narrator_for(game.id, language(), HUMAN)
+    introduce(out, game, initial, seed, window, narrator)
     clocks = Clocks(reaction=window if window > 0 else None, turn=None, grace=None)
     table = Table(game, initial, clocks, bots=dict(enumerate(opponents, start=1)), seed=seed)
     lines = BlockingLines(read) if read is not None else stdin_lines(out)
-    session = Session(table, labels, out, lines, narrator_for(game.id, language(), HUMAN))
+    session = Session(table, labels, out, lines, narrator)
     session.show_events(opening)
     path = save if save is not None else default_record_path(game.id, seed)
     try:
@@ -466,6 +462,18 @@ def run_play(
     for line in session.narrator.result(result, labels):
         out.print(Text(line))
     save_session(session, initial, [HUMAN_NAME, *names], path)
+
+
+def introduce(out: Console, game: Game[Any, Any], initial: Any, seed: int, window: float, narrator: Narrator) -> None:
+    """The game, how to play it, the house rules and, if the game has calls out of turn (with
+    these options), how long each stays open."""
+    count = game.players(initial)
+    out.print(Text(t("play.welcome", title=game.title(language()), seed=seed, players=count), style="bold"))
+    examples = t_or(f"{game.id}.examples", t("play.examples_generic"))
+    out.print(Text(t("play.howto", examples=examples)))
+    out.print(Text(t("play.house_rules", options=house_rules(game, initial))))
+    if narrator.calls_out_of_turn(game.record_header(initial).get("options", {})):
+        out.print(Text(t("play.reaction", seconds=f"{window:g}") if window > 0 else t("play.no_reaction"), style="dim"))
 
 
 def save_session(session: Session, initial: Any, names: list[str], path: Path) -> None:
