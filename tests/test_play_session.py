@@ -29,12 +29,14 @@ def test_J10_a_dobon_on_ones_own_card_is_asked_again_before_it_is_made() -> None
     own = random_position(5, 16)  # seat 1's turn; seat 0 played the top card and may call Dobon on it
     assert DOBON.view(own, 0).top_owner == 0 and "dobon top=D5" in map(str, DOBON.legal_actions(own, 0))
     play, text, _ = session(own, Clocks())
-    play.handle("1")
+    play.show_choices(play.legal())
+    assert text.getvalue().endswith("   1) pass\n   2) dobon top=D5\n   3) dobon top=D8\n"), "sure losses last"
+    play.handle("2")
     assert "Dobon on your own card loses at once (rule J10). Really?" in text.getvalue()
     assert play.answer is None, "nothing is sent before the person confirms"
     play.handle("pass")  # anything else drops the question
     assert play.confirm is None and str(play.answer) == "pass"
-    play.handle("1")
+    play.handle("2")
     play.handle("y")
     assert str(play.answer) == "dobon top=D5"
     again, _, _ = session(own, Clocks())

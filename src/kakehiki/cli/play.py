@@ -31,6 +31,7 @@ from rich.console import Console
 from rich.text import Text
 
 from kakehiki.bots import Bot
+from kakehiki.cli.choices import in_order
 from kakehiki.cli.common import (
     Lang,
     bot_names_for,
@@ -155,13 +156,15 @@ class Session:
         return len(self.table.actions)
 
     def legal(self) -> tuple[Action, ...]:
+        """The person's choices now, in the order they are numbered (:mod:`kakehiki.cli.choices`)."""
         if self.table.over or HUMAN not in self.game.actors(self.state):
             return ()
-        return tuple(self.game.legal_actions(self.state, HUMAN))
+        return in_order(self.game.legal_actions(self.state, HUMAN), self.loses_at_once)
 
     def run(self) -> Result:
         self.table.poll()
-        if not self.legal():
+        self.show_inbox()  # the bots' first moves before the state they led to
+        if not self.legal() and not self.table.over:
             self.show_view()
         while not self.table.over:
             self.show_inbox()
@@ -310,8 +313,9 @@ class Session:
 
     def loses_at_once(self, action: Action) -> bool:
         """A Dobon on the person's own card: a sure loss (J10)."""
-        view = self.game.view(self.state, HUMAN)
-        return str(action).startswith("dobon") and getattr(view, "top_owner", None) == HUMAN
+        if not str(action).startswith("dobon"):
+            return False
+        return getattr(self.game.view(self.state, HUMAN), "top_owner", None) == HUMAN
 
     def lookup(self, text: str, legal: Sequence[Action]) -> tuple[Action | None, str | None]:
         """The choice numbered ``text``, else why there is none."""
@@ -444,17 +448,13 @@ def run_play(
     initial, opening = start_game(game, count, given, seed)
     labels = seat_labels(names)
     out = console()
-    title = game.title(language())
     window = default_reaction() if reaction is None else reaction
-    out.print(Text(t("play.welcome", title=title, seed=seed, players=count), style="bold"))
-    examples = t_or(f"{game.id}.examples", t("play.examples_generic"))
-    out.print(Text(t("play.howto", examples=examples)))
-    out.print(Text(t("play.house_rules", options=house_rules(game, initial))))
-    out.print(Text(t("play.reaction", seconds=f"{window:g}") if window > 0 else t("play.no_reaction"), style="dim"))
+    narrator = narrator_for(game.id, language(), HUMAN)
+    introduce(out, game, initial, seed, window, narrator)
     clocks = Clocks(reaction=window if window > 0 else None, turn=None, grace=None)
     table = Table(game, initial, clocks, bots=dict(enumerate(opponents, start=1)), seed=seed)
     lines = BlockingLines(read) if read is not None else stdin_lines(out)
-    session = Session(table, labels, out, lines, narrator_for(game.id, language(), HUMAN))
+    session = Session(table, labels, out, lines, narrator)
     session.show_events(opening)
     path = save if save is not None else default_record_path(game.id, seed)
     try:
@@ -467,6 +467,18 @@ def run_play(
     for line in session.narrator.result(result, labels):
         out.print(Text(line))
     save_session(session, initial, [HUMAN_NAME, *names], path)
+
+
+def introduce(out: Console, game: Game[Any, Any], initial: Any, seed: int, window: float, narrator: Narrator) -> None:
+    """The game, how to play it, the house rules and, if the game has calls out of turn (with
+    these options), how long each stays open."""
+    count = game.players(initial)
+    out.print(Text(t("play.welcome", title=game.title(language()), seed=seed, players=count), style="bold"))
+    examples = t_or(f"{game.id}.examples", t("play.examples_generic"))
+    out.print(Text(t("play.howto", examples=examples)))
+    out.print(Text(t("play.house_rules", options=house_rules(game, initial))))
+    if narrator.calls_out_of_turn(game.record_header(initial).get("options", {})):
+        out.print(Text(t("play.reaction", seconds=f"{window:g}") if window > 0 else t("play.no_reaction"), style="dim"))
 
 
 def save_session(session: Session, initial: Any, names: list[str], path: Path) -> None:

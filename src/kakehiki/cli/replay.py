@@ -19,36 +19,31 @@ import typer
 
 from kakehiki.cli.common import Lang, console, fail, result_lines, use_language
 from kakehiki.cli.lang import language, t
-from kakehiki.core import Event
+from kakehiki.cli.show import Show, enter_to_step, interactive, opening
 from kakehiki.errors import RecordError
 from kakehiki.fairness import verify
 from kakehiki.narrate import narrator_for
-from kakehiki.record import Watcher, load_record, replay
+from kakehiki.record import Watcher, initial_state, load_record, replay
 
 REPLAY_FAILED = 1
 REPLAY_UNFINISHED = 3
 
 
-def _watcher(record: dict[str, Any], viewer: int | None) -> Watcher:
-    """Prints each move and what ``viewer`` (``None``: a spectator) sees of it, as in play."""
-    seats = record.get("seats")
-    if not isinstance(seats, list) or not isinstance(record.get("game"), str):
+def _show(record: dict[str, Any], viewer: int | None) -> Watcher:
+    """Shows each move as ``viewer`` (``None``: a spectator) saw it, after the setting up."""
+    try:
+        game, initial = initial_state(record)
+    except RecordError:
         return lambda *_: None  # replay refuses the record itself, naming the field
+    seats = record["seats"]
     if viewer is not None and viewer >= len(seats):
         fail(t("error.replay_seat", seat=viewer, seats=len(seats) - 1), code=2)
+    out = console()
     labels = [t("seat.named", seat=s, name=str(name)) for s, name in enumerate(seats)]
-    narrator, out = narrator_for(record["game"], language(), viewer), console()
-
-    def watch(seat: int | None, text: str, state: Any, events: tuple[Event, ...]) -> None:
-        who = t("replay.host") if seat is None else labels[seat]
-        out.print(t("replay.move", who=who, action=text), markup=False)
-        for event in events:
-            seen = event.seen_by(viewer)
-            line = None if seen is None else narrator.event(seen, labels)
-            if line:
-                out.print("  " + line, markup=False)
-
-    return watch
+    show = Show(game, viewer, labels, narrator_for(game.id, language(), viewer), out,
+                enter_to_step(out) if interactive() else None)
+    show.start(initial, opening(game, initial, len(seats)))
+    return show
 
 
 def replay_command(
@@ -57,7 +52,7 @@ def replay_command(
     use_language(lang)
     try:
         record = load_record(path)
-        watcher = _watcher(record, seat) if show else None
+        watcher = _show(record, seat) if show else None
         game, _, result = replay(record, watcher)
     except RecordError as exc:
         fail(t("error.record", path=path, message=str(exc)), code=REPLAY_FAILED)

@@ -60,6 +60,11 @@ class Narrator(Protocol):
         """The result in words (see :func:`result_lines`)."""
         ...
 
+    def calls_out_of_turn(self, options: Mapping[str, object]) -> bool:
+        """Whether the game with ``options`` (as in its record) ever offers a seat a call out of
+        turn (a Dobon, a doubt, an interrupt): whether a host's reaction window is worth a word."""
+        ...
+
 
 EventLine = Callable[["Narration", Any, Sequence[str]], "str | None"]
 """How a narrator turns one (censored) event into a line: ``(narration, event, labels)``."""
@@ -115,6 +120,10 @@ class Narration:
 
     def result(self, result: Result, labels: Sequence[str]) -> list[str]:
         return result_lines(result, labels, lang=self.lang, game_id=self.game_id)
+
+    def calls_out_of_turn(self, options: Mapping[str, object]) -> bool:
+        """True unless a game's narrator knows better (saying so of a game without calls only costs a line)."""
+        return True
 
 
 class PlainNarrator(Narration):

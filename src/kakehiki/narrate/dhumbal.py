@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kakehiki.cards import Card
@@ -28,6 +28,9 @@ class DhumbalNarrator(Narration):
     """Dhumbal for one viewing seat: only what its view and censored events hold."""
 
     game_id = "dhumbal"
+
+    def calls_out_of_turn(self, options: Mapping[str, object]) -> bool:
+        return False  # every move is made on one's own turn, a Show included
 
     def view(self, view: DhumbalView, labels: Labels) -> list[str]:
         lines = [self.t("dhumbal.view.header", round=view.round_no + 1, starter=labels[view.starter],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kakehiki.cards import Card
@@ -38,6 +38,9 @@ class MillionDoubtNarrator(Narration):
     """Million Doubt for one viewing seat; it only ever sees that seat's view and censored events."""
 
     game_id = "million-doubt"
+
+    def calls_out_of_turn(self, options: Mapping[str, object]) -> bool:
+        return options.get("face_down") is not False  # plain Daifugo (face_down=false) has no doubts
 
     def view(self, view: MillionDoubtView, labels: Labels) -> list[str]:
         lines = [self.t("million-doubt.view.header", game=view.round_no + 1, games=view.games,
