@@ -188,7 +188,7 @@ def play_until(clients: list[Client], rng: random.Random, done: Callable[[Client
                 client.send(last[id(client)])
             elif frame["type"] == "state" and frame["legal"] and answered.get(id(client)) != frame["seq"]:
                 answered[id(client)] = frame["seq"]
-                last[id(client)] = {"type": "act", "action": rng.choice(frame["legal"])}
+                last[id(client)] = {"type": "act", "action": rng.choice(frame["moves"]), "at": frame["seq"]}
                 client.send(last[id(client)])
     last_seen = {c.seat: [(f["type"], f.get("seq"), f.get("kind")) for f in c.frames[-4:]] for c in clients}
     quiet = time.monotonic() - heard

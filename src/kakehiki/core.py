@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -307,6 +307,21 @@ class Game(ABC, Generic[S, A]):
 
         Host-facing; depends only on what ``seat`` knows.  The default: no step continues."""
         return False
+
+    def legal_moves(self, state: S, seat: int) -> Iterator[tuple[A, ...]]:
+        """Every whole move ``seat`` may make now, lazily, depth first in action-space order of
+        each step (python-chess's lazy legal moves): a front end lists or checks a few without
+        paying for all.  A step that only takes the move back (Million Doubt's ``undo``) is no
+        part of a whole move.  Depends only on what ``seat`` may know, as its steps do."""
+        for action in self.legal_actions(state, seat):
+            if str(action) == "undo":
+                continue
+            if not self.continues(state, seat, action):
+                yield (action,)
+                continue
+            after, _ = self.apply(state, seat, action)
+            for rest in self.legal_moves(after, seat):
+                yield (action, *rest)
 
     host_actions: ClassVar[tuple[str, ...]] = ()
     """The text forms of the host's own actions (e.g. Dobon's ``delay``, J14)."""

@@ -9,6 +9,7 @@ seed stays in the room until the game is over (only its commitment is shown).
 from __future__ import annotations
 
 import hashlib
+import itertools
 import secrets
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -26,6 +27,9 @@ from kakehiki.table import Message, Notice, Table
 
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 8
+MOVES: Final = 200
+"""How many whole moves a state frame lists at most (``moves_more`` says there are more: the
+page builds those from the cards picked, and the table checks them)."""
 HISTORY: Final = 300
 """How many of its latest event frames a seat is sent again when it (re)connects."""
 Frame = dict[str, Any]
@@ -183,7 +187,9 @@ class Room:
         if table is None:
             return {"type": "state", "seq": 0, "status": self.status, "view": None, "turn": None, "legal": []}
         game, state = self.game, table.state
-        legal = [str(a) for a in game.legal_actions(state, seat)] if seat in game.actors(state) else []
+        acting = seat is not None and seat in game.actors(state)
+        legal = [str(a) for a in game.legal_actions(state, seat)] if acting else []
+        moves = list(itertools.islice(game.legal_moves(state, seat), MOVES + 1)) if acting else []
         window, turn_until = table.deadlines()
         now = table.clock()
         return {
@@ -191,6 +197,7 @@ class Room:
             "view": self.encoder.view(game.view(state, seat)), "turn": game.turn_seat(state), "legal": legal,
             "window_ms": _ms_left(window, now), "turn_ms": _ms_left(turn_until, now),
             "window": table.window_open(),
+            "moves": [game.move_text(m) for m in moves[:MOVES]], "moves_more": len(moves) > MOVES,
         }
 
     def over_frame(self) -> Frame:
