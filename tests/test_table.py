@@ -313,11 +313,12 @@ def test_C4_with_one_person_among_bots_the_window_runs_only_where_the_person_may
             break
         actors, turn = DOUBT.actors(table.state), DOUBT.turn_seat(table.state)
         assert 0 in actors, "the bots' moves were all made, up to the person's next choice"
-        assert (table.next_deadline() is not None) == (turn != 0), "a window only where the person may call"
+        assert (table.deadlines()[0] is not None) == (turn != 0), "a window only where the person may call"
         table.submit(0, DOUBT.legal_actions(table.state, 0)[-1])
         clock.advance(REACTION)
         table.catch_up()
-    two_people = Table(DOUBT, state, Clocks(reaction=REACTION), clock := FakeClock(), bots={2: make_bot("doubt", "normal")})
+    two_people = Table(DOUBT, state, Clocks(reaction=REACTION), clock := FakeClock(),
+                       bots={2: make_bot("doubt", "normal")})
     assert two_people.next_deadline() is None, "two people, seat 0 to play: no window is open"
     two_people.submit(0, DOUBT.legal_actions(state, 0)[0])
     assert two_people.deadlines()[0] == clock.now + REACTION, "two people: a window after every play, for both"

@@ -323,13 +323,21 @@ def _apply_move(
         raise RecordError(f"this move belongs to game {current + 1}")
     if seat is None:
         return game.apply_host(state, text)
-    if skips is None:
-        return game.apply(state, seat, text)
+    if skips is None:  # one step as the table stores it, or a whole move written as a person would
+        return _apply_steps(game, state, seat, game.parse_move(text))
     if skips(state, seat, text):  # older versions had no host actions to skip
         return state, ()
     translate = legacy_translator(game)
     events: tuple[Event, ...] = ()
     for step in translate(version, seat, text) if translate is not None else [text]:
+        state, caused = game.apply(state, seat, step)
+        events += caused
+    return state, events
+
+
+def _apply_steps(game: Game[Any, Any], state: Any, seat: int, steps: Sequence[Any]) -> tuple[Any, tuple[Event, ...]]:
+    events: tuple[Event, ...] = ()
+    for step in steps:
         state, caused = game.apply(state, seat, step)
         events += caused
     return state, events

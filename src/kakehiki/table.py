@@ -63,12 +63,13 @@ class Clocks:
     """The host's clocks, in seconds; ``None`` turns one off (bots-only tables: all off).
 
     ``reaction``: how long a window of out-of-turn calls stays open after a change where
-    calls may be open (J8's official Dobon-gaeshi window is 3 seconds).  ``turn``: how long a
+    calls may be open; ``"auto"``: as long as the game suggests for that state
+    (:meth:`~kakehiki.core.Game.reaction_seconds`: JDA's three seconds for gaeshi).  ``turn``: how long a
     seat has to make the move expected of it (counted from the change, and never shorter than
     the window).  ``grace``: how long a disconnected seat is kept.  ``pace``: the least time
     from a change to a bot's answer taking effect where people watch."""
 
-    reaction: float | None = None
+    reaction: float | Literal["auto"] | None = None
     turn: float | None = None
     grace: float | None = 60.0
     pace: float | None = None
@@ -189,8 +190,9 @@ class Table:
         times = [pending.window_until, pending.turn_until]
         if self._to_ask():
             times.append(pending.opened)
-        if pending.held or (pending.window_until is not None and pending.release_at is not None):
-            times.append(pending.release_at)
+        release = pending.release_at
+        if release is not None and (pending.held or (pending.window_until is not None and self.clock() < release)):
+            times.append(release)
         if self.clocks.grace is not None:
             times += [t + self.clocks.grace for t in self._away.values()]
         live = [t for t in times if t is not None]
@@ -339,6 +341,8 @@ class Table:
         reaction = self.clocks.reaction
         if reaction is None or self.over:
             return None
+        if reaction == "auto":
+            reaction = self.game.reaction_seconds(self.state)
         people = [s for s in range(self.players) if s not in self.bots]
         if len(people) > 1 or self.pace_always:
             return reaction if self.game.calls_open(self.state) else None
@@ -481,8 +485,9 @@ class Table:
 
     # -- bots ------------------------------------------------------------------------------------
     def _to_ask(self) -> bool:
-        """Whether a bot has yet to be asked about the current state."""
-        return not self._pending.asked and not self.over and any(s in self.bots for s in self.game.actors(self.state))
+        """Whether the bots have yet to be asked about the current state.  Whether or not one of
+        them is asked: that depends on their cards, so the host's timing must not."""
+        return not self._pending.asked and not self.over and bool(self.bots)
 
     def _ask_bots(self) -> None:
         pending = self._pending

@@ -219,8 +219,7 @@ class Room:
         """Seat the bots and open the table on ``state``: a new deal, or a restored game
         whose log so far is ``done`` (``timed_out``: the positions the turn clock made)."""
         bots = {i: make_bot(self.game.id, s.bot) for i, s in enumerate(self.seats) if s.bot}
-        clocks = self.settings.clocks(self.game.reaction_seconds(state))
-        self.table = Table(self.game, state, clocks, clock, bots=bots, seed=bot_seed,
+        self.table = Table(self.game, state, self.settings.clocks, clock, bots=bots, seed=bot_seed,
                            fallback_bot=self.settings.fill_bot, pace_always=True)
         self.table.actions = list(done)
         self.table.timed_out = set(timed_out)

@@ -41,11 +41,12 @@ class RoomSettings:
     fill_bot: str = "normal"
     pace: float | None = 0.6
 
-    def clocks(self, suggested: float) -> Clocks:
-        """The table's clocks; ``suggested``: the game's window where ``reaction`` is ``auto``.
-        A turn clock is never shorter than the window (the table counts both from the change)."""
-        reaction = suggested if self.reaction == AUTO else self.reaction
-        assert not isinstance(reaction, str)
+    @property
+    def clocks(self) -> Clocks:
+        """The table's clocks (``auto``: the game's window for each state).  A turn clock is
+        never shorter than the window (the table counts both from the change)."""
+        reaction = "auto" if self.reaction == AUTO else self.reaction
+        assert not isinstance(reaction, str) or reaction == "auto"
         return Clocks(reaction, self.turn, self.grace, self.pace)
 
     def to_json(self) -> dict[str, Any]:

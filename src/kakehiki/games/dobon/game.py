@@ -117,8 +117,9 @@ class DobonGame(StandardGame[DobonState, DobonAction]):
         return state.phase == TURN and (not state.log or state.log[-1].kind in ("turned", "play", "interrupt"))
 
     def reaction_seconds(self, state: DobonState) -> float:
-        """J8's three seconds under the official rules; a brisker second otherwise."""
-        return 3.0 if state.options.official else 1.0
+        """The JDA text's three seconds to answer a Dobon with gaeshi (J8, C5); a second to
+        call on a new top card, which every person may also close sooner with ``pass``."""
+        return 3.0 if state.phase == CHAIN else 1.0
 
     def yields_to_calls(self, state: DobonState, seat: int, action: DobonAction) -> bool:
         """The turn seat's draw, or its play of another number than the top's, waits for the

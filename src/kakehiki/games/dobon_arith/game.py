@@ -109,7 +109,8 @@ class DobonArithGame(StandardGame[ArithState, ArithAction]):
         return state.phase == TURN and (not state.log or isinstance(state.log[-1].action, Play))
 
     def reaction_seconds(self, state: ArithState) -> float:
-        return 1.0
+        """Three seconds to answer a Dobon (as the JDA's gaeshi); a second on a new top card."""
+        return 3.0 if state.phase == CHAIN else 1.0
 
     def yields_to_calls(self, state: ArithState, seat: int, action: ArithAction) -> bool:
         """The turn seat's ordinary move (anything but its own ``dobon``, which keeps its
