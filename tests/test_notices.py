@@ -37,7 +37,8 @@ def test_a_lost_call_says_that_priority_goes_by_seat_order_not_speed_in_both_lan
         "Ann had priority: calls made together go by seat order from the turn, not by speed. "
         "Your doubt was not made.")
     assert notice_line(notice, narrator_for("doubt", "ja", 1), LABELS) == (
-        "Annに優先権がありました。同時の宣言は速さではなく、手番からの席順で決まります。あなたの doubt は行われません。")
+        "Annに優先権がありました。同時の宣言は速さではなく、手番からの席順で決まります。"
+        "あなたの doubt は行われません。")
 
 
 def test_too_late_names_the_move_it_was_meant_for_and_who_moved_first() -> None:

@@ -7,8 +7,8 @@ import json
 import os
 import re
 import signal
-import time
 import sys
+import time
 from pathlib import Path
 
 import pytest

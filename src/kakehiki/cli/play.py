@@ -431,7 +431,7 @@ class Session:
         self.numbered = every[:ALL_LISTED] if everything else choices.listed[:LISTED]
         for number, choice in enumerate(self.numbered, start=1):
             self.say(f"  {number:>2}) {choice.text}")
-        left = len(every) - len(self.numbered) if everything or choices.more else len(choices.listed) - len(self.numbered)
+        left = (len(every) if everything or choices.more else len(choices.listed)) - len(self.numbered)
         if choices.compact and not everything:
             several = t_or(f"{self.game.id}.several", t("play.several"))
             self.say(t("play.compact", several=several, count=len(every) - len(self.numbered)
