@@ -311,7 +311,7 @@ def test_play_cuts_a_long_list_of_choices_and_all_shows_it(tmp_path: Path) -> No
                  "--save", str(tmp_path / "r.json"), stdin="all\nquit\n")
     lines = result.stdout.splitlines()
     numbered = [line for line in lines if re.match(r"^ +\d+\) ", line)]
-    cut = [line for line in lines if "more: type the action itself" in line]
+    cut = [line for line in lines if "more: type the move itself" in line]
     assert len(cut) == 1 and numbered[39].lstrip().startswith("40)")
     hidden = int(re.search(r"and (\d+) more", cut[0]).group(1))  # type: ignore[union-attr]
     assert len(numbered) == 40 + 40 + hidden  # the cut list, then every choice after `all`

@@ -29,3 +29,26 @@ def test_a_refusal_without_a_rule_is_not_understood_rather_than_against_a_rule()
 def test_a_lost_call_names_who_called_first() -> None:
     notice = Notice("lost_priority", 1, "", by=0, move="doubt")
     assert "Ann" in notice_line(notice, narrator_for("doubt", "en", 1), LABELS)
+
+
+def test_a_lost_call_says_that_priority_goes_by_seat_order_not_speed_in_both_languages() -> None:
+    notice = Notice("lost_priority", 1, "", by=0, move="doubt")
+    assert notice_line(notice, narrator_for("doubt", "en", 1), LABELS) == (
+        "Ann had priority: calls made together go by seat order from the turn, not by speed. "
+        "Your doubt was not made.")
+    assert notice_line(notice, narrator_for("doubt", "ja", 1), LABELS) == (
+        "Annに優先権がありました。同時の宣言は速さではなく、手番からの席順で決まります。"
+        "あなたの doubt は行われません。")
+
+
+def test_too_late_names_the_move_it_was_meant_for_and_who_moved_first() -> None:
+    by_bo = Notice("too_late", 0, "", by=1, move="doubt")
+    assert notice_line(by_bo, narrator_for("doubt", "en", 0), LABELS) == (
+        "Too late for doubt: Bo moved first and the table has moved on; it was not made.")
+    assert notice_line(by_bo, narrator_for("doubt", "ja", 0), LABELS) == (
+        "doubt は間に合いませんでした：Boが先に動き、場は先に進んでいます。行われません。")
+    own = Notice("too_late", 0, "", by=0, move="play S5 S9")
+    assert notice_line(own, narrator_for("doubt", "en", 0), LABELS) == (
+        "Too late for play S5 S9: the table has moved on since the choices it answered; it was not made.")
+    host = Notice("too_late", 0, "", move="pass")
+    assert "Too late for pass: the host moved first" in notice_line(host, narrator_for("dobon", "en", 0), LABELS)

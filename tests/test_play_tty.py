@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -99,3 +101,42 @@ def test_an_out_of_turn_dobon_called_within_the_countdown(tmp_path: Path) -> Non
     record = saved_record(child, "en", save)
     moves = [move for game in record["actions"] for move in game]  # type: ignore[attr-defined]
     assert [0, called] in moves
+
+
+def moves_of(record: dict[str, object]) -> list[list[object]]:
+    return [move for game in record["actions"] for move in game]  # type: ignore[attr-defined]
+
+
+def test_a_number_typed_ahead_answers_the_choices_on_screen_and_is_too_late_for_the_next(tmp_path: Path) -> None:
+    """Doubt, seed 3: "1" typed twice at once at the person's turn plays the first card; the
+    second "1" was typed before the next choices showed, so it is too late for that play, and
+    the doubt numbered 1 in the next choices is not made."""
+    save = tmp_path / "r.json"
+    child = spawn("doubt", "--seed", "3", "--lang", "en", "--reaction", "0", "--save", str(save), cwd=tmp_path)
+    child.expect_exact(PROMPT["en"])
+    child.send("1\n1\n")
+    child.expect_exact("Too late for play S2: the table has moved on since the choices it answered")
+    child.expect_exact("   1) doubt")
+    child.expect_exact(PROMPT["en"])
+    child.sendline("quit")
+    record = saved_record(child, "en", save)
+    assert [0, "doubt"] not in moves_of(record) and moves_of(record).count([0, "play S2"]) == 1
+
+
+def test_a_doubt_typed_after_its_window_closed_is_too_late_and_changes_nothing(tmp_path: Path) -> None:
+    """Doubt, seed 3, a one-second window: the terminal is held up (stopped) past the window's
+    end while the person types doubt; the window closes first and the doubt is too late."""
+    save = tmp_path / "r.json"
+    child = spawn("doubt", "--seed", "3", "--lang", "en", "--reaction", "1", "--save", str(save), cwd=tmp_path)
+    child.expect_exact(PROMPT["en"])
+    child.sendline("1")
+    child.expect(COUNTDOWN)
+    child.kill(signal.SIGSTOP)
+    time.sleep(1.5)
+    child.sendline("doubt")
+    child.kill(signal.SIGCONT)
+    child.expect_exact("Time's up: you let it pass.")
+    child.expect_exact("Too late for doubt: ")
+    child.sendline("quit")
+    record = saved_record(child, "en", save)
+    assert [0, "doubt"] not in moves_of(record)

@@ -31,7 +31,7 @@ from rich.console import Console
 from rich.text import Text
 
 from kakehiki.bots import Bot
-from kakehiki.cli.choices import in_order
+from kakehiki.cli.choices import Choice, Choices, choices_for
 from kakehiki.cli.common import (
     Lang,
     bot_names_for,
@@ -57,6 +57,7 @@ from kakehiki.textin import normalise
 
 HUMAN = 0
 LISTED = 40  # choices numbered on screen before the list is cut
+ALL_LISTED = 500  # the most choices ``all`` numbers (the rest are typed)
 HUMAN_NAME = "human"
 MAX_REACTION = 3600
 """The longest reaction window ``--reaction`` takes, in seconds (a host's clock needs a finite one)."""
@@ -104,6 +105,24 @@ class SelectLines:
     echo: bool
     buffer: bytes = b""
     ended: bool = False
+    typeahead: bool = False
+    """A terminal, where a line already typed when new choices are shown was typed before
+    the person saw them (a pipe's lines are a script: each answers the choices it meets)."""
+
+    def typed_ahead(self) -> list[str]:
+        """The whole lines typed so far and not read yet, without waiting (none from a pipe)."""
+        if not self.typeahead:
+            return []
+        while not self.ended and select.select([self.fd], [], [], 0)[0]:
+            chunk = os.read(self.fd, 4096)
+            self.buffer += chunk
+            self.ended = not chunk
+        *lines, self.buffer = self.buffer.split(b"\n")
+        texts = [line.decode("utf-8", errors="replace").rstrip("\r") for line in lines]
+        if self.echo:
+            for text in texts:
+                self.write(text + "\n")
+        return texts
 
     def read(self, prompt: str, timeout: float | None) -> str | None:
         if prompt:
@@ -128,7 +147,12 @@ class SelectLines:
 
 @dataclass
 class Session:
-    """One game between the person (seat 0) and the bots in the other seats, on a table."""
+    """One game between the person (seat 0) and the bots in the other seats, on a table.
+
+    Every set of choices shown remembers the table's :attr:`~kakehiki.table.Table.seq` it was
+    shown for (:attr:`shown_at`), and every line the person types answers the choices on
+    screen when it came: it is submitted with that ``at``, so a number or a call typed for
+    choices the table has moved past is too late and never made, nor read against the next."""
 
     table: Table
     labels: Sequence[str]
@@ -140,8 +164,14 @@ class Session:
     answered_at: int = -1  # the step the person last answered (an answer the table took)
     countdown_at: int = -1  # the step the person was offered a countdown at
     prompt_open: bool = False  # a prompt is on screen, waiting for a line
-    answer: Action | None = None  # the person's last answer taken by the table
-    confirm: Action | None = None  # a losing self-Dobon the person is asked to confirm (J10)
+    answer: str | None = None  # the person's last move taken by the table (its text)
+    confirm: tuple[str, int] | None = None  # a losing self-Dobon (J10) to confirm, and the step it answers
+    shown_at: int = 0  # the step the choices on screen were shown for: what a typed line answers
+    numbered: tuple[Choice, ...] = ()  # the choices as numbered on screen
+    cached: tuple[int, Choices] | None = None
+
+    def __post_init__(self) -> None:
+        self.shown_at = self.table.seq
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -153,16 +183,17 @@ class Session:
 
     @property
     def step(self) -> int:
-        return len(self.table.actions)
+        return self.table.seq
 
-    def legal(self) -> tuple[Action, ...]:
-        """The person's choices now, in the order they are numbered (:mod:`kakehiki.cli.choices`)."""
-        if self.table.over or HUMAN not in self.game.actors(self.state):
-            return ()
-        return in_order(self.game.legal_actions(self.state, HUMAN), self.loses_at_once)
+    def legal(self) -> Choices:
+        """The person's whole moves now, in the order they are numbered (:mod:`kakehiki.cli.choices`)."""
+        if self.cached is None or self.cached[0] != self.step:
+            choices = choices_for(self.game, self.state, HUMAN, self.loses_at_once)
+            self.cached = (self.step, choices)
+        return self.cached[1]
 
     def run(self) -> Result:
-        self.table.poll()
+        self.table.catch_up()  # the bots asked, and their first moves made
         self.show_inbox()  # the bots' first moves before the state they led to
         if not self.legal() and not self.table.over:
             self.show_view()
@@ -170,21 +201,26 @@ class Session:
             self.show_inbox()
             if self.table.over:
                 break
+            if self.timeout() == 0.0:  # something is due now: bots to ask, a window closed
+                self.close_window()
+                continue
             asked = bool(self.legal()) and self.answered_at != self.step
             if asked and self.asked_at != self.step:
+                if self.typed_ahead():
+                    continue
                 self.offer()
             timeout = self.timeout()
             if timeout is None and not asked:
                 raise RuntimeError("the table waits for nobody")  # bots always answer at once
-            if timeout == 0.0:
-                self.close_window()
-                continue
+            at = self.shown_at
             line = self.read_line(self.prompt() if asked and not self.prompt_open else "", timeout)
             if line is None:
                 self.close_window()
-            else:
-                self.prompt_open = False
-                self.handle(line)
+                continue
+            self.prompt_open = False
+            if self.timeout() == 0.0:  # the deadline came with the line: the window closed first
+                self.close_window()
+            self.handle(line, at)
         self.show_inbox()
         result = self.game.result(self.state)
         assert result is not None
@@ -195,21 +231,32 @@ class Session:
         return None if deadline is None else max(0.0, deadline - self.clock())
 
     def close_window(self) -> None:
-        """The deadline came: let the table apply what time decided; say so if the person's
-        chance to call passed unanswered."""
+        """A deadline came: let the table apply what is due (the bots asked and answered,
+        a window closed); say so if the person's chance to call passed unanswered."""
         step = self.step
-        self.table.poll()
+        self.table.catch_up()
         if self.step != step and self.countdown_at == step and self.answered_at != step:
             self.end_prompt()
             self.say(t("play.window_passed"), "dim")
 
+    def typed_ahead(self) -> bool:
+        """Lines typed before the next choices are shown answer the choices shown before
+        (too late, if the table moved on since): whether there were any."""
+        early = self.lines.typed_ahead() if isinstance(self.lines, SelectLines) else []
+        at = self.shown_at
+        for line in early:
+            self.prompt_open = False
+            self.handle(line, at)
+        self.show_inbox()
+        return bool(early)
+
     # -- the person ---------------------------------------------------------------
-    def offer(self) -> None:
-        """The view and the choices, once per state the person may act on."""
-        self.asked_at = self.step
+    def offer(self, everything: bool = False) -> None:
+        """The view and the choices; what the person types next answers them."""
+        self.asked_at = self.shown_at = self.step
         self.confirm = None
         self.show_view()
-        self.show_choices(self.legal())
+        self.show_choices(everything)
 
     def prompt(self) -> str:
         timeout = self.timeout()
@@ -229,50 +276,72 @@ class Session:
             self.say("")
             raise Quit(INTERRUPTED) from None
 
-    def handle(self, text: str) -> None:
-        """Act on a line: a choice, ``help``, ``all`` or ``quit``, at any moment; several
-        separated by commas (``show S5, play``) are taken one after another.  Full-width and
+    def handle(self, text: str, at: int | None = None) -> None:
+        """Act on a line: a choice (a number or a whole move), ``help``, ``all`` or ``quit``,
+        answering the choices shown at step ``at`` (by default the ones on screen).  Several
+        moves separated by commas are taken one after another, all answering those choices;
+        steps of one move written apart (``show S5, play``) are that move.  Full-width and
         Japanese input is normalised first (:mod:`kakehiki.textin`)."""
-        text = normalise(text, self.game.id, [str(a) for a in self.legal()])
-        parts = [part for part in text.split(",") if part.strip()]
+        at = self.shown_at if at is None else at
+        listed = [c.text for c in self.numbered] if at == self.step else []
+        text = normalise(text, self.game.id, listed)
+        parts = [part.strip() for part in text.split(",") if part.strip()]
         if len(parts) > 1:
-            for part in parts:
-                self.handle(part)
-            return
+            joined = self.one_move(parts) if at == self.step else None
+            if joined is None:
+                for part in parts:
+                    self.handle(part, at)
+                return
+            text = joined
         text = text.strip()
         word = text.lower()
-        legal = self.legal()
         if word in QUIT_WORDS:
             raise Quit(0)
         confirm, self.confirm = self.confirm, None
         if confirm is not None and word in YES_WORDS:
-            self.submit(confirm)
+            self.submit(*confirm)
             return
-        if word in HELP_WORDS or (word == "all" and legal):
-            if legal:
-                self.show_view()
-                self.show_choices(legal, everything=word == "all")
+        if word in HELP_WORDS or word == "all":
+            if self.legal() and self.answered_at != self.step:
+                self.offer(everything=word == "all")
             else:
                 self.say(t("play.nothing_to_do"))
             return
-        if not legal or not text.isdigit():
-            self.by_text(text, legal, confirm)
+        if not text.isdigit():
+            self.by_text(text, at, confirm)
             return
-        action, problem = self.lookup(text, legal)
+        if not self.numbered:
+            self.say(t("play.nothing_to_do"))
+            return
+        choice, problem = self.lookup(text)
         if problem is not None:
             self.say(problem, "red")
             self.say(t("play.again"))
-        elif action is not None and (confirm == action or not self.confirm_first(action)):
-            self.submit(action)
+        elif choice is not None:
+            self.make(choice.text, choice.first, at, confirm)
 
-    def by_text(self, text: str, legal: Sequence[Action], confirm: Action | None = None) -> None:
-        """An action typed out: the table takes it or says why not (refused with its rule, or
-        too late because another seat moved first), whether or not the person had a choice."""
-        if not legal and text.isdigit():
-            self.say(t("play.nothing_to_do"))
-            return
+    def one_move(self, parts: Sequence[str]) -> str | None:
+        """The whole move that ``parts`` make as its steps, one after another, if they do."""
+        state, last = self.state, len(parts) - 1
+        steps = []
         try:
-            action = self.game.parse_action(text)
+            for i, part in enumerate(parts):
+                action = self.game.parse_action(part)
+                self.game.check(state, HUMAN, action)
+                if self.game.continues(state, HUMAN, action) != (i < last):
+                    return None
+                steps.append(action)
+                state, _ = self.game.apply(state, HUMAN, action)
+            return self.game.move_text(steps)
+        except KakehikiError:
+            return None
+
+    def by_text(self, text: str, at: int, confirm: tuple[str, int] | None = None) -> None:
+        """A move typed out: the table takes it or says why not (refused with its rule, or
+        too late because the table moved on since the choices it answers)."""
+        try:
+            steps = self.game.parse_move(text)
+            move = self.game.move_text(steps)
         except KakehikiError as exc:
             reason = notation_reason(str(exc), lang=language())  # the parser's reason, in the reader's words
             if reason is not None:
@@ -282,33 +351,32 @@ class Session:
                 self.say(t("play.unreadable", text=excerpt(text), examples=examples), "red")
             self.say(t("play.commas") if "more than one action" in str(exc) else t("play.again"))
             return
-        if action in legal:
-            if confirm != action and self.confirm_first(action):
-                return
-        elif self.game.can(self.state, HUMAN, action):  # allowed, but not a seat's choice (the host's delay)
-            self.say(t("play.not_offered", action=action), "red")
+        if at == self.step and len(steps) == 1 and HUMAN in self.game.actors(self.state) \
+                and steps[0] not in self.game.legal_actions(self.state, HUMAN) \
+                and self.game.can(self.state, HUMAN, steps[0]):  # allowed, but not a seat's choice (the host's delay)
+            self.say(t("play.not_offered", action=move), "red")
             self.say(t("play.again"))
             return
-        if self.submit(action).kind != "accepted":
+        self.make(move, steps[0], at, confirm)
+
+    def make(self, move: str, first: Action, at: int, confirm: tuple[str, int] | None) -> None:
+        """Send ``move`` (answering step ``at``), unless it is a sure loss to ask about first."""
+        if at == self.step and confirm != (move, at) and self.loses_at_once(first):
+            self.confirm = (move, at)
+            self.say(t("play.self_dobon", rule="J10"), "bold red")
+            return
+        if self.submit(move, at).kind != "accepted":
             self.show_inbox()
-            if self.legal():
+            if self.legal() and at == self.step:
                 self.say(t("play.again"))
 
-    def confirm_first(self, action: Action) -> bool:
-        """Whether ``action`` is a losing self-Dobon (J10) to ask about before sending it."""
-        if self.loses_at_once(action):
-            self.confirm = action
-            self.say(t("play.self_dobon", rule="J10"), "bold red")
-            return True
-        return False
-
-    def submit(self, action: Action) -> Notice:
+    def submit(self, move: str, at: int) -> Notice:
         step = self.step
-        notice = self.table.submit(HUMAN, action)
+        notice = self.table.submit(HUMAN, move, at=at)
         if notice.kind == "accepted":
-            self.answer, self.answered_at = action, step
+            self.answer, self.answered_at = move, step
             if self.step == step:
-                self.say(t("play.taken", action=action), "dim")
+                self.say(t("play.taken", action=move), "dim")
         return notice
 
     def loses_at_once(self, action: Action) -> bool:
@@ -317,12 +385,12 @@ class Session:
             return False
         return getattr(self.game.view(self.state, HUMAN), "top_owner", None) == HUMAN
 
-    def lookup(self, text: str, legal: Sequence[Action]) -> tuple[Action | None, str | None]:
-        """The choice numbered ``text``, else why there is none."""
+    def lookup(self, text: str) -> tuple[Choice | None, str | None]:
+        """The choice numbered ``text`` on screen, else why there is none."""
         number = int(text)
-        if 1 <= number <= len(legal):
-            return legal[number - 1], None
-        return None, t("play.bad_number", number=number, count=len(legal))
+        if 1 <= number <= len(self.numbered):
+            return self.numbered[number - 1], None
+        return None, t("play.bad_number", number=number, count=len(self.numbered))
 
     # -- output -------------------------------------------------------------------
     def show_inbox(self) -> None:
@@ -343,7 +411,7 @@ class Session:
         """A notice in the person's language; ``accepted`` says nothing (the events do)."""
         if notice.kind == "accepted":
             return None
-        return notice_line(replace(notice, move=notice.move or str(self.answer or "")), self.narrator, self.labels)
+        return notice_line(replace(notice, move=notice.move or self.answer or ""), self.narrator, self.labels)
 
     def show_view(self) -> None:
         self.end_prompt()
@@ -351,16 +419,25 @@ class Session:
         for line in self.narrator.view(self.game.view(self.state, HUMAN), self.labels):
             self.say(line)
 
-    def show_choices(self, legal: Sequence[Action], everything: bool = False) -> None:
-        """The numbered choices; a long list (a Million Doubt lead has hundreds) is cut at
-        :data:`LISTED` unless the person asks for ``all``: the action text is always accepted."""
-        self.say(self.narrator.prompt(self.game.view(self.state, HUMAN), legal), "bold yellow")
+    def show_choices(self, everything: bool = False) -> None:
+        """The numbered whole moves.  Where a game has many, the compact list (with how to type
+        the others on one line); a long list is cut at :data:`LISTED`.  ``all`` numbers every
+        move (up to :data:`ALL_LISTED`), the compact ones first, keeping their numbers."""
+        choices = self.legal()
+        first_steps = self.game.legal_actions(self.state, HUMAN)
+        self.say(self.narrator.prompt(self.game.view(self.state, HUMAN), first_steps), "bold yellow")
         self.say(t("play.choices"), "bold")
-        shown = legal if everything else legal[:LISTED]
-        for number, action in enumerate(shown, start=1):
-            self.say(f"  {number:>2}) {action}")
-        if len(shown) < len(legal):
-            self.say(t("play.more_choices", count=len(legal) - len(shown)))
+        every = choices.every
+        self.numbered = every[:ALL_LISTED] if everything else choices.listed[:LISTED]
+        for number, choice in enumerate(self.numbered, start=1):
+            self.say(f"  {number:>2}) {choice.text}")
+        left = (len(every) if everything or choices.more else len(choices.listed)) - len(self.numbered)
+        if choices.compact and not everything:
+            several = t_or(f"{self.game.id}.several", t("play.several"))
+            self.say(t("play.compact", several=several, count=len(every) - len(self.numbered)
+                       if not choices.more else f"{len(every)}+"))
+        elif left > 0 or choices.more:
+            self.say(t("play.more_choices", count=f"{left}+" if choices.more else left))
 
     def end_prompt(self) -> None:
         """End the line of a prompt left waiting, so that what follows starts a line of its own."""
@@ -422,7 +499,8 @@ def stdin_lines(out: Console) -> Lines:
         out.file.write(text)
         out.file.flush()
 
-    return SelectLines(fd, write, echo=not sys.stdin.isatty())
+    tty = sys.stdin.isatty()
+    return SelectLines(fd, write, echo=not tty, typeahead=tty)
 
 
 def default_reaction() -> float:

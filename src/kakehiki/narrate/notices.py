@@ -27,7 +27,7 @@ def notice_line(notice: Notice, narrator: Narrator, labels: Sequence[str]) -> st
         case "lost_priority":
             return t("play.lost_priority", lang=lang, by=by, action=notice.move)
         case "too_late":
-            return t("play.too_late", lang=lang, by=by) if by is not None else t("play.too_late_host", lang=lang)
+            return _too_late(notice, narrator, by)
         case "refused" if not notice.rule:  # not in the game's notation: no rule to name
             return t("play.bad_notation", lang=lang, message=notation_reason(notice.text, lang=lang) or notice.text)
         case "refused":
@@ -42,6 +42,17 @@ def notice_line(notice: Notice, narrator: Narrator, labels: Sequence[str]) -> st
             return t(f"notice.{kind}", lang=lang, seat=_label(labels, notice.seat))
         case _:
             return notice.text
+
+
+def _too_late(notice: Notice, narrator: Narrator, by: str | None) -> str:
+    """Too late, naming the move it was meant for and who moved first: another seat, the host
+    (a clock), or the reader itself (an answer to choices its own move had already answered)."""
+    lang, move = narrator.lang, notice.move or "?"
+    if notice.by is not None and notice.by == narrator.viewer:
+        return t("play.too_late_you", lang=lang, action=move)
+    if by is None:
+        return t("play.too_late_host", lang=lang, action=move)
+    return t("play.too_late", lang=lang, by=by, action=move)
 
 
 def _label(labels: Sequence[str], seat: int | None) -> str | None:
