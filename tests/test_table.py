@@ -319,7 +319,7 @@ def test_C4_with_one_person_among_bots_the_window_runs_only_where_the_person_may
         table.catch_up()
     two_people = Table(DOUBT, state, Clocks(reaction=REACTION), clock := FakeClock(),
                        bots={2: make_bot("doubt", "normal")})
-    assert two_people.next_deadline() is None, "two people, seat 0 to play: no window is open"
+    assert two_people.deadlines()[0] is None, "two people, seat 0 to play: no window is open"
     two_people.submit(0, DOUBT.legal_actions(state, 0)[0])
     assert two_people.deadlines()[0] == clock.now + REACTION, "two people: a window after every play, for both"
 

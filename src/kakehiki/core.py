@@ -312,7 +312,20 @@ class Game(ABC, Generic[S, A]):
         """Every whole move ``seat`` may make now, lazily, depth first in action-space order of
         each step (python-chess's lazy legal moves): a front end lists or checks a few without
         paying for all.  A step that only takes the move back (Million Doubt's ``undo``) is no
-        part of a whole move.  Depends only on what ``seat`` may know, as its steps do."""
+        part of a whole move, and steps the move's text would put in another order (Million
+        Doubt's face-down cards) are yielded once, in that order.  Depends only on what ``seat``
+        may know, as its steps do."""
+        for move in self._step_paths(state, seat):
+            if len(move) == 1 or self._canonical(move):
+                yield move
+
+    def _canonical(self, move: tuple[A, ...]) -> bool:
+        try:
+            return self.parse_move(self.move_text(move)) == move
+        except NotationError:
+            return False
+
+    def _step_paths(self, state: S, seat: int) -> Iterator[tuple[A, ...]]:
         for action in self.legal_actions(state, seat):
             if str(action) == "undo":
                 continue
@@ -320,7 +333,7 @@ class Game(ABC, Generic[S, A]):
                 yield (action,)
                 continue
             after, _ = self.apply(state, seat, action)
-            for rest in self.legal_moves(after, seat):
+            for rest in self._step_paths(after, seat):
                 yield (action, *rest)
 
     host_actions: ClassVar[tuple[str, ...]] = ()
