@@ -451,7 +451,7 @@ class Table:
 
     def _apply(self, seat: int, steps: Move) -> None:
         """One whole move: its steps applied in turn, every event told once the move is made."""
-        before, events = self.state, []
+        before, events = self.state, list[Event]()
         for step in steps:
             self.actions.append((self.game.round_of(self.state), seat, step))
             self.state, caused = self.game.apply(self.state, seat, step)

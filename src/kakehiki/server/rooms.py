@@ -187,9 +187,11 @@ class Room:
         if table is None:
             return {"type": "state", "seq": 0, "status": self.status, "view": None, "turn": None, "legal": []}
         game, state = self.game, table.state
-        acting = seat is not None and seat in game.actors(state)
-        legal = [str(a) for a in game.legal_actions(state, seat)] if acting else []
-        moves = list(itertools.islice(game.legal_moves(state, seat), MOVES + 1)) if acting else []
+        legal: list[str] = []
+        moves: list[tuple[Any, ...]] = []
+        if seat is not None and seat in game.actors(state):
+            legal = [str(a) for a in game.legal_actions(state, seat)]
+            moves = list(itertools.islice(game.legal_moves(state, seat), MOVES + 1))
         window, turn_until = table.deadlines()
         now = table.clock()
         return {

@@ -45,9 +45,9 @@ class RoomSettings:
     def clocks(self) -> Clocks:
         """The table's clocks (``auto``: the game's window for each state).  A turn clock is
         never shorter than the window (the table counts both from the change)."""
-        reaction = "auto" if self.reaction == AUTO else self.reaction
-        assert not isinstance(reaction, str) or reaction == "auto"
-        return Clocks(reaction, self.turn, self.grace, self.pace)
+        if isinstance(self.reaction, str):
+            return Clocks("auto", self.turn, self.grace, self.pace)
+        return Clocks(self.reaction, self.turn, self.grace, self.pace)
 
     def to_json(self) -> dict[str, Any]:
         return {"reaction": self.reaction, "turn": self.turn, "grace": self.grace, "fill_bot": self.fill_bot,
@@ -66,14 +66,15 @@ class RoomSettings:
         values = {name: clock_value(name, data.get(name, DEFAULT_CLOCKS[name])) for name in CLOCK_LIMITS}
         fill = data.get("fill_bot", "normal")
         check_bot(game_id, fill, "clocks.fill_bot")
-        reaction, turn = values["reaction"], values["turn"]
+        reaction, turn = values["reaction"], _seconds(values["turn"])
         if isinstance(reaction, float) and turn is not None and turn < reaction:
             raise RequestError("bad_settings", f"turn ({turn:g} s) may not be shorter than reaction ({reaction:g} s): "
                                "a move would be timed out while calls on it are still open", "clocks.turn")
-        return cls(reaction, turn, values["grace"], str(fill), _seconds(values["pace"]))
+        return cls(reaction, turn, _seconds(values["grace"]), str(fill), _seconds(values["pace"]))
 
 
 def _seconds(value: float | str | None) -> float | None:
+    """A clock that only ``reaction`` may set to ``auto`` (:func:`clock_value` refuses it elsewhere)."""
     assert not isinstance(value, str)
     return value
 
