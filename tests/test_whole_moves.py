@@ -261,3 +261,22 @@ def test_every_move_bots_make_round_trips_as_one_line(
             if len(move) > 1:
                 ended_by.add(str(move[-1]).split()[0])
     assert ended_by == endings  # every kind of whole move was played (none in Dobon)
+
+
+def test_C3_a_record_takes_a_whole_move_where_it_takes_an_action() -> None:
+    """A record keeps the steps a table applied; a whole move written as one line replays the same."""
+    from kakehiki.record import RecordError, make_record, replay
+
+    game = get_game("doubt")
+    state = game.new(players=3, seed=4, options={"max_cards_per_play": 3})
+    hand = game.view(state, 0).hand
+    move = f"play {hand[4]} {hand[0]} {hand[2]}"
+    after = state
+    for step in game.parse_move(move):
+        after, _ = game.apply(after, 0, step)
+    by_steps = make_record(game, state, [(0, 0, a) for a in game.parse_move(move)], ["a", "b", "c"], after)
+    as_one = {**by_steps, "actions": [[[0, move]]]}
+    assert replay(as_one)[1] == replay(by_steps)[1] == after
+    unfinished = {**by_steps, "actions": [[[0, f"play {hand[0]} {hand[0]} {hand[0]} {hand[0]}"]]]}
+    with pytest.raises(RecordError, match="game 1, move 1"):
+        replay(unfinished)
