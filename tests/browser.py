@@ -131,7 +131,8 @@ PLAYER = """
     if (key === answered && performance.now() - answeredAt < 1500) return;
     const menu = [...document.querySelectorAll("#menu:not([hidden]) [data-action]")];
     const offered = menu.length ? menu : [...document.querySelectorAll("#table [data-action]")];
-    const closed = menu.length ? [] : [...document.querySelectorAll("#table .card.playable:not([data-action]):not(.unhinted)")];
+    const cards = "#table .card.playable:not([data-action]):not(.unhinted)";
+    const closed = menu.length ? [] : [...document.querySelectorAll(cards)];
     if (!offered.length && !closed.length) return;
     const call = document.getElementById("call");
     let pick = null;
@@ -152,7 +153,8 @@ PLAYER = """
     }
     if (!pick.dataset.action) { played.menus++; pick.click(); return; }
     const made = pick.classList.contains("send") || pick.id === "go-on";  // a whole move of picked cards, or "go on"
-    if (!made && !app.state.legal.includes(pick.dataset.action) && !(app.state.moves || []).includes(pick.dataset.action)) {
+    const listed = app.state.legal.concat(app.state.moves || []);
+    if (!made && !listed.includes(pick.dataset.action)) {
       played.violations.push(pick.dataset.action);
     }
     if (pick === call) played.calls++;
