@@ -7,7 +7,8 @@ installs it and a missing browser is a failure.
 
 People are played by a small script put into each page (:data:`PLAYER`): it only ever
 clicks what the page offers (cards, buttons, the call button, a card's menu), one answer
-per table state, and records any offered move that was not in the state's ``legal`` list.
+per table state, and records any offered move that was not in the state's ``legal`` or ``moves``
+lists (a move made of picked cards is the server's to rule).
 """
 
 from __future__ import annotations
@@ -130,12 +131,18 @@ PLAYER = """
     if (key === answered && performance.now() - answeredAt < 1500) return;
     const menu = [...document.querySelectorAll("#menu:not([hidden]) [data-action]")];
     const offered = menu.length ? menu : [...document.querySelectorAll("#table [data-action]")];
-    const closed = menu.length ? [] : [...document.querySelectorAll("#table .card.playable:not([data-action])")];
+    const cards = "#table .card.playable:not([data-action]):not(.unhinted)";
+    const closed = menu.length ? [] : [...document.querySelectorAll(cards)];
     if (!offered.length && !closed.length) return;
     const call = document.getElementById("call");
     let pick = null;
     if (menu.length) pick = menu[Math.floor(random() * menu.length)];  // a menu it opened: choose in it
     else if (call && (preferCalls || random() < 0.1)) pick = call;
+    // Cards picked for a move: send it when the page lets it be sent, else put them back and pick again.
+    const send = menu.length ? null : document.querySelector("#table button.send[data-action]");
+    const clear = document.getElementById("clear");
+    if (!pick && send && random() < 0.5) pick = send;
+    if (!pick && clear && !send) { played.menus++; clear.click(); return; }
     if (!pick) {
       const but = (verbs) => offered.filter((el) => el !== call && !verbs.includes(verb(el)));
       const calm = but(["undo", "draw", "pass", "doubt", "dobon"]);
@@ -145,7 +152,11 @@ PLAYER = """
       pick = from[Math.floor(random() * from.length)];
     }
     if (!pick.dataset.action) { played.menus++; pick.click(); return; }
-    if (!app.state.legal.includes(pick.dataset.action)) played.violations.push(pick.dataset.action);
+    const made = pick.classList.contains("send") || pick.id === "go-on";  // a whole move of picked cards, or "go on"
+    const listed = app.state.legal.concat(app.state.moves || []);
+    if (!made && !listed.includes(pick.dataset.action)) {
+      played.violations.push(pick.dataset.action);
+    }
     if (pick === call) played.calls++;
     answered = key; answeredAt = performance.now();
     played.clicks++;

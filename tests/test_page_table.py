@@ -59,12 +59,18 @@ def both_may_doubt(ann: Person, bo: Person) -> bool:
 
 
 def answer_calmly(person: Person) -> None:
-    """Play the first card the page offers, or let a play stand: clicked in the page at once, as the
-    playing script does (the table redraws with every frame, and a click that waits for an element
-    to hold still may find it replaced, again and again, while the others play on)."""
+    """Play the first card the page offers (picked, then sent with the move's button), or let a play
+    stand: clicked in the page at once, as the playing script does (the table redraws with every
+    frame, and a click that waits for an element to hold still may find it replaced, again and
+    again, while the others play on)."""
     person.page.evaluate("""() => {
-      const offered = document.querySelector('[data-action="pass"]') || document.querySelector('#hand .card.playable');
-      if (offered) offered.click();
+      const pass = document.querySelector('[data-action="pass"]');
+      if (pass) return pass.click();
+      const card = document.querySelector('#hand .card.playable');
+      if (!card) return;
+      card.click();
+      const send = document.querySelector('#send:not([disabled])');
+      if (send) send.click();
     }""")
 
 
@@ -157,12 +163,18 @@ def test_the_keyboard_plays_a_card(table: tuple[Person, Person]) -> None:
     seq = ann.app("app.state.seq")
     card = ann.page.locator("#hand .card.playable").first
     assert card.get_attribute("tabindex") == "0"  # reachable with Tab
-    played = card.get_attribute("data-action") or ""
+    card_text = card.get_attribute("data-card") or ""
+    focus = card.get_attribute("data-focus")
     card.focus()
+    ann.page.keyboard.press("Enter")  # picks the card: nothing is sent yet, and the focus stays on it
+    assert ann.page.evaluate("document.activeElement.dataset.focus") == focus
+    assert ann.app(f"app.state.seq === {seq} && app.compose.picked.length === 1")
+    for _ in range(40):  # back with Shift+Tab to the button that sends the move
+        if ann.page.evaluate("document.activeElement.id") == "send":
+            break
+        ann.page.keyboard.press("Shift+Tab")
     ann.page.keyboard.press("Enter")
     ann.page.wait_for_function(f"window.KKApp.state.seq > {seq}", timeout=10_000)
-    assert played.startswith("play ")
-    card_text = played.split()[1]
     assert ann.app(f"app.log.some((e) => e.text.includes('Ann puts down') && e.text.includes('{card_text}'))")
 
 

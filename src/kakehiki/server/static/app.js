@@ -9,7 +9,8 @@
 
   const App = {
     code: null, token: null, seat: null, host: false, room: null, state: null, receivedAt: 0,
-    over: null, seedText: null, socket: null, online: false, callNow: null, log: [], following: false,
+    over: null, seedText: null, socket: null, online: false, callNow: null, goOn: null, log: [], following: false,
+    compose: { seq: null, picked: [] }, pending: null,
   };
 
   const main = () => document.getElementById("app");
@@ -91,7 +92,8 @@
 
   function closeRoom() {
     if (App.socket) App.socket.close();
-    Object.assign(App, { code: null, token: null, seat: null, host: false, room: null, state: null, over: null, socket: null, log: [], following: false });
+    Object.assign(App, { code: null, token: null, seat: null, host: false, room: null, state: null, over: null, socket: null, log: [], following: false,
+      compose: { seq: null, picked: [] }, pending: null });
   }
 
   function connect(token) {
@@ -99,7 +101,20 @@
     App.socket = new Net.TableSocket(App.code, token, I18N.lang, onFrame, (up) => { App.online = up; header(); });
   }
 
+  /** Which control had the keyboard's focus (its `data-focus`), to give it back after a redraw. */
+  function focusKey() {
+    const el = document.activeElement;
+    return el && el !== document.body && el.dataset ? el.dataset.focus || null : null;
+  }
+
+  function restoreFocus(key) {
+    if (!key) return;
+    const el = [...document.querySelectorAll("[data-focus]")].find((x) => x.dataset.focus === key);
+    if (el && !el.disabled) el.focus({ preventScroll: true });
+  }
+
   function render() {
+    const focused = focusKey();
     header();
     const root = clear(main());
     if (!App.room || !App.state) return;
@@ -110,17 +125,60 @@
     }
     const tableRoot = h("div", { id: "table" });
     root.append(h("div", { class: "play-area" }, tableRoot, logPanel()));
+    if (App.compose.seq !== App.state.seq) App.compose = { seq: App.state.seq, picked: [] };
     window.KKTable.renderTable(tableRoot, Object.assign(ctx, {
       game: App.room.game, state: App.state, receivedAt: App.receivedAt, act,
+      compose: App.compose, pending: App.pending, redraw: render,
     }));
     App.callNow = ctx.callNow;
+    App.goOn = ctx.goOn;
     if (App.over) root.append(overPanel());
+    restoreFocus(focused);
   }
 
-  function act(text) {
+  /**
+   * Send a whole move as the answer to the state shown (`at`: its seq), and show it pending at
+   * once: the cards `picked` for it are kept, to be given back if the table refuses the move.
+   */
+  function act(text, picked) {
     const menu = document.getElementById("menu");
     if (menu) menu.hidden = true;
-    App.socket.send({ type: "act", action: text });
+    if (!App.state || !App.socket) return;
+    const at = App.state.seq;
+    const ref = App.socket.send({ type: "act", action: text, at });
+    if (ref === null) {
+      toast(t("pending.offline"), "bad");
+      return;
+    }
+    App.pending = { text, ref, at, status: "sent", picked: picked || [], reason: null, by: null, seq: at };
+    if (picked && picked.length) App.compose = { seq: at, picked: [] };
+    render();
+  }
+
+  /** A notice about this seat's own answer: what became of the move pending (true when it was that move's). */
+  function answerNotice(frame) {
+    const p = App.pending;
+    if (!p || frame.replay || frame.seat !== App.seat) return false;
+    const ours = frame.ref !== undefined && frame.ref !== null ? frame.ref === p.ref : frame.move === p.text;
+    if (!ours || !["accepted", "refused", "too_late", "lost_priority"].includes(frame.kind)) return false;
+    if (frame.kind === "accepted" && p.status === "made") return true;  // told after the table already made it
+    p.status = frame.kind;
+    p.reason = frame.kind === "refused" ? frame.text : null;
+    p.by = frame.by === undefined ? null : frame.by;
+    p.seq = frame.seq;
+    if (frame.kind === "refused" && p.picked.length && App.state && App.state.seq === p.at) {
+      App.compose = { seq: p.at, picked: p.picked.map((x) => Object.assign({}, x)) };  // the cards come back as they were picked
+    }
+    return true;
+  }
+
+  /** A pending move is made once the table moves on past the state it answered (a lost call is told before);
+   * its line stays for that one state, and so does a refusal's or a late answer's. */
+  function settlePending() {
+    const p = App.pending;
+    if (!p || !App.state) return;
+    if ((p.status === "sent" || p.status === "accepted") && App.state.seq > p.at) Object.assign(p, { status: "made", seq: App.state.seq });
+    else if (App.state.seq > p.seq) App.pending = null;
   }
 
   // -- frames ----------------------------------------------------------------------------------
@@ -138,12 +196,18 @@
         break;
       case "state":
         App.state = frame; App.receivedAt = performance.now();
+        settlePending();
         break;
       case "event":
-      case "notice":
         addLog(frame);
-        if (frame.type === "notice") noticeToast(frame);
         return;
+      case "notice": {
+        const mine = answerNotice(frame);
+        addLog(frame, mine);
+        noticeToast(frame, mine);
+        if (mine) render();
+        return;
+      }
       case "over":
         App.over = frame; App.seedText = Net.seedText(raw);
         break;
@@ -169,17 +233,35 @@
     if (!localStorage.getItem(key)) localStorage.setItem(key, room.commitment);
   }
 
-  function noticeToast(frame) {
+  /** A notice about this seat's own answer in the page's words (the server words the others). */
+  function noticeText(frame) {
+    const move = window.KKCompose.moveWords(frame.move || "");
+    const by = frame.by !== undefined && frame.by !== null ? seatName(frame.by) : null;
+    switch (frame.kind) {
+      case "accepted": return t("pending.accepted", { move });
+      case "refused": return t("pending.refused", { move, reason: frame.text || "" });
+      case "too_late": return t(by ? "pending.too_late_by" : "pending.too_late", { move, by, at: App.pending && App.pending.text === frame.move ? App.pending.at : "?" });
+      case "lost_priority": return t(by ? "pending.lost_priority" : "pending.lost_priority_anon", { move, by });
+      case "timed_out": return frame.move ? t("pending.timed_out", { move }) : frame.text;
+      default: return frame.text;
+    }
+  }
+
+  function noticeToast(frame, mine) {
     if (frame.replay) return;
-    if (frame.kind === "lost_priority" || frame.kind === "too_late") toast(frame.text || t("notice.lost_priority"), "warn");
-    else if (frame.kind === "refused") toast(frame.text, "bad");
-    else if (frame.kind === "timed_out" && frame.seat === App.seat) toast(frame.text, "warn");
+    const own = ["refused", "too_late", "lost_priority", "timed_out"].includes(frame.kind) && frame.seat === App.seat;
+    const text = own ? noticeText(frame) : frame.text;
+    if (frame.kind === "lost_priority" || frame.kind === "too_late") toast(text || t("notice.lost_priority"), "warn");
+    else if (frame.kind === "refused") toast(text, "bad");
+    else if (frame.kind === "timed_out" && frame.seat === App.seat) toast(text, "warn");
+    else if (frame.kind === "accepted" && !mine) toast(noticeText(frame));
   }
 
   // -- the move log ------------------------------------------------------------------------------
-  function addLog(frame) {
-    if (!frame.text || (frame.type === "notice" && frame.kind === "accepted")) return;
-    App.log.push({ text: frame.text, kind: frame.type === "notice" ? frame.kind : "event", replay: !!frame.replay });
+  function addLog(frame, mine) {
+    if (!frame.text || (frame.type === "notice" && frame.kind === "accepted" && (mine || frame.replay))) return;
+    const own = frame.type === "notice" && frame.seat === App.seat && ["accepted", "refused", "too_late", "lost_priority", "timed_out"].includes(frame.kind);
+    App.log.push({ text: own ? noticeText(frame) : frame.text, kind: frame.type === "notice" ? frame.kind : "event", replay: !!frame.replay });
     if (App.log.length > 300) App.log.shift();
     const list = document.getElementById("log-list");
     if (list) {
@@ -249,7 +331,12 @@
     if (event.key === "Escape") {
       const menu = document.getElementById("menu");
       if (menu) menu.hidden = true;
-    } else if ((event.key === " " || event.code === "Space") && App.callNow && !(event.target instanceof HTMLButtonElement && event.target.id !== "call")) {
+    } else if (event.target instanceof HTMLButtonElement || (event.target instanceof Element && event.target.getAttribute("role") === "button")) {
+      // a focused button or card answers its own keys
+    } else if ((event.key === " " || event.code === "Space") && App.goOn) {
+      event.preventDefault();
+      App.goOn();
+    } else if ((event.key === "d" || event.key === "D") && App.callNow && !event.ctrlKey && !event.metaKey && !event.altKey) {
       event.preventDefault();
       App.callNow();
     }

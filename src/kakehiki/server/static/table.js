@@ -1,9 +1,10 @@
 // The table while a game is played: the seats, the field, your hand with its moves, the call
-// button, the clocks and the move log.  It offers exactly the actions of `state.legal` (the
-// server's list for this seat): a card with moves is clickable, everything else is a button.
+// button, the clocks and the move log.  A game whose moves take several cards (compose.js)
+// lets the person pick cards and sends the whole move with one button; in the others a card
+// with moves (of `state.legal`) is clickable.  Everything else is a button.
 "use strict";
 (function () {
-  const { h, clear, fill } = window.KKDom;
+  const { h, fill } = window.KKDom;
   const t = (key, fields) => window.KKI18N.t(key, fields);
   const CALLS = ["dobon", "doubt"];
   const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -63,27 +64,44 @@
   }
   setInterval(tickClocks, 100);
 
+  /** Whether two picks are the same card of the same place (a hand may hold two copies of a face). */
+  const samePick = (a, b) => a.where === b.where && a.idx === b.idx;
+
   /**
    * Draw the table into `root`.  `ctx` holds the game id, the room, this seat, the last state
-   * frame (and when it came), the log lines, and `act(text)` to send a move.
+   * frame (and when it came), `act(text, picked)` to send a move, `compose` (the cards picked
+   * for the move being made, kept by the page across redraws), `pending` (the last move sent and
+   * what became of it) and `redraw()`.
    */
   function renderTable(root, ctx) {
     const frame = ctx.state;
     const view = frame.view;
     const game = window.KKGames.of(ctx.game);
+    const offer = window.KKCompose.offer(ctx.game, frame);
+    const composing = offer.composing;
     const actions = frame.legal.map(parseAction);
     const calls = actions.filter((a) => CALLS.includes(a.verb));
     const hand = view && view.hand ? view.hand : null;
-    const handSet = new Set(hand || []);
+    const seated = ctx.seat !== null && ctx.seat !== undefined;
+    const picked = composing ? ctx.compose.picked : [];
+    const pending = ctx.pending && ctx.pending.at === frame.seq && (ctx.pending.status === "sent" || ctx.pending.status === "accepted") ? ctx.pending : null;
+    const pickable = offer.pickable();
+    const hints = composing ? offer.hints(picked) : null;
+    // The Go on answer to a window: every person may send it, with a call of their own or none.
+    const goOn = seated && frame.window === true && frame.status === "playing" && (frame.legal.length === 0 || frame.legal.includes("pass"));
+
+    // The single actions of the games whose moves are single actions (Dobon): a card with moves is clickable.
     const byCard = new Map();
     const loose = [];
-    for (const action of actions) {
-      if (CALLS.includes(action.verb)) continue;
-      if (action.cards.length === 1) {
-        const list = byCard.get(action.cards[0]) || [];
-        list.push(action);
-        byCard.set(action.cards[0], list);
-      } else loose.push(action);
+    if (!offer.game) {
+      for (const action of actions) {
+        if (CALLS.includes(action.verb) || (goOn && action.text === "pass")) continue;
+        if (action.cards.length === 1) {
+          const list = byCard.get(action.cards[0]) || [];
+          list.push(action);
+          byCard.set(action.cards[0], list);
+        } else loose.push(action);
+      }
     }
     const placed = new Set();
     const menu = h("div", { class: "menu", id: "menu", hidden: true, role: "menu" });
@@ -100,25 +118,64 @@
       if (first) first.focus();
     }
 
-    /** A card element; with moves on it (and `pick` or in the hand) it becomes a button. */
-    function cardWithMoves(code, attrs, inHand) {
-      const list = code && (inHand || (attrs && attrs.pick)) ? byCard.get(code) : null;
-      const el = window.KKDom.card(code, { class: (attrs && attrs.class) || "card" });
-      if (!list || !list.length) return el;
-      placed.add(code);
+    /** Pick a card for the move being made, or put it back (Million Doubt: face up, face down, back). */
+    function toggle(pick) {
+      const list = ctx.compose.picked;
+      const at = list.findIndex((p) => samePick(p, pick));
+      if (at < 0) list.push(Object.assign({ how: "up" }, pick));
+      else if (offer.game.cycle && pick.where === "hand" && list[at].how === "up") list[at].how = "down";
+      else list.splice(at, 1);
+      ctx.redraw();
+    }
+
+    function asButton(el, label, choose) {
       el.classList.add("playable");
       el.tabIndex = 0;
       el.setAttribute("role", "button");
-      if (list.length === 1) el.dataset.action = list[0].text;
-      el.setAttribute("aria-label", list.map((a) => actionLabel(ctx.game, a, true, view)).join(" / "));
-      const choose = () => (list.length === 1 ? ctx.act(list[0].text) : openMenu(el, list));
+      el.setAttribute("aria-label", label);
       el.addEventListener("click", choose);
       el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); choose(); } });
       return el;
     }
 
+    /** A card element: picked for the move being made (composing games), or with its moves on it (Dobon). */
+    function cardWithMoves(code, attrs, where, idx) {
+      const el = window.KKDom.card(code, { class: (attrs && attrs.class) || "card" });
+      if (!code || idx === undefined) return el;
+      el.dataset.focus = where + "-" + idx;
+      if (composing) {
+        const fromPool = offer.game.fromPool && offer.game.fromPool(frame);
+        if ((where === "pool") !== !!fromPool) return el;
+        if (pickable && !pickable.has(code)) return el;
+        const pick = { where, idx, code };
+        const mine = picked.find((p) => samePick(p, pick));
+        if (pending && pending.picked.some((p) => samePick(p, pick))) el.classList.add("pending");
+        if (mine) {
+          el.classList.add("picked", mine.how === "down" ? "down" : "up");
+          if (offer.game.cycle && where === "hand") el.append(h("span", { class: "badge" }, t(mine.how === "down" ? "move.badge_down" : "move.badge_up")));
+        } else if (hints && hints.has(code)) el.classList.add("hint");
+        else if (hints && picked.length) el.classList.add("unhinted");
+        const name = window.KKCards.label(code, window.KKI18N.lang);
+        asButton(el, mine ? t("move.unpick", { card: name }) : t("move.pick", { card: name }), () => toggle(pick));
+        el.setAttribute("aria-pressed", mine ? "true" : "false");
+        return el;
+      }
+      const list = where === "hand" || (attrs && attrs.pick) ? byCard.get(code) : null;
+      if (!list || !list.length) return el;
+      placed.add(code);
+      if (list.length === 1) el.dataset.action = list[0].text;
+      return asButton(el, list.map((a) => actionLabel(ctx.game, a, true, view)).join(" / "),
+        () => (list.length === 1 ? ctx.act(list[0].text) : openMenu(el, list)));
+    }
+
+    const poolSeen = new Map();
     const cardCtx = {
-      card: (code, attrs) => cardWithMoves(code, attrs, false),
+      card: (code, attrs) => {
+        if (!(attrs && attrs.pick)) return cardWithMoves(code, attrs, "field");
+        const n = poolSeen.get(code) || 0;  // the n-th copy of this face among the picked-from cards
+        poolSeen.set(code, n + 1);
+        return cardWithMoves(code, attrs, "pool", code + "." + n);
+      },
       seatName: ctx.seatName,
       official: ctx.room.options.official !== false,
     };
@@ -137,33 +194,70 @@
 
     const centre = view ? game.centre(view, cardCtx) : h("div", { class: "field" });
 
-    // Your hand: cards being made into a move are raised; the ones not in the hand any more are shown apart.
+    // Your hand: cards picked for the move are raised; the ones a move in the making set apart (older views) are shown apart.
     const making = view && game.making ? game.making(view).slice() : [];
-    const handEl = hand ? h("div", { class: "hand", id: "hand", "aria-label": t("table.hand") }, hand.map((code) => {
-      const el = cardWithMoves(code, null, true);
-      const i = making.indexOf(code);
-      if (i >= 0) { making.splice(i, 1); el.classList.add("raised"); }
+    const handEl = hand ? h("div", { class: "hand" + (composing ? " composing" : ""), id: "hand", "aria-label": t("table.hand") }, hand.map((code, i) => {
+      const el = cardWithMoves(code, null, "hand", i);
+      const j = making.indexOf(code);
+      if (j >= 0) { making.splice(j, 1); el.classList.add("raised"); }
       return el;
     })) : null;
     const apart = making.length ? h("div", { class: "making" }, h("span", { class: "count" }, t("info.making")),
       h("span", { class: "card-row small" }, making.map((c) => window.KKDom.card(c)))) : null;
 
-    const buttons = loose.concat(actions.filter((a) => a.cards.length === 1 && !placed.has(a.cards[0]) && !CALLS.includes(a.verb)));
-    const bar = h("div", { class: "actions", id: "actions" }, buttons.map((a) => h("button", { type: "button", class: "move", dataset: { action: a.text },
-      onclick: () => ctx.act(a.text) }, a.cards.length && !placed.has(a.cards[0]) ? [window.KKDom.card(a.cards[0], { class: "card tiny" }), " "] : null, actionLabel(ctx.game, a, !a.cards.length || placed.has(a.cards[0]), view))));
+    // The whole move made of the cards picked: one button per way to end it (take the stock or a card, a suit…).
+    const proposals = composing ? offer.game.proposals(picked, view, frame) : [];
+    const sendButtons = proposals.map((p, i) => {
+      const ok = offer.complete ? offer.composed(p.text) : p.guess !== false;
+      if (!ok && !p.primary) return null;
+      return h("button", { type: "button", class: "send" + (p.primary ? " primary" : ""), id: i === 0 ? "send" : null, disabled: !ok,
+        title: window.KKCompose.moveWords(p.text), dataset: Object.assign({ focus: "send-" + i }, ok ? { action: p.text } : {}),
+        onclick: () => ctx.act(p.text, picked.slice()) }, p.label);
+    });
+    const clearButton = picked.length ? h("button", { type: "button", class: "small clear", id: "clear", dataset: { focus: "clear" },
+      onclick: () => { ctx.compose.picked = []; ctx.redraw(); } }, t("move.clear")) : null;
+    const composeHint = composing ? h("div", { class: "compose-hint", id: "compose-hint" },
+      picked.length ? window.KKCompose.moveWords(proposals[0].text) : t(offer.game.fromPool && offer.game.fromPool(frame) ? "move.hint_pool" : offer.game.cycle ? "move.hint_cycle" : "move.hint_pick")) : null;
 
-    const callButton = calls.length ? h("button", { type: "button", class: "call", id: "call", dataset: calls.length === 1 ? { action: calls[0].text } : {},
+    const singleTexts = offer.game ? offer.singles.filter((m) => !CALLS.includes(m.split(" ")[0]) && !(goOn && m === "pass")) : [];
+    const singles = offer.game ? singleTexts.map(parseAction) : loose.concat(actions.filter((a) => a.cards.length === 1 && !placed.has(a.cards[0]) && !CALLS.includes(a.verb) && !(goOn && a.text === "pass")));
+    const bar = h("div", { class: "actions", id: "actions" }, sendButtons, clearButton, singles.map((a) => h("button", { type: "button", class: "move",
+      dataset: { action: a.text, focus: "act-" + a.text }, onclick: () => ctx.act(a.text) },
+    a.cards.length && !placed.has(a.cards[0]) ? [window.KKDom.card(a.cards[0], { class: "card tiny" }), " "] : null,
+    actionLabel(ctx.game, a, !a.cards.length || placed.has(a.cards[0]), view))));
+
+    const callButton = calls.length ? h("button", { type: "button", class: "call", id: "call", dataset: Object.assign({ focus: "call" }, calls.length === 1 ? { action: calls[0].text } : {}),
       onclick: (e) => (calls.length === 1 ? ctx.act(calls[0].text) : openMenu(e.currentTarget, calls)) },
     t("call." + calls[0].verb), h("small", {}, " " + t("call.key"))) : null;
+    const goOnButton = goOn ? h("button", { type: "button", class: "go-on", id: "go-on", dataset: { action: "pass", focus: "go-on" },
+      onclick: () => ctx.act("pass") }, t("move.go_on"), h("small", {}, " " + t("move.go_on_key"))) : null;
 
     const prompt = h("div", { class: "prompt", id: "prompt" }, promptText(ctx, frame, calls.length > 0),
-      offeredOutOfTurn(ctx, frame) ? countdown("window", frame.window_ms, ctx.receivedAt) : null,
+      goOn || offeredOutOfTurn(ctx, frame) ? countdown("window", frame.window_ms, ctx.receivedAt) : null,
       countdown("turn", frame.turn_ms, ctx.receivedAt));
 
     fill(root, h("div", { class: "table" + (calls.length ? " can-call" : "") },
-      seats, h("div", { class: "centre" }, centre), prompt,
-      h("div", { class: "controls" }, callButton, bar), apart, handEl, menu));
+      seats, h("div", { class: "centre" }, centre), prompt, pendingLine(ctx),
+      h("div", { class: "controls" }, callButton, goOnButton, bar), composeHint, apart, handEl, menu));
     ctx.callNow = calls.length === 1 ? () => ctx.act(calls[0].text) : calls.length ? () => callButton.click() : null;
+    ctx.goOn = goOn ? () => ctx.act("pass") : null;
+  }
+
+  /** The last move sent and what became of it, in the page's words. */
+  function pendingLine(ctx) {
+    const p = ctx.pending;
+    if (!p) return h("div", { class: "pending", id: "pending", hidden: true });
+    const move = window.KKCompose.moveWords(p.text);
+    const by = p.by !== null && p.by !== undefined ? ctx.seatName(p.by) : null;
+    let text;
+    if (p.status === "sent") text = t("pending.sent", { move });
+    else if (p.status === "accepted") text = t(ctx.state.window ? "pending.accepted_window" : "pending.accepted", { move });
+    else if (p.status === "made") text = t("pending.made", { move });
+    else if (p.status === "refused") text = t("pending.refused", { move, reason: p.reason || "" });
+    else if (p.status === "too_late") text = t(by ? "pending.too_late_by" : "pending.too_late", { move, at: p.at, by });
+    else if (p.status === "lost_priority") text = t(by ? "pending.lost_priority" : "pending.lost_priority_anon", { move, by });
+    else text = move;
+    return h("div", { class: "pending " + p.status, id: "pending", role: "status", dataset: { status: p.status, move: p.text } }, text);
   }
 
   /** A window's countdown matters to a seat only while it is offered a move out of turn (every
