@@ -142,6 +142,10 @@ PLAYER = """
     const send = menu.length ? null : document.querySelector("#table button.send[data-action]");
     const clear = document.getElementById("clear");
     if (!pick && send && random() < 0.5) pick = send;
+    // Now and then let the turn go by: with many moves unlisted (Million Doubt), a random pick of
+    // cards is often refused, and passing is what keeps such a game moving to its end.
+    const passes = offered.filter((el) => el !== call && verb(el) === "pass");
+    if (!pick && passes.length && random() < 0.25) pick = passes[0];
     if (!pick && clear && !send) { played.menus++; clear.click(); return; }
     if (!pick) {
       const but = (verbs) => offered.filter((el) => el !== call && !verbs.includes(verb(el)));
