@@ -30,10 +30,10 @@ def test_plain_play_prompts_never_mention_face_down_plays() -> None:
         for options in ({"face_down": False}, {"face_down": False, "deal": "seven"}):
             state = GAME.new(players=3, seed=4, options={"first_leader": 0, **options})
             prompt = narrator_for("million-doubt", lang, 0).prompt(GAME.view(state, 0), GAME.legal_actions(state, 0))
-            assert "*N" not in prompt and "play" in prompt
+            assert "down" not in prompt and "play S5 H5" in prompt
         face_down = GAME.new(players=3, seed=4, options={"first_leader": 0})
-        assert "*N" in narrator_for("million-doubt", lang, 0).prompt(GAME.view(face_down, 0),
-                                                                   GAME.legal_actions(face_down, 0))
+        assert "play S5 down C4" in narrator_for("million-doubt", lang, 0).prompt(GAME.view(face_down, 0),
+                                                                                GAME.legal_actions(face_down, 0))
 
 
 def test_one_card_is_one_card_in_english() -> None:

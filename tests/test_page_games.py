@@ -31,7 +31,7 @@ GAMES: dict[str, dict[str, Any]] = {
     "million-doubt": {"options": {}, "calls": False},
     "dhumbal": {"options": {"show_max": "15"}, "calls": False},
 }
-CLOCKS = {"reaction": "0.2", "turn": "30", "grace": "30"}
+CLOCKS = {"reaction": "0.2", "turn": "30", "grace": "30", "pace": "0.05"}
 
 
 @pytest.fixture(scope="module")

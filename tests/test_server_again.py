@@ -15,7 +15,7 @@ pytest.importorskip("uvicorn")
 from kakehiki.server.rooms import shard_of
 from serving import Client, Frame, LiveServer, play_to_the_end, running
 
-NO_CLOCKS = {"reaction": None, "turn": None, "grace": 60}
+NO_CLOCKS = {"reaction": None, "turn": None, "pace": None, "grace": 60}
 
 
 @pytest.fixture(scope="module")

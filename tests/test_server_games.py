@@ -26,7 +26,7 @@ CARD = re.compile(r"(?<![A-Za-z0-9])(?:[SHDC](?:10|[2-9AJQK])|JK)(?![A-Za-z0-9])
 NOT_CARDS = {"rule", "ruling", "commitment", "hash", "salt", "code", "token", "title", "title_ja", "nickname",
              "reason", "invite", "record", "game", "kind", "type", "status"}
 """Fields that hold ruling ids (``D2``, ``C4`` look like cards), hashes, codes or names, not cards."""
-NO_CLOCKS = {"reaction": None, "turn": None, "grace": 60}
+NO_CLOCKS = {"reaction": None, "turn": None, "pace": None, "grace": 60}
 GAMES = ["dobon", "dobon-arith", "doubt", "million-doubt", "dhumbal"]
 
 
@@ -122,7 +122,7 @@ def test_issue15_under_a_reaction_clock_a_long_game_is_paced_not_stalled(server:
     Doubt game of 170 actions takes 150 s.  Here a short window: the game ends, and no frame comes much
     later than a window after the one before."""
     window = 0.1
-    room, bo_token = open_room(server, "doubt", clocks={"reaction": window, "turn": None, "grace": 60})
+    room, bo_token = open_room(server, "doubt", clocks={"reaction": window, "turn": None, "pace": 0.1, "grace": 60})
     ann, bo = Client(server, room["code"], room["token"]), Client(server, room["code"], bo_token)
     ann.send({"type": "start"})
     came: list[float] = []

@@ -86,6 +86,7 @@
         field(t("lobby.reaction"), clockInput("reaction", catalog.clocks.reaction)),
         field(t("lobby.turn"), clockInput("turn", catalog.clocks.turn)),
         field(t("lobby.grace"), clockInput("grace", catalog.clocks.grace)),
+        field(t("lobby.pace"), clockInput("pace", catalog.clocks.pace)),
         field(t("lobby.fill_bot"), h("select", { name: "fill_bot" },
           game.levels.map((b) => h("option", { value: b, selected: b === "normal" }, b)))));
       window.KKDom.fill(form,
