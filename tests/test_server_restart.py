@@ -153,10 +153,9 @@ def test_issue15_finished_rooms_leave_memory_and_are_read_back_from_the_store(tm
         assert room.table is not None
         legal = room.table.game.legal_actions(room.table.state, seat)
         if legal:
-            host.act(room, seat, str(rng.choice(legal)))
-        else:  # the bot answers on the next poll, shown at the table's pace
-            clock.advance(1.0)
-            host.poll(room)
+            host.act(room, seat, str(rng.choice(legal)), at=room.table.seq)
+        clock.advance(1.0)  # the bot answers on the next poll
+        host.poll(room)
     assert host.live_count() == 0 and host.evict_finished() == 0, "kept a while for its players"
     clock.advance(FINISHED_KEPT)
     assert host.evict_finished() == 1 and room.code not in host.rooms
