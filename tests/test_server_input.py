@@ -259,7 +259,8 @@ def test_the_notice_about_an_act_echoes_its_ref(server: LiveServer) -> None:
 def test_a_lost_priority_notice_echoes_the_ref_of_the_answer_that_lost(server: LiveServer) -> None:
     """Doubt: the bot (seat 2) plays, Ann and Bo both call doubt inside the window; Ann is ahead
     in priority, so Bo's call is not made, and Bo is told so with his call's ref."""
-    made = make_room(server, game="doubt", bots={"2": "easy"}, clocks={"reaction": 1.0, "turn": None, "pace": 0.1, "grace": 60})
+    made = make_room(server, game="doubt", bots={"2": "easy"},
+                     clocks={"reaction": 1.0, "turn": None, "pace": 0.1, "grace": 60})
     bo_token = server.post(f"/api/rooms/{made['code']}/join", {"nickname": "Bo"}).json()["token"]
     ann, bo = Client(server, made["code"], made["token"]), Client(server, made["code"], bo_token)
     ann.send({"type": "start"})

@@ -17,6 +17,10 @@ from kakehiki.record import replay
 from serving import Client, Frame, LiveServer, play_until
 
 
+def untimed(grace: float) -> dict[str, float | None]:
+    """A room's clocks with no window, no turn clock and no bots' pace: only the grace runs."""
+    return {"reaction": None, "turn": None, "pace": None, "grace": grace}
+
 def open_room(server: LiveServer, game: str, clocks: dict[str, Any]) -> tuple[str, str, str]:
     """A three-seat room of Ann (seat 0, host), Bo (seat 1) and a bot; returns code and both tokens."""
     made = server.post("/api/rooms", {"game": game, "players": 3, "nickname": "Ann", "clocks": clocks})
@@ -42,7 +46,7 @@ def to_the_end(server: LiveServer, code: str, clients: list[Client], seed: int) 
 def test_issue15_C5_a_seat_reconnects_within_its_grace_and_nothing_was_played_for_it(tmp_path: Path) -> None:
     server = LiveServer(str(tmp_path / "rooms.sqlite3")).start()
     try:
-        code, ann_token, bo_token = open_room(server, "doubt", {"reaction": None, "turn": None, "pace": None, "grace": 30})
+        code, ann_token, bo_token = open_room(server, "doubt", untimed(30))
         ann, bo = Client(server, code, ann_token), Client(server, code, bo_token)
         ann.send({"type": "start"})
         rng = random.Random(1)
@@ -65,7 +69,7 @@ def test_issue15_C5_a_seat_reconnects_within_its_grace_and_nothing_was_played_fo
 def test_issue15_C5_past_its_grace_a_bot_plays_the_seat_until_its_person_comes_back(tmp_path: Path) -> None:
     server = LiveServer(str(tmp_path / "rooms.sqlite3")).start()
     try:
-        code, ann_token, bo_token = open_room(server, "doubt", {"reaction": None, "turn": None, "pace": None, "grace": 0.5})
+        code, ann_token, bo_token = open_room(server, "doubt", untimed(0.5))
         ann, bo = Client(server, code, ann_token), Client(server, code, bo_token)
         ann.send({"type": "start"})
         bo.close()
@@ -90,8 +94,8 @@ def test_issue15_C5_past_its_grace_a_bot_plays_the_seat_until_its_person_comes_b
 def test_issue15_a_server_killed_mid_game_resumes_every_table_and_loses_no_accepted_action(database: str) -> None:
     server = LiveServer(database).start()
     try:
-        code, ann_token, bo_token = open_room(server, "doubt", {"reaction": None, "turn": None, "pace": None, "grace": 60})
-        other, other_ann, _ = open_room(server, "dobon", {"reaction": None, "turn": None, "pace": None, "grace": 60})
+        code, ann_token, bo_token = open_room(server, "doubt", untimed(60))
+        other, other_ann, _ = open_room(server, "dobon", untimed(60))
         ann, bo = Client(server, code, ann_token), Client(server, code, bo_token)
         ann.send({"type": "start"})
         Client(server, other, other_ann).send({"type": "start"})
@@ -123,7 +127,7 @@ def test_issue15_a_server_killed_mid_game_resumes_every_table_and_loses_no_accep
 def test_issue15_a_finished_game_is_still_there_after_a_restart(tmp_path: Path) -> None:
     server = LiveServer(str(tmp_path / "rooms.sqlite3")).start()
     try:
-        code, ann_token, bo_token = open_room(server, "dobon-arith", {"reaction": None, "turn": None, "pace": None, "grace": 60})
+        code, ann_token, bo_token = open_room(server, "dobon-arith", untimed(60))
         ann, bo = Client(server, code, ann_token), Client(server, code, bo_token)
         ann.send({"type": "start"})
         record = to_the_end(server, code, [ann, bo], seed=8)
@@ -172,7 +176,7 @@ def test_issue15_two_processes_share_one_database_and_each_resumes_its_own_rooms
         codes: list[list[str]] = [[], []]
         for k, server in enumerate(servers):
             for _ in range(3):
-                code, token, _ = open_room(server, "dobon", {"reaction": None, "turn": None, "pace": None, "grace": 60})
+                code, token, _ = open_room(server, "dobon", untimed(60))
                 Client(server, code, token).send({"type": "start"})
                 codes[k].append(code)
         assert all(shard_of(code, 2) == k for k in range(2) for code in codes[k])
@@ -220,7 +224,8 @@ def test_issue15_J14_a_slow_turn_gets_the_delay_penalty_and_the_log_keeps_it(tmp
 def test_issue15_an_answer_accepted_inside_a_window_survives_a_sigkill(database: str) -> None:
     server = LiveServer(database).start()
     try:
-        code, ann_token, bo_token = open_room(server, "doubt", {"reaction": 1.0, "turn": None, "pace": 0.1, "grace": 60})
+        code, ann_token, bo_token = open_room(server, "doubt",
+                                               {"reaction": 1.0, "turn": None, "pace": 0.1, "grace": 60})
         ann, bo = Client(server, code, ann_token), Client(server, code, bo_token)
         ann.send({"type": "start"})
         rng = random.Random(7)
