@@ -34,11 +34,12 @@ def make_room(server: LiveServer, **extra: Any) -> dict[str, Any]:
 
 
 def started(server: LiveServer) -> tuple[Client, dict[str, Any]]:
-    """Ann alone with two bots, the game started; returns her client and the first state she sees."""
+    """Ann alone with two bots, the game started; returns her client and the first state she is asked
+    in (no clocks: the table then waits for her, so nothing changes until she answers)."""
     room = make_room(server)
     ann = Client(server, room["code"], room["token"])
     ann.send({"type": "start"})
-    state = ann.until(lambda f: f["type"] == "state" and f["status"] == "playing")
+    state = ann.until(lambda f: f["type"] == "state" and f["status"] == "playing" and bool(f["legal"]))
     return ann, state
 
 
@@ -168,6 +169,11 @@ def test_issue15_a_page_from_another_site_is_refused(server: LiveServer) -> None
     ({"game": "dobon", "nickname": "A", "options": {"no_such": 1}}, "bad_option", "options.no_such"),
     ({"game": "dobon", "nickname": "A", "clocks": {"reaction": -1}}, "bad_settings", "clocks.reaction"),
     ({"game": "dobon", "nickname": "A", "clocks": {"turn": "soon"}}, "bad_settings", "clocks.turn"),
+    ({"game": "dobon", "nickname": "A", "clocks": {"pace": -0.1}}, "bad_settings", "clocks.pace"),
+    ({"game": "dobon", "nickname": "A", "clocks": {"pace": 60}}, "bad_settings", "clocks.pace"),
+    ({"game": "dobon", "nickname": "A", "clocks": {"pace": "auto"}}, "bad_settings", "clocks.pace"),
+    ({"game": "dobon", "nickname": "A", "clocks": {"reaction": "soon"}}, "bad_settings", "clocks.reaction"),
+    ({"game": "dobon", "nickname": "A", "clocks": {"reaction": 6, "turn": 2}}, "bad_settings", "clocks.turn"),
     ({"game": "dobon", "nickname": "A", "bots": {"1": "genius"}}, "bad_bot", "bots.1"),
     ({"game": "dobon", "nickname": "A", "bots": {"7": "easy"}}, "bad_seat", "bots.7"),
     ({"game": "dobon", "nickname": "A", "bots": {"0": "easy"}}, "bad_seat", "bots.0"),
@@ -236,8 +242,10 @@ def test_an_act_typed_in_full_width_or_japanese_is_read_as_the_notation(server: 
     state = ann.until(lambda f: f["type"] == "state" and f["status"] == "playing")
     refused = notice_after(ann, {"type": "act", "action": "ｐｌａｙ　ｘｘ"})
     assert refused["kind"] == "refused" and "'xx' は札ではありません" in refused["text"], refused["text"]
-    while not (state["legal"] and state["turn"] == 0):  # her turn: the table waits for her move
-        state = ann.until(lambda f: f["type"] == "state" and bool(f["legal"]) and f["turn"] == 0)
+    state = [f for f in ann.frames if f["type"] == "state"][-1]  # the latest, perhaps read while waiting above
+    while not state["legal"]:  # untimed: the table waits for Ann wherever she is asked
+        state = ann.until(lambda f: f["type"] == "state" and (bool(f["legal"]) or f["status"] == "over"))
+        assert state["status"] == "playing", f"the bots ended the game before Ann was asked: {ann.frames[-6:]}"
     wide = "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else "　" for c in state["legal"][0])
     answer = notice_after(ann, {"type": "act", "action": wide})
     # Read as the notation: accepted, or beaten by a bot's call made on the same state (C4).
@@ -255,6 +263,7 @@ def test_the_notice_about_an_act_echoes_its_ref(server: LiveServer) -> None:
     refused = notice_after(ann, {"type": "act", "action": "play XX", "ref": "x1"})
     assert (refused["kind"], refused["ref"]) == ("refused", "x1")
     assert "ref" not in notice_after(ann, {"type": "act", "action": "play XX"}), "no ref, none echoed"
+    state = [f for f in ann.frames if f["type"] == "state"][-1]  # the latest, perhaps read while waiting above
     if not state["legal"]:
         state = ann.until(lambda f: f["type"] == "state" and (bool(f["legal"]) or f["status"] == "over"))
     action = state["legal"][0] if state["legal"] else "draw"
