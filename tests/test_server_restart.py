@@ -30,6 +30,12 @@ def open_room(server: LiveServer, game: str, clocks: dict[str, Any]) -> tuple[st
     return code, made.json()["token"], bo["token"]
 
 
+def started(host: Client) -> Frame:
+    """The host starts the room and reads on until the game has begun (a kill may come right after)."""
+    host.send({"type": "start"})
+    return host.until(lambda f: f["type"] == "state" and f["status"] == "playing")
+
+
 def notices(client: Client, kind: str) -> list[Frame]:
     return [f for f in client.frames if f["type"] == "notice" and f["kind"] == kind]
 
@@ -98,7 +104,7 @@ def test_issue15_a_server_killed_mid_game_resumes_every_table_and_loses_no_accep
         other, other_ann, _ = open_room(server, "dobon", untimed(60))
         ann, bo = Client(server, code, ann_token), Client(server, code, bo_token)
         ann.send({"type": "start"})
-        Client(server, other, other_ann).send({"type": "start"})
+        started(Client(server, other, other_ann))
         rng = random.Random(5)
         play_until([ann, bo], rng, lambda c, f: f["type"] == "state" and f["seq"] >= 12)
         mover = ann if ann.frames[-1].get("legal") else bo
@@ -177,7 +183,7 @@ def test_issue15_two_processes_share_one_database_and_each_resumes_its_own_rooms
         for k, server in enumerate(servers):
             for _ in range(3):
                 code, token, _ = open_room(server, "dobon", untimed(60))
-                Client(server, code, token).send({"type": "start"})
+                started(Client(server, code, token))
                 codes[k].append(code)
         assert all(shard_of(code, 2) == k for k in range(2) for code in codes[k])
         for server in servers:
