@@ -175,7 +175,7 @@ def test_rules_are_rendered_and_their_example_option_is_accepted(game_id: str) -
 def test_games_lists_dobon() -> None:
     result = run("games", "--lang", "en")
     assert result.exit_code == 0
-    assert re.search(r"dobon\s*│\s*Dobon \(JDA rules\)\s*│\s*2-16\s*│\s*2", result.stdout)
+    assert re.search(r"dobon\s*│\s*Dobon \(JDA rules\)\s*│\s*2-16\s*│\s*3", result.stdout)
     assert "ドボン（JDA制定ルール）" in run("games", "--lang", "ja").stdout
 
 

@@ -134,11 +134,14 @@ def test_C4_refusals_name_the_window_rule() -> None:
     assert _refusal(state, "0: pass").rule == "C4"  # seat 0 played H6: nothing to decline
     assert _refusal(state, "0: dobon").rule == "A3"  # its own hand reaches nothing
     assert _refusal(state, "3: draw").rule == "C2"
-    chain = play(GAME, state, "3: dobon", "2: pass")  # seat 2 may answer the call though it let the card go
+    chain = play(GAME, state, "3: dobon")
+    assert "dobon" in legal(chain, 2)  # seat 2 may answer the call though it let the card go
+    chain = play(GAME, chain, "others: pass")
     assert GAME.result(chain) is not None and GAME.result(chain).winners == (3,)
     chained = play(GAME, new({**CALLER, 3: "DA S2 H2 D2 DK"}, field="H3"), "0: play H6", "3: dobon")
-    assert GAME.actors(chained) == (2,)
-    assert _refusal(chained, "3: dobon").rule == "A5" and _refusal(chained, "1: pass").rule == "C4"
+    assert GAME.actors(chained) == (1, 2, 0)
+    assert _refusal(chained, "3: dobon").rule == "A5"
+    assert _refusal(play(GAME, chained, "1: pass"), "1: pass").rule == "C4"
 
 
 def _refusal(state: Any, text: str) -> IllegalActionError:
@@ -240,11 +243,12 @@ def test_A6_sample_hidden_keeps_revealed_cards_public() -> None:
         assert sample.revealed == state.revealed and set(shown) <= set(sample.hands[1])
 
 
-def test_A5_sample_hidden_keeps_an_open_chain_answerable() -> None:
-    # Seat 1 called on H6; seat 2 may answer.  Seat 1 sees the chain is open: so does its sample.
+def test_A5_sample_hidden_asks_every_seat_outside_the_chain() -> None:
+    # Seat 1 called on H6; seat 2 may answer.  Every seat outside the chain is asked (A5), so the open
+    # chain tells seat 1 nothing, and each sample asks the same seats, whatever they were dealt.
     state = play(GAME, new(TURN_CALLER, field="H3"), "0: play H6", "1: dobon")
-    assert GAME.actors(state) == (2,)
+    assert GAME.actors(state) == (2, 3, 0)
     for k in range(20):
         sample = GAME.sample_hidden(state, 1, random.Random(k))
-        assert sample.window and GAME.actors(sample) == sample.window
-        assert all(GAME.legal_actions(sample, s) for s in sample.window)
+        assert GAME.actors(sample) == sample.window == (2, 3, 0)
+        assert all("pass" in legal(sample, s) for s in sample.window)

@@ -230,7 +230,7 @@ def test_A3_call_with_a_single_card() -> None:
     state = play(GAME, new(LONE, field="S5"), "0: play S6", *NINES, "0: play C7")
     assert hand(GAME, state, 1) == ["H7"] and GAME.actors(state) == (1,)
     assert legal(state, 1) == {"play H7", "draw", "dobon"}
-    state, events = run(GAME, state, "1: dobon")
+    state, events = run(GAME, state, "1: dobon", "others: pass")
     (called,) = of_type(events, "DobonCalled")
     assert (called.seat, str(called.hit), called.against, called.operators) == (1, "C7", 0, OPERATORS)
     assert outcome(state) == ((1,), (0,), "dobon")
@@ -251,7 +251,7 @@ def test_A4_call_out_of_turn_on_another_seats_card() -> None:
     assert public(state).turn == 1 and GAME.actors(state) == (1, 2)  # the turn seat, then the seat that may call
     assert legal(state, 1) == {"play H4", "play HK", "draw"} and legal(state, 2) == {"dobon", "pass"}
     assert GAME.yields_to_calls(state, 1, GAME.parse_action("draw"))  # a host lets seat 2 answer first
-    state, events = run(GAME, state, "2: dobon")
+    state, events = run(GAME, state, "2: dobon", "others: pass")
     (called,) = of_type(events, "DobonCalled")
     assert (called.against, called.operators, [str(c) for c in called.hand]) == (0, ("*",), cards(SIXES[2]))
     assert [str(c) for c in public(state).revealed[2]] == cards(SIXES[2])  # the hand is shown to all
@@ -268,7 +268,7 @@ def test_A4_no_call_on_a_card_you_played() -> None:
 def test_A4_call_on_the_first_field_card_beats_every_other_seat() -> None:
     state = new({**SIXES, 1: "H4 D7 CQ S10 HK"}, field="C6")
     assert GAME.actors(state) == (0, 2)  # nobody played C6: any seat may call, the dealer too (on its turn)
-    state, events = run(GAME, state, "2: dobon")
+    state, events = run(GAME, state, "2: dobon", "others: pass")
     assert of_type(events, "DobonCalled")[0].against is None
     assert outcome(state) == ((2,), (0, 1, 3), "first_card")
 
@@ -277,7 +277,7 @@ def test_A4_turn_seat_calls_on_its_turn() -> None:
     state = play(GAME, new({**SIXES, 2: "SJ DQ C5 H10 D9"}, field="H3"), "0: play H6")
     assert GAME.actors(state) == (1,)  # only the turn seat can call: no window, the call is a turn action
     assert {a for a in legal(state, 1) if not a.startswith(("play", "bottom"))} == {"draw", "dobon"}
-    assert outcome(play(GAME, state, "1: dobon")) == ((1,), (0,), "dobon")
+    assert outcome(play(GAME, state, "1: dobon", "others: pass")) == ((1,), (0,), "dobon")
 
 
 # -- A5 gaeshi -----------------------------------------------------------------------------------
@@ -289,14 +289,17 @@ def test_A5_gaeshi_last_caller_wins_the_one_before_loses() -> None:
     state = play(GAME, state, "1: dobon")
     view = public(state)
     assert (view.phase, view.chain, str(view.top)) == ("gaeshi", (1,), "H6")  # the same card stays the target
-    assert GAME.actors(state) == (2,) and legal(state, 2) == {"dobon", "pass"}
-    state, events = run(GAME, state, "2: dobon")
+    assert GAME.actors(state) == (2, 3, 0)  # every seat outside the chain is asked (A5)
+    assert legal(state, 2) == {"dobon", "pass"} and legal(state, 3) == legal(state, 0) == {"pass"}
+    state, events = run(GAME, state, "2: dobon", "others: pass")
     assert [(e.seat, e.against) for e in of_type(events, "DobonCalled")] == [(2, 1)]
     assert outcome(state) == ((2,), (1,), "gaeshi")
 
 
 def test_A5_unanswered_call_wins_against_the_cards_player() -> None:
-    state = play(GAME, new(SIXES, field="H3"), "0: play H6", "1: dobon", "2: pass")
+    state = play(GAME, new(SIXES, field="H3"), "0: play H6", "1: dobon", "2: pass", "3: pass")
+    assert GAME.result(state) is None and public(state).phase == "gaeshi"  # the last seat asked may still answer
+    state = play(GAME, state, "0: pass")
     assert outcome(state) == ((1,), (0,), "dobon")
 
 
@@ -306,8 +309,8 @@ def test_A5_the_cards_player_may_counter_on_its_own_card() -> None:
     state = play(GAME, new(hands, field="H5"), "0: bottom HQ", "0: stack CQ", "0: top DQ")
     assert GAME.actors(state) == (1,) and "dobon" in legal(state, 1)
     state = play(GAME, state, "1: dobon")
-    assert GAME.actors(state) == (0,) and legal(state, 0) == {"dobon", "pass"}
-    state = play(GAME, state, "0: dobon")
+    assert GAME.actors(state) == (2, 3, 0) and legal(state, 0) == {"dobon", "pass"}
+    state = play(GAME, state, "0: dobon", "others: pass")
     assert outcome(state) == ((0,), (1,), "gaeshi")
 
 
@@ -315,15 +318,15 @@ def test_A5_a_seat_that_let_the_first_call_go_may_still_answer() -> None:
     # Seat 1 (the turn seat) reaches nothing; seats 2 and 3 both hold 6.
     hands = {0: SIXES[0], 1: SIXES[3], 2: SIXES[1], 3: SIXES[2]}
     state = play(GAME, new(hands, field="H3"), "0: play H6", "2: pass", "3: dobon")
-    assert GAME.actors(state) == (2,)
-    state = play(GAME, state, "2: dobon")
+    assert GAME.actors(state) == (1, 2, 0) and "dobon" in legal(state, 2)
+    state = play(GAME, state, "2: dobon", "others: pass")
     assert outcome(state) == ((2,), (3,), "gaeshi")
 
 
 def test_A5_the_turn_seat_may_answer_a_call_made_before_its_move() -> None:
     state = play(GAME, new(SIXES, field="H3"), "0: play H6", "2: dobon")  # seat 1's own move yielded to it
-    assert GAME.actors(state) == (1,) and legal(state, 1) == {"dobon", "pass"}
-    state = play(GAME, state, "1: dobon")
+    assert GAME.actors(state) == (1, 3, 0) and legal(state, 1) == {"dobon", "pass"}
+    state = play(GAME, state, "1: dobon", "others: pass")
     assert outcome(state) == ((1,), (2,), "gaeshi")
 
 
@@ -338,7 +341,7 @@ def test_A5_callers_call_once_and_the_chain_allows_only_dobon_or_pass() -> None:
 def test_A5_gaeshi_on_the_first_field_card_only_the_previous_caller_loses() -> None:
     state = new(SIXES, field="C6")
     assert GAME.actors(state) == (0, 1, 2)  # the dealer (seat 0) has its turn, no call; seats 1 and 2 can call
-    state = play(GAME, state, "1: pass", "2: dobon", "1: dobon")
+    state = play(GAME, state, "1: pass", "2: dobon", "1: dobon", "others: pass")
     assert outcome(state) == ((1,), (2,), "gaeshi")
 
 
@@ -525,7 +528,7 @@ def test_A8_max_twos_ratio(ratio: float | None, rebuilt: bool) -> None:
 
 
 def test_A9_the_loser_deals_the_next_game() -> None:
-    state, events = run(GAME, new(SIXES, field="H3", games=2), "0: play H6", "2: dobon", "1: pass")
+    state, events = run(GAME, new(SIXES, field="H3", games=2), "0: play H6", "2: dobon", "others: pass")
     assert of_type(events, "GameEnded")[0].winners == (2,)
     view = public(state)
     assert (view.round_no, view.dealer, view.turn, view.hand_sizes) == (1, 0, 0, (5, 5, 5, 5))
@@ -536,7 +539,7 @@ def test_A9_the_loser_deals_the_next_game() -> None:
 def test_A9_one_of_several_losers_is_drawn_to_deal() -> None:
     dealers = set()
     for seed in range(12):
-        state, events = run(GAME, new(SIXES, field="C6", games=2, seed=seed), "1: pass", "2: dobon", "1: pass")
+        state, events = run(GAME, new(SIXES, field="C6", games=2, seed=seed), "1: pass", "2: dobon", "others: pass")
         assert outcome_losers(events) == (0, 1, 3)
         (chosen,) = of_type(events, "DealerChosen")
         assert chosen.reason == "losers_draw" and chosen.dealer in (0, 1, 3)
@@ -650,8 +653,8 @@ def test_C6_malformed_action_text_is_a_notation_error(text: str) -> None:
 
 def test_item4_only_max_steps_is_a_draw_an_ending_with_losers_is_not() -> None:
     no_stock = play(GAME, drain_stock(new(PAIR, field="H3")), "1: draw")
-    dobon = play(GAME, new(SIXES, field="H3"), "0: play H6", "1: dobon", "2: pass")
-    first_card = play(GAME, new(SIXES, field="C6"), "1: pass", "2: dobon", "1: pass")
+    dobon = play(GAME, new(SIXES, field="H3"), "0: play H6", "1: dobon", "others: pass")
+    first_card = play(GAME, new(SIXES, field="C6"), "1: pass", "2: dobon", "others: pass")
     steps = play(GAME, new(QUIET, field="H3", max_steps=2), "0: draw", "1: draw")
     results = [GAME.result(s) for s in (no_stock, dobon, first_card, steps)]
     assert [(r.reason, r.winners, r.losers, r.draw) for r in results if r is not None] == [

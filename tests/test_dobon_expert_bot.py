@@ -7,6 +7,7 @@ from typing import Any
 
 from kakehiki.bots import make_bot
 from kakehiki.bots.dobon_expert import belief, stories
+from kakehiki.games.dobon.state import TURN
 from kakehiki.registry import get_game
 from transcript import SIMPLE, deal_deck, play
 
@@ -60,14 +61,15 @@ def test_reads_a_draw_as_holding_no_card_to_follow() -> None:
 
 
 def last_decision(opponent: str, seed: int) -> Any:
-    """The last state seat 0 (``normal``) decides on before a seeded 2-seat game against ``opponent`` ends."""
+    """The last state seat 0 (``normal``) decides a turn on before a seeded 2-seat game against ``opponent`` ends."""
     from kakehiki.driver import play_out
 
     seen: list[Any] = []
     start = GAME.new(players=2, options=SIMPLE, seed=seed)
     bots = [make_bot("dobon", "normal"), make_bot("dobon", opponent)]
     play_out(GAME, start, bots, seed=seed, listener=lambda state, *_: seen.append(state))
-    return next(state for state in reversed(seen) if GAME.result(state) is None and 0 in GAME.actors(state))
+    return next(state for state in reversed(seen)
+                if GAME.result(state) is None and 0 in GAME.actors(state) and state.phase == TURN)
 
 
 def style_after(opponent: str, seeds: range) -> float:

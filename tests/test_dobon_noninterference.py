@@ -152,14 +152,14 @@ def test_C4_sample_keeps_the_seats_own_offer() -> None:
     assert 1 not in GAME.sample_hidden(play(GAME, claim, "1: pass"), 1, random.Random(0)).window
 
 
-def test_J8_gaeshi_sample_leaves_someone_to_answer() -> None:
-    # A Dobon awaits gaeshi and the game is not over: someone can answer, in every sample.
+def test_J8_gaeshi_sample_asks_every_seat_holding_cards() -> None:
+    # A Dobon awaits gaeshi: every seat holding cards is asked (J8), whoever can answer, in every sample.
     hands = {0: "SK C9 D9 H9", 1: "SA HA DA S10", 2: "CA S2 H3 D4", 3: "SA HA DA CA"}
     state = play(GAME, new(hands, field="S5", decks=2), "0: play SK", "1: dobon top=S10")
-    assert GAME.actors(state) == (2,)
+    assert GAME.actors(state) == (2, 3, 0)
     for k in range(10):
         sample = GAME.sample_hidden(state, 0, random.Random(k))
-        assert sample.window and all(sample.sums[s] == 10 for s in sample.window)
+        assert GAME.actors(sample) == (2, 3, 0)
         assert GAME.view(sample, 0) == GAME.view(state, 0)
 
 

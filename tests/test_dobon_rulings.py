@@ -253,7 +253,7 @@ def test_C4_claims_together_resolve_by_priority() -> None:
     claims.update({1: "pass", 2: "pass"})  # nobody claims: the draw is applied, no pass is needed
     moves = next_moves(GAME, state, lambda seat: GAME.parse_action(claims[seat]))
     assert [(seat, str(a)) for seat, a in moves] == [(3, "draw")]
-    state = play(GAME, state, "3: dobon top=S6")
+    state = play(GAME, state, "3: dobon top=S6", "others: pass")
     assert outcome(state) == ((3,), (2,), "dobon")
 
 
@@ -361,8 +361,10 @@ def test_C4_turn_seat_move_is_not_held_up_by_a_window() -> None:
 
 def test_C5_gaeshi_window_closes_when_all_decline() -> None:
     state = play(GAME, chain_game(), "0: play SK", "1: dobon top=S10")
-    assert GAME.actors(state) == (2,)
-    state = play(GAME, state, "2: pass")
+    assert GAME.actors(state) == (2, 3, 0)  # every seat holding cards is asked, by priority (J8)
+    state = play(GAME, state, "2: pass", "3: pass")
+    assert GAME.result(state) is None and GAME.view(state, None).phase == "gaeshi"
+    state = play(GAME, state, "0: pass")
     assert outcome(state) == ((1,), (0,), "dobon")
 
 
@@ -440,7 +442,7 @@ def test_J1_dobon_when_hand_sum_equals_top() -> None:
     assert not any(a.startswith("dobon") for a in legal(state, 0))
     state = play(GAME, state, "0: play HQ")
     assert "dobon top=SJ" in legal(state, 1)
-    state, events = run(GAME, state, "1: dobon top=SJ")
+    state, events = run(GAME, state, "1: dobon top=SJ", "others: pass")
     assert outcome(state) == ((1,), (0,), "dobon")
     called = of_type(events, "DobonCalled")[0]
     assert (called.seat, str(called.hit), called.hit_owner) == (1, "HQ", 0)
@@ -573,7 +575,8 @@ def test_J3_deal_counts_and_laps(players: int, official: bool, bot: str, wanted:
 
 def test_J3_winner_minus_two_floor_four_loser_plus_two() -> None:
     hands = {0: "HQ D6 S7 C8", 1: "SJ HA H9 H7"}
-    moves = ("0: draw", "1: play H9", "0: draw", "1: play H7", "0: play HQ", "1: dobon top=SJ")
+    moves = ("0: draw", "1: play H9", "0: draw", "1: play H7", "0: play HQ", "1: dobon top=SJ",
+             "others: pass")
     state = play(GAME, new(hands, field="H5", stock="CK DK", games=2), *moves)  # seat 1 beat seat 0
     view = GAME.view(state, None)
     assert (view.round_no, view.deal_counts, view.laps) == (1, (6, 4), (0, 0))
@@ -586,7 +589,8 @@ def test_J3_winner_minus_two_floor_four_loser_plus_two() -> None:
 def test_J3_loser_at_12_goes_back_to_4_with_a_lap() -> None:
     hands = {0: "HQ D6 S7 C8", 1: "SJ HA H9 H7"}
     start = dataclasses.replace(new(hands, field="H5", stock="CK DK"), deal_counts=(12, 4), laps=(1, 2))
-    state, events = run(GAME, start, "0: draw", "1: play H9", "0: draw", "1: play H7", "0: play HQ", "1: dobon top=SJ")
+    state, events = run(GAME, start, "0: draw", "1: play H9", "0: draw", "1: play H7", "0: play HQ", "1: dobon top=SJ",
+                        "others: pass")
     assert outcome(state) == ((1,), (0,), "dobon")
     view = GAME.view(state, None)
     assert view.deal_counts == (4, 4)  # the loser at 12 is back to 4, the winner stays at the floor
@@ -610,7 +614,7 @@ def test_J4_official_false_fixed_seats() -> None:
 
 def test_J4_official_false_no_reseating_after_a_lap() -> None:
     start = dataclasses.replace(first_card_game(games=2), deal_counts=(4, 12, 4, 4))
-    state, events = run(GAME, start, "0: dobon top=S10")
+    state, events = run(GAME, start, "0: dobon top=S10", "others: pass")
     view = GAME.view(state, None)
     assert view.laps == (0, 1, 0, 0) and view.round_no == 1
     assert view.order == (0, 1, 2, 3) and of_type(events, "SeatsDrawn") == []
@@ -621,7 +625,7 @@ def test_J4_official_false_losers_ties_random() -> None:
     dealers = set()
     for seed in range(16):
         start = dataclasses.replace(first_card_game(games=2, seed=seed), deal_counts=(4, 10, 4, 4))
-        state = play(GAME, start, "0: dobon top=S10")
+        state = play(GAME, start, "0: dobon top=S10", "others: pass")
         dealers.add(GAME.view(state, None).dealer)
     assert dealers <= {1, 2, 3} and len(dealers) > 1
 
@@ -782,7 +786,8 @@ def test_J8_dobon_lays_the_whole_hand_with_the_chosen_top() -> None:
     called = of_type(events, "DobonCalled")[0]
     assert (called.seat, sorted(map(str, called.hand)), str(called.top), str(called.hit), called.hit_owner) == (
         1, sorted(["SA", "HA", "DA", "S10"]), "S10", "SK", 0)
-    assert GAME.actors(state) == (2,)  # only seat 2 holds 10
+    assert GAME.actors(state) == (2, 3, 0)  # all asked (J8); only seat 2 holds 10, the others may only pass
+    assert legal(state, 3) == legal(state, 0) == {"pass"}
     assert GAME.result(state) is None
 
 
@@ -793,8 +798,8 @@ def test_J8_chosen_top_must_be_in_the_hand() -> None:
 
 def test_J8_gaeshi_chain_last_caller_wins() -> None:
     state = play(GAME, chain_game(), "0: play SK", "1: dobon top=S10", "2: dobon top=D4")
-    assert GAME.actors(state) == (3,) and GAME.view(state, None).chain == (1, 2)
-    state, events = run(GAME, state, "3: dobon top=CA")
+    assert GAME.actors(state) == (3, 0) and GAME.view(state, None).chain == (1, 2)
+    state, events = run(GAME, state, "3: dobon top=CA", "others: pass")
     assert outcome(state) == ((3,), (2,), "gaeshi")
     assert [(e.seat, str(e.hit), e.hit_owner) for e in of_type(events, "DobonCalled")] == [(3, "D4", 2)]
     assert GAME.view(state, None).deal_counts == (4, 4, 6, 4)
@@ -823,7 +828,7 @@ def test_J8_owner_of_the_hit_card_may_answer() -> None:
 def test_J9_first_card_everyone_else_loses() -> None:
     state = first_card_game()
     assert "dobon top=S10" in legal(state, 0)
-    state, events = run(GAME, state, "0: dobon top=S10")
+    state, events = run(GAME, state, "0: dobon top=S10", "others: pass")
     assert outcome(state) == ((0,), (1, 2, 3), "first_card")
     assert of_type(events, "DobonCalled")[0].hit_owner is None
     assert GAME.view(state, None).deal_counts == (4, 6, 6, 6)
@@ -831,15 +836,15 @@ def test_J9_first_card_everyone_else_loses() -> None:
 
 def test_J9_first_card_still_counts_after_draws() -> None:
     hands = {0: "S4 H9 C10 DK", 1: "SA HA DA C2", 2: "SQ HJ D10 CK"}
-    state = play(GAME, new(hands, field="H6", stock="S7 CA"), "0: draw", "1: draw", "1: dobon top=CA")
+    state = play(GAME, new(hands, field="H6", stock="S7 CA"), "0: draw", "1: draw", "1: dobon top=CA", "others: pass")
     assert outcome(state) == ((1,), (0, 2), "first_card")
 
 
 def test_J9_gaeshi_on_a_first_card_call_only_the_caller_loses() -> None:
     hands = {**FIRST_CARD_HANDS, 2: "CA S2 H3 D4"}
     state = play(GAME, new(hands, field="HK"), "0: dobon top=S10")
-    assert GAME.actors(state) == (2,)
-    state = play(GAME, state, "2: dobon top=H3")
+    assert GAME.actors(state) == (1, 2, 3)
+    state = play(GAME, state, "2: dobon top=H3", "others: pass")
     assert outcome(state) == ((2,), (0,), "gaeshi")
 
 
@@ -852,14 +857,14 @@ def test_J10_self_dobon_loses() -> None:
     state = play(GAME, new(SELF, field="S3"), "0: play S6")  # seat 0 keeps SA HA S4 = 6
     assert turn(state) == 1 and GAME.actors(state) == (1, 0)
     assert legal(state, 0) == {"dobon top=SA", "dobon top=S4", "dobon top=HA", "pass"}
-    state = play(GAME, state, "0: dobon top=S4")
+    state = play(GAME, state, "0: dobon top=S4", "others: pass")
     assert outcome(state) == ((), (0,), "self_dobon")
     assert GAME.view(state, None).deal_counts == (6, 4)
 
 
 def test_J10_self_dobon_is_not_a_draw() -> None:
     # Nobody wins, but seat 0 loses: it is ranked below seat 1, so the game is no draw.
-    state = play(GAME, new(SELF, field="S3"), "0: play S6", "0: dobon top=S4")
+    state = play(GAME, new(SELF, field="S3"), "0: play S6", "0: dobon top=S4", "others: pass")
     result = GAME.result(state)
     assert result is not None and result.reason == "self_dobon"
     assert (result.winners, result.losers, result.ranks, result.draw) == ((), (0,), (2, 1), False)
@@ -982,7 +987,8 @@ def test_J12_identical_cards_draw_again() -> None:
 
 
 def test_J12_next_dealer_is_the_last_loser() -> None:
-    state = play(GAME, chain_game(games=2), "0: play SK", "1: dobon top=S10", "2: dobon top=D4", "3: dobon top=CA")
+    state = play(GAME, chain_game(games=2), "0: play SK", "1: dobon top=S10", "2: dobon top=D4", "3: dobon top=CA",
+                 "others: pass")
     view = GAME.view(state, None)
     assert (view.round_no, view.dealer) == (1, 2)
     assert view.hand_sizes == (4, 4, 6, 4)
@@ -1001,7 +1007,7 @@ def test_J12_several_losers_most_laps_then_highest_deal_count(
     counts: tuple[int, ...], laps: tuple[int, ...], dealer: int
 ) -> None:
     start = dataclasses.replace(first_card_game(games=2, official=True), deal_counts=counts, laps=laps)
-    state, events = run(GAME, start, "0: dobon top=S10")  # seats 1, 2 and 3 all lose (J9)
+    state, events = run(GAME, start, "0: dobon top=S10", "others: pass")  # seats 1, 2 and 3 all lose (J9)
     assert GAME.view(state, None).dealer == dealer
     assert [(e.dealer, e.reason) for e in of_type(events, "DealerChosen")] == [(dealer, "most_behind")]
 
@@ -1009,7 +1015,8 @@ def test_J12_several_losers_most_laps_then_highest_deal_count(
 def test_J12_tied_losers_draw_a_card() -> None:
     dealers = set()
     for seed in range(12):
-        state, events = run(GAME, first_card_game(games=2, official=True, seed=seed), "0: dobon top=S10")
+        start = first_card_game(games=2, official=True, seed=seed)
+        state, events = run(GAME, start, "0: dobon top=S10", "others: pass")
         chosen = of_type(events, "DealerChosen")
         assert [e.reason for e in chosen] == ["card_draw"]
         assert chosen[0].dealer in (1, 2, 3)
@@ -1021,7 +1028,8 @@ def test_J12_reseating_after_a_lap_keeps_the_loser_as_dealer() -> None:
     orders = set()
     for seed in range(8):
         start = dataclasses.replace(chain_game(games=2, official=True, seed=seed), deal_counts=(4, 4, 12, 4))
-        moves = ("0: play SK", "1: dobon top=S10", "2: dobon top=D4", "3: dobon top=CA")  # seat 2 loses at 12
+        # seat 2 loses at 12
+        moves = ("0: play SK", "1: dobon top=S10", "2: dobon top=D4", "3: dobon top=CA", "others: pass")
         state, events = run(GAME, start, *moves)
         view = GAME.view(state, None)
         assert view.laps == (0, 0, 1, 0) and view.dealer == 2 and view.order[0] == 2 and view.turn == 2

@@ -139,12 +139,11 @@ def _with_hand(state: Any, seat: int, text: str) -> Any:
     return dataclasses.replace(state, hands=tuple(hands), sums=tuple(sums))
 
 
-@pytest.mark.xfail(strict=True, reason="open: a Dobon call nobody can answer ends the game at once, so the view's "
-                                       "phase (gaeshi or over) tells every seat whether someone can counter")
 def test_C4_the_view_after_a_dobon_call_does_not_tell_whether_anyone_can_counter() -> None:
     # Seed 0, three seats, simple rules, random play to step 23: seat 2 may call Dobon on SK and
     # lay S4 on top.  Seat 1 holds DA C3 (sum 4: it can answer, J8) or D6 C9 (it cannot); seat 0
-    # cannot tell the two apart before the call, and must not after it either.
+    # cannot tell the two apart before the call, and must not after it either: both seats are
+    # asked (J8), and the call stands only once both have passed.
     game = get_game("dobon")
     state, rng = game.new(players=3, seed=0, options={"official": False}), random.Random(0)
     while state.steps < 23 or game.actors(state)[0] != 2:
@@ -154,5 +153,23 @@ def test_C4_the_view_after_a_dobon_call_does_not_tell_whether_anyone_can_counter
     can, cannot = _with_hand(state, 1, "DA C3"), _with_hand(state, 1, "D6 C9")
     assert game.view(can, 0) == game.view(cannot, 0)
     after = [game.apply(twin, 2, "dobon top=S4")[0] for twin in (can, cannot)]
-    assert game.actors(after[0]) == (1,) and game.actors(after[1]) == ()
+    assert game.actors(after[0]) == game.actors(after[1]) == (0, 1)
+    assert [str(a) for a in game.legal_actions(after[1], 1)] == ["pass"]  # seat 1 knows it cannot answer
     assert game.view(after[0], 0) == game.view(after[1], 0), "seat 0 learns whether seat 1 can counter"
+    passed = [game.apply(twin, 0, "pass")[0] for twin in after]
+    assert game.view(passed[0], 0) == game.view(passed[1], 0) and game.view(passed[0], 0).phase == "gaeshi"
+    assert game.result(game.apply(passed[1], 1, "pass")[0]) is not None
+
+
+def test_C4_the_view_after_a_dobon_arith_call_does_not_tell_whether_anyone_can_counter() -> None:
+    # Seat 1, the turn seat, calls on seat 0's H6.  Seat 2's hidden hand reaches 6 (SA HA C2 D3 CA:
+    # it may answer, A5) or does not (SQ HJ D8 C10 S9); seat 0 must not learn which from the call.
+    from transcript import play
+    from transcript_dobon_arith import GAME, new
+
+    hands = {0: "S5 H6 DJ C9 SK", 1: "DA S2 H2 D2 DK", 2: "SA HA C2 D3 CA", 3: "S6 HQ D4 C8 S7"}
+    twins = [play(GAME, new({**hands, 2: held}, field="H3"), "0: play H6", "1: dobon")
+             for held in ("SA HA C2 D3 CA", "SQ HJ D8 C10 S9")]
+    assert GAME.actors(twins[0]) == GAME.actors(twins[1]) == (2, 3, 0)
+    assert ["dobon" in [str(a) for a in GAME.legal_actions(twin, 2)] for twin in twins] == [True, False]
+    assert GAME.view(twins[0], 0) == GAME.view(twins[1], 0), "seat 0 learns whether seat 2 can counter"

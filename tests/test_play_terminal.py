@@ -32,9 +32,11 @@ def choice_lists(transcript: str) -> list[list[str]]:
 
 
 def test_the_bots_moves_come_before_the_state_they_led_to(tmp_path: Path) -> None:
-    # Dobon with arithmetic, seed 40, three seats: the bots play the whole game before seat 0 may act.
-    shown = play("dobon-arith", "--players", "3", "--seed", "40", "--reaction", "3", stdin="quit\n",
+    # Dobon with arithmetic, seed 40, three seats: the bots play the whole game before seat 0 is
+    # asked whether it answers seat 2's Dobon (it cannot, and lets it stand).
+    shown = play("dobon-arith", "--players", "3", "--seed", "40", "--reaction", "3", stdin="1\n",
                  save=tmp_path / "r.json").stdout
+    assert "Your hand cannot make this value: pass to let the call stand." in shown
     last_move = shown.index("Seat 1 (normal) plays S3.")
     assert shown.index("Seat 1 (normal) plays C10.") < last_move < shown.index("DOBON! Seat 2 (normal) calls on S3")
     assert "Your hand:" not in shown[:shown.index("Seat 1 (normal) plays C10.")], "no state before the first move"

@@ -262,7 +262,8 @@ def test_J8_no_seat_is_awaited_while_a_dobon_waits_for_gaeshi() -> None:
     assert table.next_deadline() == clock.now + REACTION, "no turn timer: only the window runs"
     clock.advance(REACTION)
     table.poll()
-    assert [(s, str(a)) for _, s, a in table.actions] == [(answerer, "pass")], "silence declines gaeshi"
+    asked = [(s, "pass") for s in DOBON.actors(chain)]  # every seat holding cards is asked (J8)
+    assert [(s, str(a)) for _, s, a in table.actions] == asked, "silence declines gaeshi"
 
 
 def test_C5_a_closed_window_is_no_longer_a_deadline_while_the_turn_seat_is_awaited() -> None:

@@ -65,10 +65,19 @@ def move(text: str) -> tuple[int, str]:
     return int(seat), action.strip()
 
 
+OTHERS_PASS = "others: pass"
+"""A transcript line: every seat still asked to answer declines, in priority order (C5)."""
+
+
 def run(game: Any, state: Any, *moves: str) -> tuple[Any, list[Event]]:
     """Apply the moves in order; return the final state and every event caused."""
     events: list[Event] = []
     for text in moves:
+        if text == OTHERS_PASS:
+            while state.window and game.result(state) is None:
+                state, caused = game.apply(state, state.window[0], "pass")
+                events.extend(caused)
+            continue
         seat, action = move(text)
         state, caused = game.apply(state, seat, action)
         events.extend(caused)

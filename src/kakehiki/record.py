@@ -152,7 +152,8 @@ def legacy_reader(game: Game[Any, Any], version: int) -> SkipPredicate | None:
     hook = getattr(module, f"legacy_v{version}_skips", None)
     if callable(hook):
         return hook  # type: ignore[no-any-return]
-    return _skip_nothing if legacy_translator(game) is not None else None
+    known = legacy_translator(game) is not None or legacy_settler(game) is not None
+    return _skip_nothing if known else None
 
 
 def _skip_nothing(state: Any, seat: int, text: str) -> bool:
@@ -164,14 +165,28 @@ Translator = Callable[[int, int | None, str], list[str]]
 entry of an older version's record did (a game that split a choice into steps)."""
 
 
+Settler = Callable[[int, Any], tuple[Any, tuple[Event, ...]]]
+"""``legacy_settle(version, state)``: the moves this version asks for that an older
+version made no entry for (seats it did not ask, which now pass), applied after each entry."""
+
+
 def legacy_translator(game: Game[Any, Any]) -> Translator | None:
     """The game's ``legacy_actions`` (in its game module or its package's ``legacy``), if any."""
+    return _legacy_hook(game, "legacy_actions")
+
+
+def legacy_settler(game: Game[Any, Any]) -> Settler | None:
+    """The game's ``legacy_settle`` (in its game module or its package's ``legacy``), if any."""
+    return _legacy_hook(game, "legacy_settle")
+
+
+def _legacy_hook(game: Game[Any, Any], name: str) -> Callable[..., Any] | None:
     module = importlib.import_module(type(game).__module__)
-    hook = getattr(module, "legacy_actions", None)
+    hook = getattr(module, name, None)
     if hook is None:
         try:
             legacy = importlib.import_module(module.__name__.rsplit(".", 1)[0] + ".legacy")
-            hook = getattr(legacy, "legacy_actions", None)
+            hook = getattr(legacy, name, None)
         except ImportError:
             hook = None
     return hook if callable(hook) else None
@@ -331,6 +346,10 @@ def _apply_move(
     events: tuple[Event, ...] = ()
     for step in translate(version, seat, text) if translate is not None else [text]:
         state, caused = game.apply(state, seat, step)
+        events += caused
+    settle = legacy_settler(game)
+    if settle is not None:
+        state, caused = settle(version, state)
         events += caused
     return state, events
 

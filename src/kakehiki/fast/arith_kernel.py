@@ -212,12 +212,12 @@ def in_chain(s: Any, seat: int) -> bool:
 
 @njit
 def chain_window(s: Any) -> None:
-    """``turns.chain_window``: every seat not yet in the chain whose hand reaches the top
-    value, the card's player included, from the turn seat (A5)."""
-    value, turn, n = top_face(s) % 13 + 1, s[TURN_SEAT], 0
+    """``turns.chain_window``: every seat not yet in the chain, the card's player included,
+    from the turn seat (A5): each is asked, whether or not its hand answers (C4)."""
+    turn, n = s[TURN_SEAT], 0
     for j in range(s[PLAYERS]):
         seat = seat_after(s, turn, j)
-        if not in_chain(s, seat) and reaches(s, seat, value):
+        if not in_chain(s, seat):
             s[WINDOW + n] = seat
             n += 1
     s[NWINDOW] = n

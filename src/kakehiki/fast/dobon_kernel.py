@@ -136,11 +136,12 @@ def open_window(s: Any) -> None:
 
 @njit
 def gaeshi_window(s: Any) -> None:
-    """The seats that may answer the last Dobon call (J8)."""
-    rank, turn, last, n = top_rank(s), s[TURN_SEAT], s[CHAIN_SEATS + s[NCHAIN] - 1], 0
+    """``turns.gaeshi_window``: every seat still holding cards but the last caller, by
+    priority: each is asked whether it answers the call (J8, C4)."""
+    turn, last, n = s[TURN_SEAT], s[CHAIN_SEATS + s[NCHAIN] - 1], 0
     for j in range(s[PLAYERS]):
         seat = seat_at(s, turn, j)
-        if seat != last and s[SIZES + seat] > 0 and s[SUMS + seat] == rank:
+        if seat != last and s[SIZES + seat] > 0:
             s[WINDOW + n] = seat
             n += 1
     s[NWINDOW] = n

@@ -48,8 +48,9 @@ class DobonNarrator(Narration):
     def prompt(self, view: DobonView, legal: Sequence[Action]) -> str:
         # The turn seat always has its whole turn, its own Dobon included; others are asked
         # only out of turn.  So the prompt never tells whether anyone else may claim (C4).
-        if view.phase == "gaeshi":
-            return self.t("dobon.prompt.gaeshi")
+        if view.phase == "gaeshi":  # every seat holding cards is asked (J8): say whether this one can answer
+            can = not legal or any(str(a).startswith("dobon") for a in legal)
+            return self.t("dobon.prompt.gaeshi" if can else "dobon.prompt.gaeshi_none")
         if view.seat == view.turn:
             return self.t("dobon.prompt.turn")
         calls = {str(a).split()[0] for a in legal}  # the seat's own choices: what it may do, nothing more

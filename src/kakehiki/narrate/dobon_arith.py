@@ -66,8 +66,9 @@ class ArithNarrator(Narration):
         on_turn = any(str(a) == "draw" for a in legal)
         if view.staged:  # a stack begun: only its next step (A2)
             return self.t("dobon-arith.prompt.stacking", cards=cards_text(view.staged))
-        if view.phase == "gaeshi":
-            return self.t("dobon-arith.prompt.gaeshi")
+        if view.phase == "gaeshi":  # every seat outside the chain is asked (A5): say whether this one can answer
+            can = not legal or any(str(a) == "dobon" for a in legal)
+            return self.t("dobon-arith.prompt.gaeshi" if can else "dobon-arith.prompt.gaeshi_none")
         if on_turn:  # the turn seat always has its turn, its own call among it (C4)
             return self.t("dobon-arith.prompt.opening" if view.opening else "dobon-arith.prompt.turn")
         return self.t("dobon-arith.prompt.out_of_turn")

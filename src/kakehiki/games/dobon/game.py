@@ -38,7 +38,7 @@ class DobonGame(StandardGame[DobonState, DobonAction]):
     id: ClassVar[str] = "dobon"
     title_en: ClassVar[str] = "Dobon (JDA rules)"
     title_ja: ClassVar[str] = "ドボン（JDA制定ルール）"
-    version: ClassVar[int] = 2
+    version: ClassVar[int] = 3
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 16
     default_players: ClassVar[int] = 4

@@ -54,8 +54,19 @@ def holds_rank(hand: tuple[Card, ...], rank: int) -> bool:
 
 
 def gaeshi_window(d: Draft) -> tuple[int, ...]:
-    """Seats that may answer the last Dobon call with their own (J8)."""
-    return gaeshi_answerers(d.field[-1].rank, d.hands, d.sums, d.chain[-1], d.priority_from(d.turn))
+    """Every seat still holding cards, other than the last caller, by priority: each is asked
+    whether it answers the call (J8), and the call stands once all have passed (C5).
+
+    Asking only the seats whose hand totals the top would end the game at once when nobody
+    can answer, and the view (``over`` rather than ``gaeshi``) would tell every seat that no
+    other hand totals the top (C4).  So every seat that might hold an answer is asked; one
+    that cannot answer is offered only ``pass``."""
+    return gaeshi_askees(d.hands, d.chain[-1], d.priority_from(d.turn))
+
+
+def gaeshi_askees(hands: Sequence[tuple[Card, ...]], last: int, seats: Iterable[int]) -> tuple[int, ...]:
+    """Those of ``seats`` (in the order given) other than the last caller that still hold cards."""
+    return tuple(s for s in seats if s != last and hands[s])
 
 
 def gaeshi_answerers(

@@ -48,7 +48,7 @@ class DobonArithGame(StandardGame[ArithState, ArithAction]):
     id: ClassVar[str] = "dobon-arith"
     title_en: ClassVar[str] = "Dobon with arithmetic and card powers"
     title_ja: ClassVar[str] = "ドボン（四則演算・特殊カードあり）"
-    version: ClassVar[int] = 3
+    version: ClassVar[int] = 4
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = MAX_PLAYERS
     default_players: ClassVar[int] = 4

@@ -6,18 +6,24 @@
   in steps, ``bottom S4``, ``stack D4``, ``top H4`` (:func:`legacy_actions`, which needs no
   state: every step's text says whether more cards follow).
 
-A version-1 record replays on version 3 by skipping what :func:`legacy_v1_skips` says on the
-state so far, then applying :func:`legacy_actions` of each other entry in order.
+* Version 3 → 4: a gaeshi chain asks every seat outside it, not only those whose hand reaches
+  the top value (A5, C4).  Older records hold no entry for the others, who could only pass:
+  :func:`legacy_settle` makes their passes after each entry.
+
+A version-1 record replays on version 4 by skipping what :func:`legacy_v1_skips` says on the
+state so far, then applying :func:`legacy_actions` of each other entry in order, then
+:func:`legacy_settle`.
 """
 
 from __future__ import annotations
 
 from kakehiki.cards import SUITS, Card
+from kakehiki.core import Event
 from kakehiki.errors import NotationError, excerpt
 from kakehiki.games.dobon_arith.actions import WILD, ArithAction, Pass, Play, parse_action
-from kakehiki.games.dobon_arith.state import TURN, ArithState
+from kakehiki.games.dobon_arith.state import CHAIN, TURN, ArithState
 
-CURRENT = 3
+CURRENT = 4
 
 
 def legacy_actions(version: int, seat: int | None, text: str) -> list[str]:
@@ -29,7 +35,7 @@ def legacy_actions(version: int, seat: int | None, text: str) -> list[str]:
     >>> legacy_actions(1, 0, "play H8 S8 suit=C"), legacy_actions(2, 1, "play s8 suit=h"), legacy_actions(2, 1, "draw")
     (['bottom H8', 'top S8 suit=C'], ['play S8 suit=H'], ['draw'])
     """
-    if version == CURRENT:
+    if version in (3, CURRENT):
         return [text]
     if version not in (1, 2):
         raise NotationError(f"dobon-arith has no version {excerpt(repr(version))} (this build plays {CURRENT})")
@@ -79,3 +85,17 @@ def legacy_v1_skips(state: ArithState, seat: int, action: ArithAction | str) -> 
         isinstance(act, Pass) and state.phase == TURN and seat == state.turn and bool(state.window)
         and state.top_owner != seat and state.field[-1].rank in state.reach[seat]
     )
+
+
+def legacy_settle(version: int, state: ArithState) -> tuple[ArithState, tuple[Event, ...]]:
+    """Before version 4 a seat whose hand could not answer a Dobon call was never asked: pass for it."""
+    from kakehiki.games.dobon_arith.game import DOBON_ARITH  # the game module reads this one's records
+
+    events: tuple[Event, ...] = ()
+    while version < CURRENT and state.phase == CHAIN:
+        idle = next((s for s in state.window if state.field[-1].rank not in state.reach[s]), None)
+        if idle is None:
+            break
+        state, caused = DOBON_ARITH.apply(state, idle, Pass())
+        events += caused
+    return state, events

@@ -18,29 +18,20 @@ import random
 from kakehiki.cards import CARD_ORDER, Card
 from kakehiki.games.dobon_arith import turns
 from kakehiki.games.dobon_arith.draft import Draft
-from kakehiki.games.dobon_arith.state import CHAIN, OVER, ArithState
-
-TRIES = 64  # deals tried for a gaeshi chain that must stay open (someone can answer)
+from kakehiki.games.dobon_arith.state import OVER, ArithState
 
 
 def sample_hidden(state: ArithState, seat: int | None, rng: random.Random) -> ArithState:
     """A state ``seat`` (``None``: a spectator) cannot tell from ``state``.
 
-    An open gaeshi chain is public: somebody can still answer (A5).  When the seat is not
-    among them, deals are drawn until one lets some other seat answer; should none of
-    :data:`TRIES` do so, the other seats outside the chain are left in the window, where a
-    seat that cannot answer may only pass."""
+    A gaeshi chain asks every seat outside it (A5), so an open one tells nothing of the
+    hidden cards and any deal of them will do."""
     others = [s for s in range(state.players) if s != seat]
     sizes = {s: len(state.hands[s]) - len(state.revealed[s]) for s in others}
     pool = sorted([c for s in others for c in state.hands[s] if c not in state.revealed[s]] + list(state.stock),
                   key=CARD_ORDER)
-    must_answer = state.phase == CHAIN and seat not in state.window
-    for _ in range(TRIES if must_answer else 1):
-        d = dealt(state, others, sizes, pool, rng)
-        d.window = window_for(d, seat, seat in state.window)
-        if d.window or not must_answer:
-            return d.freeze()
-    d.window = tuple(s for s in d.priority_from(d.turn) if s != seat and s not in d.chain)
+    d = dealt(state, others, sizes, pool, rng)
+    d.window = window_for(d, seat, seat in state.window)
     return d.freeze()
 
 

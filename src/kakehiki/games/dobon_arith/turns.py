@@ -34,10 +34,13 @@ def open_window(d: Draft) -> None:
 
 
 def chain_window(d: Draft) -> tuple[int, ...]:
-    """Seats that may answer with a gaeshi: every seat not yet in the chain, the card's
-    player included, whose hand reaches the same top value (A5)."""
-    rank = d.field[-1].rank
-    return tuple(s for s in d.priority_from(d.turn) if s not in d.chain and rank in d.reach[s])
+    """Seats asked whether they answer with a gaeshi: every seat not yet in the chain, the
+    card's player included, by priority (A5); the call stands once all have passed (C5).
+
+    Asking only those whose hand reaches the top value would end the game at once when
+    nobody can answer, and every seat would see (``over``, not ``gaeshi``) that no other
+    hand reaches it (C4).  A seat that cannot answer is offered only ``pass``."""
+    return tuple(s for s in d.priority_from(d.turn) if s not in d.chain)
 
 
 # -- turns ---------------------------------------------------------------------------------------
