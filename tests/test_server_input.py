@@ -92,7 +92,7 @@ def test_issue15_malformed_and_oversized_messages_get_errors_and_the_socket_live
     for bad, code in [("{oops", "bad_json"), ('"just a string"', "bad_message"), ('{"type": "teleport"}', "bad_type"),
                       ('{"type": "act", "action": ["draw"]}', "bad_field"),
                       ("x" * (MAX_MESSAGE_BYTES + 1), "too_large"), ("y" * 60_000, "too_large"),
-                      (b"\xff\xfe binary", "bad_json")]:
+                      (b"\xff\xfe binary", "text_only"), (b"{\"type\": \"ping\"}", "text_only")]:
         assert error_after(ann, bad)["code"] == code
     still_answers(ann)
     ann.send({"type": "sync"})

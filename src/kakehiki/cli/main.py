@@ -152,8 +152,13 @@ def _add_serve(app: typer.Typer) -> None:
         rooms_per_minute: Annotated[int, typer.Option("--rooms-per-minute", help=t("help.serve_rooms"),
                                                       min=1, max=100_000)] = 30,
         shard: Annotated[str, typer.Option("--shard", metavar="K/N", help=t("help.serve_shard"))] = "0/1",
+        host_name: Annotated[list[str] | None, typer.Option("--host-name", metavar="NAME",
+                                                            help=t("help.serve_host_name"))] = None,
+        trusted_proxy: Annotated[list[str] | None, typer.Option("--trusted-proxy", metavar="ADDRESS",
+                                                                help=t("help.serve_trusted_proxy"))] = None,
     ) -> None:
-        serve_command(host, port, db, allow_origin or [], rooms_per_minute, shard)
+        serve_command(host, port, db, allow_origin or [], rooms_per_minute, shard, host_name or [],
+                      trusted_proxy or [])
 
 
 def main() -> None:

@@ -5,6 +5,7 @@ The web parts are an optional extra; without them this says which command instal
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import sys
@@ -27,7 +28,8 @@ def default_db() -> Path:
 
 
 def serve_command(host: str, port: int, db: str | None, allow_origins: list[str], rooms_per_minute: int = 30,
-                  shard: str = "0/1") -> None:
+                  shard: str = "0/1", host_names: list[str] | None = None,
+                  trusted_proxies: list[str] | None = None) -> None:
     try:
         import uvicorn
 
@@ -39,15 +41,55 @@ def serve_command(host: str, port: int, db: str | None, allow_origins: list[str]
     url = db or str(default_db())
     if "://" not in url:
         Path(url).expanduser().parent.mkdir(parents=True, exist_ok=True)
-    app = create_app(url, allow_origins, rooms_per_minute, where)
+    check_store(url)
+    app = create_app(url, allow_origins, rooms_per_minute, where, host_names or [])
+    proxies = trusted_proxies or []
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=65_536, access_log=False, log_level="warning",
-                            lifespan="on")
+                            lifespan="on", proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
+                            limit_concurrency=connection_limit(), timeout_keep_alive=5)
 
     def announce(bound: int) -> None:
         typer.echo(t("serve.open", url=page_url(host, bound), db=_masked(url)))
         sys.stdout.flush()  # a pipe or a file buffers: whoever waits for this line gets it now
 
     announcing_server(config, announce).run()
+
+
+def check_store(url: str) -> None:
+    """Refuse to start on a store that cannot be written, saying why (not at the first move)."""
+    from kakehiki.server.store import Store, StoreError
+
+    try:
+        store = Store(url)
+        try:
+            store.check_writable()
+        finally:
+            store.close()
+    except StoreError as exc:
+        typer.echo(t("serve.store_unwritable", reason=str(exc)), err=True)
+        raise typer.Exit(1) from None
+
+
+def connection_limit() -> int:
+    """Raise this process's open-file limit as far as allowed, and return how many connections
+    to take at once below it: past that uvicorn answers 503 at once, where running out of file
+    descriptors would make the accept loop fail (and log) on every new connection."""
+    try:
+        import resource
+    except ImportError:  # not on this system (Windows): no limit to raise
+        return 4096
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else 65_536
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+    usable = 65_536 if soft == resource.RLIM_INFINITY else soft
+    return max(64, usable - RESERVED_FILES)
+
+
+RESERVED_FILES = 64
+"""File descriptors kept for the database, logs and the process itself."""
 
 
 def announcing_server(config: uvicorn.Config, announce: Callable[[int], None]) -> uvicorn.Server:

@@ -23,24 +23,33 @@ from pathlib import Path
 from typing import Any, Final
 
 from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.types import Scope
+from starlette.types import Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kakehiki.server.catalog import games_catalog
 from kakehiki.server.connection import Connection, RateLimiter
+from kakehiki.server.guard import SECURITY_HEADERS, AddressLimits, HostNames
 from kakehiki.server.host import RoomHost
 from kakehiki.server.protocol import ClientMessage, ProtocolError, encode, error_frame, parse_client_message
 from kakehiki.server.rooms import Room
 from kakehiki.server.settings import RequestError
-from kakehiki.server.store import Store
+from kakehiki.server.store import Store, StoreError
 
 LOG = logging.getLogger("kakehiki.serve")
 MAX_BODY: Final = 16_384
+BODY_SECONDS: Final = 10.0
+"""How long a request body may take to arrive whole (a client that sends half of one and
+waits holds nothing longer than this)."""
+EXPIRY_CHECK: Final = 60.0
+"""How often the rooms left in the lobby too long are looked for."""
+STORE_FAILED: Final = 1011
+"""The close code when the store fails: not the normal 1000, so the page knows it was no goodbye."""
 HELLO_TIMEOUT: Final = 30.0
 TICK: Final = 0.02
 """How often the clocks of the rooms are looked at (a window closes at most this late)."""
@@ -62,9 +71,13 @@ class Server:
     """The rooms and their connections; the routes below call into it."""
 
     def __init__(self, store: Store, allowed_origins: Sequence[str] = (),
-                 rooms_per_minute: int = ROOMS_PER_MINUTE, shard: tuple[int, int] = (0, 1)) -> None:
+                 rooms_per_minute: int = ROOMS_PER_MINUTE, shard: tuple[int, int] = (0, 1),
+                 host_names: Sequence[str] = ()) -> None:
         self.host = RoomHost(store, shard=shard)
-        self.allowed_origins = frozenset(o.rstrip("/") for o in allowed_origins)
+        self.allowed_origins = frozenset(o.rstrip("/").lower() for o in allowed_origins)
+        origin_hosts = (o.split("://", 1)[-1] for o in self.allowed_origins)
+        self.host_names = HostNames((*host_names, *origin_hosts))
+        self.limits = AddressLimits()
         self.listeners: dict[str, dict[int | None, set[Connection]]] = {}
         self.deadlines: dict[str, float] = {}
         self.due: list[tuple[float, str]] = []
@@ -116,9 +129,13 @@ class Server:
     async def tick(self) -> None:
         """Poll every room whose deadline came, every :data:`TICK` seconds.  (One clock for all
         rooms: a heap of deadlines, each checked against the room's latest when it comes up.)"""
+        expiry = time.monotonic() + EXPIRY_CHECK
         while True:
             await asyncio.sleep(TICK)
             now = time.monotonic()
+            if now >= expiry:
+                expiry = now + EXPIRY_CHECK
+                self.expire_lobbies()
             while self.due and self.due[0][0] <= now:
                 deadline, code = heapq.heappop(self.due)
                 room = self.host.rooms.get(code)
@@ -126,11 +143,39 @@ class Server:
                     del self.deadlines[code]
                     self._on_timer(room)
 
+    def expire_lobbies(self) -> None:
+        """Forget the rooms left in the lobby too long; whoever still waits there is told."""
+        try:
+            expired = self.host.expire_lobbies()
+        except StoreError:
+            LOG.exception("expiring lobby rooms failed")
+            return
+        for code in expired:
+            for targets in self.listeners.pop(code, {}).values():
+                for conn in targets:
+                    conn.send(encode(error_frame("expired", "this room waited too long to start and is gone: "
+                                                            "make a new one")))
+                    conn.close()
+
+    def store_failed(self, room: Room, exc: StoreError) -> None:
+        """The store refused a change: nothing more is played in the room until a restart,
+        and every connection of it is told so and closed (not with the normal code)."""
+        LOG.error("room %s: the store failed: %s", room.code, exc)
+        frame = encode(error_frame("store_failed", "the server cannot save this game now: nothing more "
+                                                   "is played until it can (reconnect later)"))
+        for targets in self.listeners.get(room.code, {}).values():
+            for conn in targets:
+                conn.send(frame)
+                conn.close(STORE_FAILED)
+        self.deadlines.pop(room.code, None)
+
     def _on_timer(self, room: Room) -> None:
         was = room.status
         try:
             self.host.poll(room)
             self.publish(room)
+        except StoreError as exc:
+            self.store_failed(room, exc)
         except Exception:  # a bug: say so in the log and keep the room's clock running
             LOG.exception("room %s: the timer failed", room.code)
             self._set_timer(room)
@@ -188,14 +233,29 @@ class Server:
             conn.send(encode(room.over_frame()))
 
     def origin_ok(self, conn: HTTPConnection) -> bool:
-        """Browsers say where a page came from: only this server's own pages (or the allowed ones) may use it.
-        A client that is no browser sends no ``Origin`` and is let in."""
+        """Browsers say where a page came from: only this server's own pages (scheme, name and
+        port alike) or the allowed ones may use it.  A client that is no browser sends no
+        ``Origin`` and is let in."""
         origin = conn.headers.get("origin")
         if origin is None:
             return True
-        origin = origin.rstrip("/")
-        host = conn.headers.get("host", "")
-        return origin in self.allowed_origins or origin.split("://", 1)[-1] == host
+        origin = origin.rstrip("/").lower()
+        secure = conn.url.scheme in ("https", "wss")
+        own = f"{'https' if secure else 'http'}://{conn.headers.get('host', '').lower()}"
+        return origin in self.allowed_origins or origin == own
+
+    def address(self, conn: HTTPConnection) -> str:
+        """The client's address (a proxy's ``X-Forwarded-For`` only when ``--trusted-proxy`` names it)."""
+        return conn.client.host if conn.client else "?"
+
+    def lookup(self, conn: HTTPConnection, code: object) -> Room | None:
+        """The room ``code`` names, or ``None``; lookups of unknown codes are limited per address."""
+        room = self.host.find(code)
+        if room is None and not self.limits.may_probe(self.address(conn), time.monotonic()):
+            per = self.limits.probes_per_minute
+            raise RequestError("rate_limited", f"too many codes that name no room (at most {per} a minute "
+                                               f"from one address): wait a minute", status=429)
+        return room
 
 
 # -- HTTP ------------------------------------------------------------------------------------------
@@ -208,11 +268,11 @@ async def _body(request: Request) -> dict[str, Any]:
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         raise RequestError("too_large", f"a request body may be at most {MAX_BODY} bytes", status=413)
-    raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise RequestError("too_large", f"a request body may be at most {MAX_BODY} bytes", status=413)
+    try:
+        raw = await asyncio.wait_for(_read_body(request), BODY_SECONDS)
+    except TimeoutError:
+        raise RequestError("slow_body", f"the request body did not arrive within {BODY_SECONDS:g} s",
+                           status=408) from None
     try:
         data = json.loads(raw or b"{}")
     except (ValueError, RecursionError):
@@ -220,6 +280,15 @@ async def _body(request: Request) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise RequestError("bad_json", "the body must be a JSON object")
     return data
+
+
+async def _read_body(request: Request) -> bytes:
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise RequestError("too_large", f"a request body may be at most {MAX_BODY} bytes", status=413)
+    return raw
 
 
 Handler = Callable[[Server, Request], Awaitable[Response]]
@@ -234,6 +303,10 @@ def _route(handler: Handler, check_origin: bool = False) -> Callable[[Request], 
             return await handler(server, request)
         except RequestError as exc:
             return _error(exc)
+        except StoreError as exc:
+            LOG.error("%s %s: the store failed: %s", request.method, request.url.path, exc)
+            return _error(RequestError("store_failed", "the server cannot save anything now: try again later",
+                                       status=503))
     return endpoint
 
 
@@ -251,12 +324,20 @@ async def create_room(server: Server, request: Request) -> Response:
                          "room": room.public()}, status_code=201)
 
 
+def _room(server: Server, request: Request) -> Room:
+    code = request.path_params["code"]
+    room = server.lookup(request, code)
+    if room is None:
+        raise RequestError("no_room", f"no room {str(code)[:20]!r}", "code", status=404)
+    return room
+
+
 async def show_room(server: Server, request: Request) -> Response:
-    return JSONResponse(server.host.room(request.path_params["code"]).public())
+    return JSONResponse(_room(server, request).public())
 
 
 async def join_room(server: Server, request: Request) -> Response:
-    room = server.host.room(request.path_params["code"])
+    room = _room(server, request)
     body = await _body(request)
     seat, token = server.host.join(room.code, body.get("nickname"), body.get("seat"))
     server.publish_room(room)
@@ -264,7 +345,7 @@ async def join_room(server: Server, request: Request) -> Response:
 
 
 async def room_record(server: Server, request: Request) -> Response:
-    room = server.host.room(request.path_params["code"])
+    room = _room(server, request)
     if room.record is None:
         raise RequestError("not_over", "the record is there once the game is over", status=409)
     headers = {"content-disposition": f'attachment; filename="kakehiki-{room.code}.json"'}
@@ -298,7 +379,28 @@ async def table_socket(websocket: WebSocket) -> None:
     if not server.origin_ok(websocket):
         await websocket.close(code=1008, reason="origin not allowed")
         return
-    room = server.host.find(websocket.path_params["code"])
+    address = server.address(websocket)
+    if not server.limits.open_socket(address):
+        await websocket.accept()
+        limit = server.limits.sockets
+        await websocket.send_text(encode(error_frame("too_many_sockets", f"at most {limit} open table sockets "
+                                                                          f"from one address: close some first")))
+        await websocket.close(code=1013)
+        return
+    try:
+        await _table(server, websocket)
+    finally:
+        server.limits.close_socket(address)
+
+
+async def _table(server: Server, websocket: WebSocket) -> None:
+    try:
+        room = server.lookup(websocket, websocket.path_params["code"])
+    except RequestError as exc:
+        await websocket.accept()
+        await websocket.send_text(encode(error_frame(exc.code, str(exc))))
+        await websocket.close(code=1013)
+        return
     await websocket.accept()
     if room is None:
         await websocket.send_text(encode(error_frame("no_room", "no such room")))
@@ -353,6 +455,9 @@ async def _serve(server: Server, room: Room, conn: Connection) -> None:
             continue
         try:
             _dispatch(server, room, conn, parse_client_message(raw))
+        except StoreError as exc:
+            server.store_failed(room, exc)
+            return
         except ProtocolError as exc:
             conn.send(encode(error_frame(exc.code, str(exc), exc.ref)))
         except RequestError as exc:
@@ -412,14 +517,17 @@ def _again(server: Server, room: Room, conn: Connection, seat: int) -> None:
 
 # -- the app ---------------------------------------------------------------------------------------
 def create_app(store_url: str, allowed_origins: Sequence[str] = (),
-               rooms_per_minute: int = ROOMS_PER_MINUTE, shard: tuple[int, int] = (0, 1)) -> Starlette:
+               rooms_per_minute: int = ROOMS_PER_MINUTE, shard: tuple[int, int] = (0, 1),
+               host_names: Sequence[str] = ()) -> Guarded:
     """The app, storing its rooms at ``store_url`` (a SQLite path or a PostgreSQL URL); the
-    ``shard``-th ``(k, n)`` of n processes sharing that store."""
+    ``shard``-th ``(k, n)`` of n processes sharing that store; answering to the ``Host``
+    names ``host_names`` besides addresses and ``localhost`` (see :class:`HostNames`)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(store_url)
-        server = Server(store, allowed_origins, rooms_per_minute, shard)
+        store.check_writable()
+        server = Server(store, allowed_origins, rooms_per_minute, shard, host_names)
         server.host.restore()
         app.state.server = server
         for room in server.host.rooms.values():
@@ -443,7 +551,53 @@ def create_app(store_url: str, allowed_origins: Sequence[str] = (),
         Route("/r/{code}", page),
         Mount("/static", PageFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error})
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error})
+    return Guarded(app)
+
+
+class Guarded:
+    """The app behind two checks every request passes: its ``Host`` must be one this server
+    answers to (no DNS rebinding), and every HTTP answer carries :data:`SECURITY_HEADERS`."""
+
+    def __init__(self, app: Starlette) -> None:
+        self.app = app
+
+    @property
+    def state(self) -> Any:
+        return self.app.state
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        server: Server | None = getattr(self.app.state, "server", None)
+        host = dict(scope.get("headers") or []).get(b"host")
+        if server is not None and not server.host_names.allows(host.decode("latin-1") if host else None):
+            await _refuse_host(scope, send)
+            return
+        if scope["type"] == "websocket":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    headers.setdefault(name, value)
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+async def _refuse_host(scope: Scope, send: Send) -> None:
+    if scope["type"] == "websocket":
+        await send({"type": "websocket.close", "code": 1008, "reason": "unknown host name"})
+        return
+    body = json.dumps({"error": {"code": "bad_host", "message": "this server does not answer to that host name "
+                                                               "(see kakehiki serve --host-name)"}}).encode()
+    await send({"type": "http.response.start", "status": 421,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:

@@ -42,6 +42,7 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.limiter = RateLimiter(MESSAGES_PER_SECOND, BURST)
         self.closed = False
+        self.close_code = 1000
 
     def send(self, text: str) -> None:
         if self.closed:
@@ -51,9 +52,11 @@ class Connection:
             return
         self.queue.put_nowait(text)
 
-    def close(self) -> None:
+    def close(self, code: int = 1000) -> None:
+        """Close once the frames queued so far are sent, with ``code`` (1000: a normal goodbye)."""
         if not self.closed:
             self.closed = True
+            self.close_code = code
             self.queue.put_nowait(None)
 
     async def write(self) -> None:
@@ -65,7 +68,7 @@ class Connection:
                 break  # the socket failed: close it, so the client knows to reconnect
         self.closed = True
         with contextlib.suppress(Exception):
-            await self.websocket.close()
+            await self.websocket.close(code=self.close_code)
 
     async def receive(self) -> str | bytes | None:
         """The client's next message, or ``None`` once it has gone."""

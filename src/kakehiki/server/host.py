@@ -31,6 +31,9 @@ MAX_ROOMS: Final = 20_000
 """Rooms in play one process holds at most (a room of four seats takes well under a megabyte)."""
 FINISHED_KEPT: Final = 600.0
 """Seconds a finished room stays in memory (for its players' last look); the store keeps it after."""
+LOBBY_KEPT: Final = 7200.0
+"""Seconds a room may wait in the lobby (by the wall clock, across restarts) before it is
+forgotten, here and in the store: rooms nobody starts must not fill the server for good."""
 
 
 class RoomHost:
@@ -80,6 +83,16 @@ class RoomHost:
             del self.rooms[code]
         return len(old)
 
+    def expire_lobbies(self, older_than: float = LOBBY_KEPT) -> list[str]:
+        """Forget the rooms made ``older_than`` seconds ago that never started; their codes."""
+        now = self.wall()
+        old = [code for code, room in self.rooms.items()
+               if room.status == "lobby" and now - room.created_at >= older_than]
+        for code in old:
+            self.store.forget_lobby(code)
+            del self.rooms[code]
+        return old
+
     # -- the lobby -------------------------------------------------------------------------
     def create(self, request: Mapping[str, Any]) -> tuple[Room, int, str]:
         """A room from a client's request; the creator sits (and hosts).  Returns room, seat and token."""
@@ -119,6 +132,7 @@ class RoomHost:
 
     def _make_room_for_one_more(self) -> None:
         self.evict_finished()
+        self.expire_lobbies()
         if self.live_count() >= self.max_rooms:
             raise RequestError("full", "this server holds as many rooms as it can; try again later", status=503)
 
@@ -229,6 +243,9 @@ class RoomHost:
         for stored in self.store.live_rooms():
             if not self.owns(stored.room.code):
                 continue  # another process's room
+            if stored.room.status == "lobby" and self.wall() - stored.room.created_at >= LOBBY_KEPT:
+                self.store.forget_lobby(stored.room.code)
+                continue
             room = _restored_room(stored)
             if stored.room.status == "playing":
                 self._resume(room, stored)

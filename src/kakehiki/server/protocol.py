@@ -61,6 +61,8 @@ class ClientMessage:
 
 def parse_client_message(raw: str | bytes) -> ClientMessage:
     """Check one message from a client, or raise :class:`ProtocolError` saying what was wrong."""
+    if isinstance(raw, bytes):
+        raise ProtocolError("text_only", "messages are JSON in text frames: a binary frame is refused")
     size = len(raw.encode() if isinstance(raw, str) else raw)
     if size > MAX_MESSAGE_BYTES:
         raise ProtocolError("too_large", f"a message may be at most {MAX_MESSAGE_BYTES} bytes, this one is {size}")

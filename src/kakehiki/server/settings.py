@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
 from kakehiki.bots import bot_names
-from kakehiki.errors import KakehikiError
+from kakehiki.cards import Card
+from kakehiki.errors import KakehikiError, NotationError
+from kakehiki.registry import game_ids
 from kakehiki.table import Clocks
 
 AUTO: Final = "auto"
@@ -105,12 +108,39 @@ def check_bot(game_id: str, name: object, field: str) -> str:
 
 
 def check_nickname(value: object) -> str:
-    """A nickname: 1 to 24 printable characters, spaces at the ends dropped."""
+    """A nickname: 1 to 24 printable characters, spaces at the ends dropped, that nobody could
+    take for a bot's name or for a card in the log (``bot 2 (hard)``, ``S5``, ``ＪＫ``)."""
     if not isinstance(value, str):
         raise RequestError("bad_nickname", "a nickname is a string", "nickname")
     name = unicodedata.normalize("NFC", value).strip()
     if not 0 < len(name) <= MAX_NICKNAME:
         raise RequestError("bad_nickname", f"a nickname is 1 to {MAX_NICKNAME} characters", "nickname")
     if any(unicodedata.category(c)[0] == "C" for c in name):
-        raise RequestError("bad_nickname", "a nickname may not hold control characters", "nickname")
+        raise RequestError("bad_nickname", "a nickname may not hold control or invisible characters", "nickname")
+    folded = " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+    if _looks_like_a_bot(folded):
+        raise RequestError("bad_nickname", "a nickname may not look like a bot's name", "nickname")
+    if all(_is_card(word) for word in folded.split()):
+        raise RequestError("bad_nickname", "a nickname may not look like a card", "nickname")
     return name
+
+
+BOT_LOOKALIKE: Final = re.compile(r"^(bot|seat|ボット|席) ?\d|\(([a-z0-9-]+)\)$")
+"""How the table labels a seat with no person (``bot 2 (normal)``, ``seat 3``); a nickname
+like one (ending in a bot's level in brackets, or starting so) could pass for a bot."""
+
+
+def _looks_like_a_bot(folded: str) -> bool:
+    found = BOT_LOOKALIKE.search(folded)
+    if found is None:
+        return False
+    level = found.group(2)
+    return level is None or level in {name for game_id in game_ids() for name in bot_names(game_id)}
+
+
+def _is_card(word: str) -> bool:
+    try:
+        Card.parse(word.upper())
+    except (NotationError, ValueError):
+        return False
+    return True

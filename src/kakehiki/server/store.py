@@ -309,6 +309,24 @@ class Store:
             conn.execute(rooms.update().where(rooms.c.code == code).values(values))
             conn.execute(pending.delete().where(pending.c.code == code))
 
+    def forget_lobby(self, code: str) -> None:
+        """Delete a room that never started (its seats, and its link from the room it follows):
+        a lobby left alone too long (see ``RoomHost.expire_lobbies``).  A started room is refused."""
+        t = self._t
+        with self._writing(f"room {excerpt(code)}: forgetting an unstarted room") as conn:
+            self._require(conn, code, ("lobby",), "forget it")
+            conn.execute(t.rematches.delete().where(t.rematches.c.next_code == code))
+            conn.execute(t.seats.delete().where(t.seats.c.code == code))
+            conn.execute(t.rooms.delete().where(t.rooms.c.code == code))
+
+    def check_writable(self) -> None:
+        """Raise :class:`StoreError` unless the store takes writes (a read-only file, a full
+        disk or a read-only database user is found here, at start, not at the first move)."""
+        probe = RoomRow("~probe", "-", 0, {}, {}, 0, 0, "", "", "", "lobby", 0.0)
+        with self._writing("checking the store takes writes") as conn:
+            conn.execute(self._t.rooms.insert(), _room_values(probe))
+            conn.rollback()  # nothing is kept
+
     def room(self, code: str) -> StoredRoom | None:
         """One room with everything in it, or None when there is no such room."""
         found = self._load(self._t.rooms.c.code == code)

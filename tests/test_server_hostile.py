@@ -1,0 +1,142 @@
+"""A hostile client against a real ``kakehiki serve`` on loopback (issue 33): forged forwarding
+headers, too many sockets, guessed room codes, foreign host names and origins, binary frames,
+look-alike nicknames, rooms left in the lobby, a store that cannot be written.  Each case is
+bounded: a few dozen requests, never a flood."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from serving import SRC, Client, LiveServer
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    live = LiveServer(str(tmp_path_factory.mktemp("hostile") / "rooms.sqlite3"),
+                      extra=("--rooms-per-minute", "3", "--host-name", "cards.example.org")).start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+def new_room(server: LiveServer, **headers: str) -> httpx.Response:
+    return httpx.post(server.base + "/api/rooms", json={"game": "doubt", "players": 3, "nickname": "Ann"},
+                      headers=headers, timeout=10)
+
+
+@pytest.fixture(scope="module")
+def room(server: LiveServer) -> str:
+    """A room of Ann's, the first of the three this address may make a minute."""
+    made = new_room(server)
+    assert made.status_code == 201, made.text
+    return str(made.json()["code"])
+
+
+def test_a_forged_x_forwarded_for_does_not_pass_the_rooms_per_minute_limit(server: LiveServer, room: str) -> None:
+    made = [new_room(server, **{"x-forwarded-for": f"10.0.0.{k}"}).status_code for k in range(5)]
+    assert made == [201, 201, 429, 429, 429], "every forged address is the same client, 127.0.0.1: 3 a minute"
+
+
+def test_one_address_holds_a_bounded_number_of_table_sockets_spectators_included(server: LiveServer,
+                                                                                 room: str) -> None:
+    url = f"ws://127.0.0.1:{server.port}/api/rooms/{room}/ws"
+    with contextlib.ExitStack() as held:
+        for _ in range(31):
+            held.enter_context(connect(url, open_timeout=10))
+        with connect(url, open_timeout=10), connect(url, open_timeout=10) as extra:  # the 32nd, the 33rd
+            refused = json.loads(extra.recv(timeout=10))
+            assert refused["type"] == "error" and refused["code"] == "too_many_sockets"
+        again = Client(server, room)  # the 32nd closed: a new spectator gets in
+        assert again.welcome["type"] == "welcome" and again.seat is None
+        again.close()
+
+
+def test_guessing_room_codes_is_slowed_to_a_few_a_minute(server: LiveServer, room: str) -> None:
+    answers = [server.get(f"/api/rooms/NOPE{k:04d}").status_code for k in range(32)]
+    assert answers[0] == 404 and 429 in answers
+    assert answers.index(429) <= 30, "at most 30 unknown codes a minute from one address"
+    assert server.get(f"/api/rooms/{room}").status_code == 200, "a real code still opens its room"
+
+
+def test_a_foreign_host_name_is_refused_and_a_configured_one_served(server: LiveServer, room: str) -> None:
+    rebound = httpx.get(server.base + "/", headers={"host": "evil.example"}, timeout=10)
+    assert rebound.status_code == 421 and rebound.json()["error"]["code"] == "bad_host"
+    named = httpx.get(server.base + "/", headers={"host": "cards.example.org"}, timeout=10)
+    assert named.status_code == 200
+    assert httpx.get(server.base + "/", headers={"host": f"localhost:{server.port}"}, timeout=10).status_code == 200
+
+
+def test_an_origin_must_match_in_scheme_too(server: LiveServer, room: str) -> None:
+    own = f"http://127.0.0.1:{server.port}"
+    body = {"nickname": "Bo"}
+    other_scheme = httpx.post(f"{server.base}/api/rooms/{room}/join", json=body,
+                              headers={"origin": own.replace("http:", "https:")}, timeout=10)
+    assert other_scheme.status_code == 403 and other_scheme.json()["error"]["code"] == "bad_origin"
+    assert httpx.post(f"{server.base}/api/rooms/{room}/join", json=body, headers={"origin": own},
+                      timeout=10).status_code == 200
+
+
+def test_every_answer_forbids_framing_and_foreign_scripts(server: LiveServer, room: str) -> None:
+    for path in ("/", "/static/app.js", "/api/games", f"/r/{room}"):
+        headers = server.get(path).headers
+        assert "frame-ancestors 'none'" in headers["content-security-policy"], path
+        assert "script-src 'self'" in headers["content-security-policy"], path
+        assert headers["x-frame-options"] == "DENY" and headers["x-content-type-options"] == "nosniff"
+
+
+def test_a_binary_frame_is_refused_and_the_connection_lives_on(server: LiveServer, room: str) -> None:
+    watcher = Client(server, room)
+    watcher.ws.send(b'{"type": "ping"}')
+    refused = watcher.until(lambda f: f["type"] == "error")
+    assert refused["code"] == "text_only"
+    watcher.send({"type": "ping", "ref": 7})
+    assert watcher.until(lambda f: f["type"] == "pong")["ref"] == 7
+    watcher.close()
+
+
+@pytest.mark.parametrize("nickname", ["bot 1 (normal)", "Ann (hard)", "seat 2", "S5", "ＪＫ", "H10 C3", "\u3000",
+                                      "An\u200bn"])
+def test_a_nickname_that_could_pass_for_a_bot_a_card_or_nothing_is_refused(server: LiveServer, room: str,
+                                                                           nickname: str) -> None:
+    joined = server.post(f"/api/rooms/{room}/join", {"nickname": nickname})
+    assert joined.status_code == 400 and joined.json()["error"]["code"] == "bad_nickname"
+
+
+def test_the_server_refuses_to_start_on_a_store_it_cannot_write(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    command = [sys.executable, "-m", "kakehiki.cli.main", "serve", "--port", "0", "--db", "/proc/kakehiki.sqlite3"]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert "the store cannot be written" in done.stderr and "not starting" in done.stderr
+
+
+def test_a_room_left_in_the_lobby_is_forgotten_here_and_in_the_store(tmp_path: Path) -> None:
+    from kakehiki.server.host import LOBBY_KEPT, RoomHost
+    from kakehiki.server.store import Store
+
+    now = [1_000_000.0]
+    store = Store(str(tmp_path / "rooms.sqlite3"))
+    host = RoomHost(store, wall=lambda: now[0])
+    waiting, _, _ = host.create({"game": "dobon", "players": 2, "nickname": "Ann"})
+    started, seat, _ = host.create({"game": "dobon", "players": 2, "nickname": "Bo", "bots": {"1": "random"}})
+    host.start(started, seat)
+    now[0] += LOBBY_KEPT - 1
+    assert host.expire_lobbies() == []
+    now[0] += 1
+    assert host.expire_lobbies() == [waiting.code]
+    assert store.room(waiting.code) is None and host.find(waiting.code) is None
+    assert host.find(started.code) is started, "a started room is never expired"
+    again = RoomHost(store, wall=lambda: now[0])
+    assert again.restore() == 1
+    store.close()
