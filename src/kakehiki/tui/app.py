@@ -26,6 +26,8 @@ from kakehiki.tui.widgets import HandView, KeyButton, LogView, MovesView, bar
 
 TICK = 0.1
 """Seconds between two looks at the table's clocks (the countdown's resolution)."""
+TABLE_ACTIONS = frozenset({"cursor", "pick", "play", "highlight", "key_move", "clear", "rules", "leave", "number"})
+"""The actions of the table's own keys (none of them works while a result or the rules are shown)."""
 BAR = 30
 """The countdown bar's width in cells."""
 
@@ -49,11 +51,20 @@ PauseScreen, TextScreen { align: center middle; }
 
 
 def seat_lines(lines: Sequence[str], labels: Sequence[str]) -> tuple[list[str], list[str]]:
-    """A narrator's view split into the seats' lines (``Seat 1 (normal): 13 cards…``, ``>``
-    marking the turn) and the rest (the field, the hand, whose turn)."""
+    """A narrator's view split into the seats' lines and the rest (the field, the hand, whose
+    turn).  The seats' lines are the first run of one line per seat, each indented (``>``
+    marking the turn) and starting with the seat's label and a colon (``Seat 1 (normal): 13
+    cards…``); later lines in that form are plays on the field (Million Doubt's)."""
     heads = tuple(f"{label}{colon}" for label in labels for colon in (":", "："))
-    seats = [line for line in lines if line.startswith(("> ", "  ")) and line[2:].startswith(heads)]
-    return seats, [line for line in lines if line not in seats]
+
+    def of_a_seat(line: str) -> bool:
+        return line.startswith(("> ", "  ")) and line[2:].startswith(heads)
+
+    count = len(labels)
+    for start in range(len(lines) - count + 1):
+        if all(of_a_seat(line) for line in lines[start:start + count]):
+            return list(lines[start:start + count]), [*lines[:start], *lines[start + count:]]
+    return [], list(lines)
 
 
 class PauseScreen(ModalScreen[None]):
@@ -201,6 +212,10 @@ class TableApp(App[str]):
         self.redraw()
 
     # -- keys --------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The table's keys do nothing behind a result or the rules (a ``c`` there calls nothing)."""
+        return not (isinstance(self.screen, ModalScreen) and action in TABLE_ACTIONS)
+
     def action_cursor(self, step: int) -> None:
         self.controller.move_cursor(step)
         self.draw_moves()

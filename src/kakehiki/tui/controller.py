@@ -77,6 +77,8 @@ class Controller:
     answered_at: int = -1
     confirm: tuple[str, int] | None = None
     rounds_seen: int = 0
+    last_notice: Notice | None = None
+    """What the table said of the person's last move sent (tests read it)."""
     _cache: tuple[int, Choices] | None = None
     _shown: Choices = field(default_factory=Choices)
     _offered_call_at: int = -1
@@ -271,7 +273,7 @@ class Controller:
         if self.due():
             self.catch_up()
         seq = self.table.seq
-        notice = self.table.submit(HUMAN, move, at=at)
+        notice = self.last_notice = self.table.submit(HUMAN, move, at=at)
         if notice.kind == "accepted":
             self.answered_at = at
             self.clear()

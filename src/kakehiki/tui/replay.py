@@ -95,6 +95,8 @@ class ReplayApp(App[None]):
         self.query_one("#seats").border_title = t("tui.seats", lang=lang)
         self.query_one("#field").border_title = t("tui.table", lang=lang)
         self.query_one("#log").border_title = t("tui.log", lang=lang)
+        viewer = self.recorder.viewer
+        self.query_one("#hand").border_title = "" if viewer is None else self.recorder.labels[viewer]
         self.redraw()
 
     def redraw(self) -> None:
@@ -108,12 +110,17 @@ class ReplayApp(App[None]):
         self.query_one("#field", Static).update(Text("\n".join(rest)))
         lines = [Line(t("tui.replay_start", lang=lang), "bold"), *(Line(text) for text in recorder.frames[0].lines)]
         for number, shown in enumerate(recorder.frames[1:self.at + 1], start=1):
-            lines += [Line(f"— {number} —", "dim"), *(Line(text) for text in shown.lines)]
+            if shown.lines:  # a move the viewer saw nothing of says nothing
+                lines += [Line(f"— {number} —", "dim"), *(Line(text) for text in shown.lines)]
         self.query_one("#log", LogView).show(lines)
         self.query_one("#hand", HandView).show(getattr(view, "hand", None) or (), 0, (), False)
 
     def action_step(self, step: int) -> None:
-        self.action_go(max(0, min(len(self.recorder.frames) - 1, self.at + step)))
+        """To the next (or previous) move the viewer saw something of, or the end (the start)."""
+        frames, at = self.recorder.frames, self.at + step
+        while 0 < at < len(frames) - 1 and not frames[at].lines:
+            at += step
+        self.action_go(max(0, min(len(frames) - 1, at)))
 
     def action_go(self, at: int) -> None:
         self.at = at if at >= 0 else len(self.recorder.frames) - 1

@@ -77,8 +77,11 @@ class HandView(Widget):
         return Text("\n").join([marks, row])
 
     def on_click(self, event: Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
         for position, (x, width) in enumerate(self.spans()):
-            if x <= event.x < x + width:
+            if x <= offset.x < x + width:
                 self.post_message(self.Picked(position))
                 return
 
@@ -128,12 +131,16 @@ class MovesView(Widget):
         return Text("\n").join(lines)
 
     def on_click(self, event: Click) -> None:
-        index = self.first_shown() + event.y - (1 if self.note else 0)
-        if 0 <= index < len(self.moves) and event.y >= (1 if self.note else 0):
+        offset = event.get_content_offset(self)
+        noted = 1 if self.note else 0
+        if offset is None or offset.y < noted:
+            return
+        index = self.first_shown() + offset.y - noted
+        if 0 <= index < len(self.moves):
             self.post_message(self.Chosen(index + 1))
 
 
-class LogView(VerticalScroll):
+class LogView(VerticalScroll, can_focus=False):
     """The live log: the newest lines at the bottom, scrolled to them (the mouse scrolls back)."""
 
     KEPT = 300
