@@ -204,3 +204,44 @@ def test_replay_show_steps_move_by_move_on_the_table_screen(lang: str, tmp_path:
             assert app.at == 0
 
     asyncio.run(main())
+
+
+def test_the_tables_keys_do_nothing_behind_the_rules() -> None:
+    clock = FakeClock()
+    setup = table("doubt", "en", clock, seed=7)
+
+    async def body(pilot: Pilot[Any]) -> None:
+        await first_choice(pilot, setup, clock)
+        control, seq = setup.controller, setup.table.seq
+        await pilot.press("r")
+        assert "Doubt" in screen_text(setup.app)
+        await pilot.press("1", "space")
+        assert control.last_notice is None and control.picked == [] and setup.table.seq == seq
+        await pilot.press("escape", "1")
+        assert control.last_notice is not None and control.last_notice.kind == "accepted"
+
+    run(setup, body)
+
+
+def test_a_terminal_gets_the_table_and_pipes_the_line_mode(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kakehiki.cli import play
+    from kakehiki.tui.play import run_table
+
+    monkeypatch.setattr(play, "interactive", lambda: False)
+    assert play.table_screen() is None
+    monkeypatch.setattr(play, "interactive", lambda: True)
+    assert play.table_screen() is run_table
+
+
+def test_without_textual_a_terminal_plays_in_line_mode_with_a_hint(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    from kakehiki.cli import play
+
+    set_language("en")
+    monkeypatch.setattr(play, "interactive", lambda: True)
+    monkeypatch.setitem(sys.modules, "kakehiki.tui.play", None)  # as if Textual were not installed
+    assert play.table_screen() is None
+    assert "pip install 'kakehiki[tui]'" in capsys.readouterr().err

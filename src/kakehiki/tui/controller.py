@@ -191,8 +191,9 @@ class Controller:
             return
         result = self.game.result(self.table.state)
         rounds = self.game.round_results(self.table.state)
+        recent = tuple(line.text for line in self.log[-6:])  # the Dobon or the Show that ended it
         if result is not None:
-            self.hold(Pause(self.t("tui.game_over"), tuple(self.narrator.result(result, self.labels)), True))
+            self.hold(Pause(self.t("tui.game_over"), (*recent, "", *self.narrator.result(result, self.labels)), True))
         elif len(rounds) > self.rounds_seen:
             number = len(rounds)
             latest = rounds[-1]
@@ -200,7 +201,6 @@ class Controller:
             said = self.t(key, number=number, winners=seats_text(latest.winners, self.labels, lang=self.lang),
                           losers=seats_text(latest.losers, self.labels, lang=self.lang),
                           reason=reason_text(latest.reason, lang=self.lang))
-            recent = tuple(line.text for line in self.log[-6:])
             self.hold(Pause(self.t("tui.round_over", number=number), (*recent, "", said.strip()), False))
         self.rounds_seen = len(rounds)
 
