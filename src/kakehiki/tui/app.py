@@ -162,6 +162,7 @@ class TableApp(App[str]):
     def redraw(self) -> None:
         """Every widget from the table as the person sees it; keys answer it once painted."""
         control = self.controller
+        control.sync()
         lines = control.narrator.view(control.view(), control.labels)
         seats, field = seat_lines(lines, control.labels)
         self.query_one("#seats", Static).update(Text("\n".join(seats)))

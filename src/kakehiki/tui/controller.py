@@ -79,6 +79,7 @@ class Controller:
     rounds_seen: int = 0
     last_notice: Notice | None = None
     """What the table said of the person's last move sent (tests read it)."""
+    _picked_from: tuple[Card, ...] = ()
     _cache: tuple[int, Choices] | None = None
     _shown: Choices = field(default_factory=Choices)
     _offered_call_at: int = -1
@@ -215,6 +216,15 @@ class Controller:
             self.clock.resume()
 
     # -- what the person does -----------------------------------------------------------------
+    def sync(self) -> None:
+        """After a change: a pick made from another hand is put back (its positions would name
+        other cards now), and the cursor stays on a card."""
+        hand = self.hand()
+        if hand != self._picked_from:
+            self.clear()
+            self._picked_from = hand
+        self.cursor = min(self.cursor, max(0, len(hand) - 1))
+
     def move_cursor(self, step: int) -> None:
         size = len(self.hand())
         self.cursor = (self.cursor + step) % size if size else 0

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rich.text import Text
 
@@ -63,12 +64,19 @@ def hand_cards(text: str, hand: Sequence[Card]) -> list[Card]:
     return used
 
 
+@lru_cache(maxsize=1 << 14)
+def _used(text: str, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], frozenset[tuple[Card, int]]]:
+    """:func:`hand_cards` and its multiset (cached: a list of thousands is read on every key)."""
+    used = tuple(hand_cards(text, hand))
+    return used, frozenset(Counter(used).items())
+
+
 def moves_of(choices: Sequence[Choice], hand: Sequence[Card], picked: Sequence[Card]) -> list[Choice]:
     """The moves using exactly the ``picked`` cards of the hand, those naming them in the
     order picked first (none picked: the moves that use no card of the hand)."""
-    wanted = Counter(picked)
-    found = [c for c in choices if Counter(hand_cards(c.text, hand)) == wanted]
-    return sorted(found, key=lambda c: hand_cards(c.text, hand) != list(picked))
+    wanted, held = frozenset(Counter(picked).items()), tuple(hand)
+    found = [c for c in choices if _used(c.text, held)[1] == wanted]
+    return sorted(found, key=lambda c: _used(c.text, held)[0] != tuple(picked))
 
 
 def typed_move(game_id: str, picked: Sequence[Card]) -> str:
