@@ -28,7 +28,7 @@ TIMEOUT = 20
 def spawn(*args: str, cwd: Path) -> pexpect.spawn:
     env = {**os.environ, "PYTHONPATH": str(SRC), "NO_COLOR": "1", "TERM": "dumb", "LANG": "C.UTF-8"}
     env.pop("LC_ALL", None)
-    return pexpect.spawn(sys.executable, ["-m", "kakehiki.cli.main", "play", *args], cwd=str(cwd), env=env,
+    return pexpect.spawn(sys.executable, ["-m", "kakehiki.cli.main", "play", "--plain", *args], cwd=str(cwd), env=env,
                          encoding="utf-8", timeout=TIMEOUT, dimensions=(50, 200))
 
 

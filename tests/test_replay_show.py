@@ -120,8 +120,8 @@ def test_watching_in_a_terminal_steps_on_enter_and_q_stops(tmp_path: Path) -> No
     path = saved_game("doubt", tmp_path)
     env = {**os.environ, "PYTHONPATH": str(SRC), "NO_COLOR": "1", "TERM": "dumb", "LANG": "C.UTF-8"}
     env.pop("LC_ALL", None)
-    child = pexpect.spawn(sys.executable, ["-m", "kakehiki.cli.main", "replay", str(path), "--show", "--seat", "0",
-                                           "--lang", "en"], env=env, encoding="utf-8", timeout=20)
+    child = pexpect.spawn(sys.executable, ["-m", "kakehiki.cli.main", "replay", str(path), "--show", "--plain",
+                                           "--seat", "0", "--lang", "en"], env=env, encoding="utf-8", timeout=20)
     child.expect_exact("Your hand: ")
     child.expect_exact("Enter: next move, q: stop watching> ")
     assert "puts down" not in child.before, "the first step is the deal alone"

@@ -75,8 +75,9 @@ def _add_play(app: typer.Typer) -> None:
         lang: Annotated[Lang | None, _lang_option()] = None,
         reaction: Annotated[float | None, typer.Option(metavar="SECONDS", help=t("help.play_reaction"),
                                                        show_default=False)] = None,
+        plain: Annotated[bool, typer.Option("--plain", help=t("help.play_plain"))] = False,
     ) -> None:
-        play_command(game_id, options, seed, players, bots, save, lang, reaction)
+        play_command(game_id, options, seed, players, bots, save, lang, reaction, plain=plain)
 
 
 def _add_sim(app: typer.Typer) -> None:
@@ -136,8 +137,9 @@ def _add_replay(app: typer.Typer) -> None:
         show: Annotated[bool, typer.Option("--show", help=t("help.replay_show"))] = False,
         seat: Annotated[int | None, typer.Option("--seat", help=t("help.replay_seat"), min=0)] = None,
         lang: Annotated[Lang | None, _lang_option()] = None,
+        plain: Annotated[bool, typer.Option("--plain", help=t("help.replay_plain"))] = False,
     ) -> None:
-        replay_command(path, as_json, lang, show=show, seat=seat)
+        replay_command(path, as_json, lang, show=show, seat=seat, plain=plain)
 
 
 def _add_serve(app: typer.Typer) -> None:

@@ -46,6 +46,7 @@ from kakehiki.cli.common import (
     use_language,
 )
 from kakehiki.cli.lang import language, t, t_or
+from kakehiki.cli.show import interactive
 from kakehiki.core import Action, Event, Game, Result
 from kakehiki.errors import KakehikiError, excerpt
 from kakehiki.narrate import Narrator, narrator_for
@@ -569,13 +570,32 @@ def save_session(session: Session, initial: Any, names: list[str], path: Path) -
     session.out.print(Text(t("play.saved", path=path)))
 
 
+def table_screen() -> Callable[..., int] | None:
+    """The full-screen table's runner where a person sits at a terminal (stdin and stdout both
+    terminals) and Textual is installed; ``None`` keeps the line mode (pipes, scripts), with a
+    one-line hint on stderr where only Textual is missing."""
+    if not interactive():
+        return None
+    try:
+        from kakehiki.tui.play import run_table
+    except ImportError:
+        console(stderr=True).print(Text(t("tui.no_textual"), style="dim"))
+        return None
+    return run_table
+
+
 def play_command(
     game_id: str, options: list[str] | None, seed: int | None, players: int | None, bots: str,
-    save: Path | None, lang: Lang | None, reaction: float | None = None,
+    save: Path | None, lang: Lang | None, reaction: float | None = None, plain: bool = False,
 ) -> None:
-    """Run :func:`run_play`, turning the person's leaving into a clean exit."""
+    """Run :func:`run_play` (or the full-screen table, unless ``plain``), turning the person's
+    leaving into a clean exit."""
     if reaction is not None and not 0 <= reaction <= MAX_REACTION:  # NaN fails the comparison too
         fail(t("error.reaction", seconds=reaction, most=MAX_REACTION))
+    screen = None if plain else table_screen()
+    if screen is not None:
+        use_language(lang)
+        raise typer.Exit(screen(game_id, options, seed, players, bots, save, reaction))
     try:
         run_play(game_id, options, seed, players, bots, save, lang, reaction=reaction)
     except Quit as exc:

@@ -46,16 +46,50 @@ def _show(record: dict[str, Any], viewer: int | None) -> Watcher:
     return show
 
 
+def _table_show(record: dict[str, Any], viewer: int | None) -> Any:
+    """The table screen's recorder of the show (Textual imported only here), or ``None``:
+    Textual missing (a one-line hint) or a record whose start is refused (replay names why)."""
+    try:
+        from kakehiki.tui.replay import Recorder
+    except ImportError:
+        console(stderr=True).print(t("tui.no_textual"), markup=False)
+        return None
+    try:
+        game, initial = initial_state(record)
+    except RecordError:
+        return None
+    seats = record["seats"]
+    if viewer is not None and viewer >= len(seats):
+        fail(t("error.replay_seat", seat=viewer, seats=len(seats) - 1), code=2)
+    labels = [t("seat.named", seat=s, name=str(name)) for s, name in enumerate(seats)]
+    recorder = Recorder(game, viewer, labels, narrator_for(game.id, language(), viewer))
+    recorder.start(initial, opening(game, initial, len(seats)))
+    return recorder
+
+
+def _run_table_show(recorder: Any, record: dict[str, Any]) -> None:
+    from kakehiki.cli.rules import rules_text
+    from kakehiki.tui.replay import run_show
+
+    game, lang = recorder.game, language()
+    viewer = t("tui.replay_spectator") if recorder.viewer is None else recorder.labels[recorder.viewer]
+    header = t("tui.replay_header", title=game.title(lang), players=len(record["seats"]), viewer=viewer)
+    run_show(recorder, header, rules_text(game.id, lang) or "")
+
+
 def replay_command(
-    path: Path, as_json: bool, lang: Lang | None, show: bool = False, seat: int | None = None
+    path: Path, as_json: bool, lang: Lang | None, show: bool = False, seat: int | None = None, plain: bool = False
 ) -> None:
     use_language(lang)
     try:
         record = load_record(path)
-        watcher = _show(record, seat) if show else None
+        table = _table_show(record, seat) if show and not plain and not as_json and interactive() else None
+        watcher = table if table is not None else _show(record, seat) if show else None
         game, _, result = replay(record, watcher)
     except RecordError as exc:
         fail(t("error.record", path=path, message=str(exc)), code=REPLAY_FAILED)
+    if table is not None:
+        _run_table_show(table, record)
     seats: list[str] = list(record["seats"])
     steps = sum(len(moves) for moves in record["actions"])
     if as_json:
