@@ -33,6 +33,8 @@ The rules leave time to the host (C5); this is that host, once, for every front 
   before any bot thinks about it.
 * Each seat (and the spectators, ``None``) reads its own stream of messages with
   :meth:`Table.inbox`: events censored by ``seen_by`` and the table's notices.
+* Bots decide on the host's thread, or, given :class:`~kakehiki.thinking.Thinkers`, on
+  worker threads within a budget (a server: no table waits on another's bots).
 
 ``docs/core.md`` (Hosting a table) argues why nothing a person observes through the table,
 its timing included, depends on cards hidden from that person.
@@ -40,6 +42,8 @@ its timing included, depends on cards hidden from that person.
 
 from __future__ import annotations
 
+import functools
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -50,6 +54,7 @@ from kakehiki.core import Action, Event, Game
 from kakehiki.driver import decide, is_pass
 from kakehiki.errors import IllegalActionError, KakehikiError, NotationError
 from kakehiki.rng import derive
+from kakehiki.thinking import Thinkers, Thought
 
 Clock = Callable[[], float]
 Move = tuple[Action, ...]
@@ -108,6 +113,8 @@ class _Pending:
     """The answers that count, by seat (bots' only once released)."""
     held: dict[int, Move] = field(default_factory=dict)
     """Bots' answers given and not yet released (``pace``)."""
+    thinking: dict[int, Thought[Move]] = field(default_factory=dict)
+    """Bots deciding on a worker (with :class:`~kakehiki.thinking.Thinkers`)."""
     ready: set[int] = field(default_factory=set)
     """People who answered the window with ``pass`` without a call to decline."""
     asked: bool = False
@@ -133,8 +140,10 @@ class Table:
         seed: int = 0,
         fallback_bot: str = "normal",
         pace_always: bool = False,
+        thinkers: Thinkers | None = None,
     ) -> None:
         self.game, self.state, self.clocks, self.clock = game, state, clocks, clock
+        self.thinkers = thinkers
         self.pace_always = pace_always
         self.players = game.players(state)
         self.bots: dict[int, Bot] = dict(bots or {})
@@ -190,6 +199,8 @@ class Table:
         times = [pending.window_until, pending.turn_until]
         if self._to_ask():
             times.append(pending.opened)
+        if pending.thinking and self.thinkers is not None and self.thinkers.budget is not None:
+            times.append(min(t.started for t in pending.thinking.values()) + self.thinkers.budget)
         release = pending.release_at
         if release is not None and (pending.held or (pending.window_until is not None and self.clock() < release)):
             times.append(release)
@@ -267,6 +278,7 @@ class Table:
         self._replace_the_absent(now)
         pending = self._pending
         self._ask_bots()
+        self._collect(now)
         self._release(now)
         self._resolve()
         if self._pending is not pending:
@@ -497,17 +509,47 @@ class Table:
         for seat in self.game.actors(self.state):
             bot = self.bots.get(seat)
             if bot is not None and seat not in pending.answers:
-                move = self._bot_steps(self.state, seat, bot)
-                if pending.release_at is None:
-                    pending.answers[seat] = move
+                if self.thinkers is None:
+                    self._given(seat, self._bot_steps(self.state, seat, bot))
                 else:
-                    pending.held[seat] = move
+                    pending.thinking[seat] = self.thinkers.think(
+                        seat, self.rngs[seat], self.clock(), functools.partial(self._bot_steps, self.state, seat, bot))
 
-    def _bot_steps(self, state: Any, seat: int, bot: Bot) -> Move:
+    def _given(self, seat: int, move: Move) -> None:
+        """A bot's answer: it counts at once, or once released where people watch (``pace``)."""
+        pending = self._pending
+        if pending.release_at is None:
+            pending.answers[seat] = move
+        else:
+            pending.held[seat] = move
+
+    def _collect(self, now: float) -> None:
+        """Take the thoughts that ended; past the budget, play the fallback bot's move instead."""
+        pending, thinkers = self._pending, self.thinkers
+        for seat, thought in list(pending.thinking.items()):
+            if thought.future.done():
+                del pending.thinking[seat]
+                try:
+                    move = thought.future.result()
+                except Exception:  # a bot that fails: the fallback bot decides, as for a late one
+                    move = self._fallback_steps(seat)
+                else:
+                    self.rngs[seat] = thought.rng
+                self._given(seat, move)
+            elif thinkers is not None and thought.overdue(now, thinkers.budget):
+                del pending.thinking[seat]
+                thinkers.overruns += 1
+                self._given(seat, self._fallback_steps(seat))
+
+    def _fallback_steps(self, seat: int) -> Move:
+        return self._bot_steps(self.state, seat, make_bot(self.game.id, self.fallback_bot))
+
+    def _bot_steps(self, state: Any, seat: int, bot: Bot, rng: random.Random | None = None) -> Move:
         """A bot's whole move: asked step by step on the private states between."""
         steps: list[Action] = []
+        rng = self.rngs[seat] if rng is None else rng
         while True:
-            action = decide(self.game, state, seat, bot, self.rngs[seat])
+            action = decide(self.game, state, seat, bot, rng)
             steps.append(action)
             if not self.game.continues(state, seat, action):
                 return tuple(steps)

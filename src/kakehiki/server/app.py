@@ -19,6 +19,7 @@ import mimetypes
 import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Final
 
@@ -40,12 +41,15 @@ from kakehiki.server.protocol import ClientMessage, ProtocolError, encode, error
 from kakehiki.server.rooms import Room
 from kakehiki.server.settings import RequestError
 from kakehiki.server.store import Store, StoreError
+from kakehiki.thinking import BUDGET, Thinkers
 
 LOG = logging.getLogger("kakehiki.serve")
 MAX_BODY: Final = 16_384
 BODY_SECONDS: Final = 10.0
 """How long a request body may take to arrive whole (a client that sends half of one and
 waits holds nothing longer than this)."""
+BOT_THREADS: Final = 4
+"""Worker threads the bots of all rooms think on: the loop never waits for a bot."""
 EXPIRY_CHECK: Final = 60.0
 """How often the rooms left in the lobby too long are looked for."""
 STORE_FAILED: Final = 1011
@@ -73,7 +77,11 @@ class Server:
     def __init__(self, store: Store, allowed_origins: Sequence[str] = (),
                  rooms_per_minute: int = ROOMS_PER_MINUTE, shard: tuple[int, int] = (0, 1),
                  host_names: Sequence[str] = ()) -> None:
-        self.host = RoomHost(store, shard=shard)
+        self.bot_workers = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="bots")
+        self.host = RoomHost(store, shard=shard, thinkers=Thinkers(self.bot_workers, BUDGET))
+        self.host.on_thought = self._thought
+        self.loop: asyncio.AbstractEventLoop | None = None
+        """The loop that owns every room (set once it runs): bots' workers hand results back to it."""
         self.allowed_origins = frozenset(o.rstrip("/").lower() for o in allowed_origins)
         origin_hosts = (o.split("://", 1)[-1] for o in self.allowed_origins)
         self.host_names = HostNames((*host_names, *origin_hosts))
@@ -142,6 +150,17 @@ class Server:
                 if room is not None and self.deadlines.get(code) == deadline:
                     del self.deadlines[code]
                     self._on_timer(room)
+
+    def _thought(self, code: str) -> None:
+        """From a bot's worker: poll the room on the loop, which owns it, now that a bot has decided."""
+        if self.loop is not None and not self.loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: the server is stopping
+                self.loop.call_soon_threadsafe(self._poll_now, code)
+
+    def _poll_now(self, code: str) -> None:
+        room = self.host.rooms.get(code)
+        if room is not None and room.status == "playing":
+            self._on_timer(room)
 
     def expire_lobbies(self) -> None:
         """Forget the rooms left in the lobby too long; whoever still waits there is told."""
@@ -528,6 +547,7 @@ def create_app(store_url: str, allowed_origins: Sequence[str] = (),
         store = Store(store_url)
         store.check_writable()
         server = Server(store, allowed_origins, rooms_per_minute, shard, host_names)
+        server.loop = asyncio.get_running_loop()
         server.host.restore()
         app.state.server = server
         for room in server.host.rooms.values():
@@ -537,6 +557,7 @@ def create_app(store_url: str, allowed_origins: Sequence[str] = (),
             yield
         finally:
             ticker.cancel()
+            server.bot_workers.shutdown(wait=False, cancel_futures=True)
             store.close()
 
     routes = [

@@ -24,6 +24,7 @@ from kakehiki.server.settings import RequestError, RoomSettings, check_bot, chec
 from kakehiki.server.store import ActionRow, RoomRow, SeatRow, Store, StoredRoom
 from kakehiki.table import Notice
 from kakehiki.textin import typed
+from kakehiki.thinking import Thinkers
 
 SEED_BITS: Final = 63
 """Room seeds are below 2**63: every database stores them as a signed 64-bit number."""
@@ -41,8 +42,12 @@ class RoomHost:
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.monotonic,
                  wall: Callable[[], float] = time.time, max_rooms: int = MAX_ROOMS,
-                 shard: tuple[int, int] = (0, 1)) -> None:
+                 shard: tuple[int, int] = (0, 1), thinkers: Thinkers | None = None) -> None:
         self.store, self.clock, self.wall, self.max_rooms = store, clock, wall, max_rooms
+        self.thinkers = thinkers
+        """Where the tables' bots think (``None``: on the caller's thread, as in tests)."""
+        self.on_thought: Callable[[str], None] | None = None
+        """Told a room's code when one of its bots has finished thinking (from the worker thread)."""
         self.shard = shard
         """``(k, n)``: this process is the k-th of n sharing one store; it makes and resumes
         only the rooms :func:`shard_of` gives it."""
@@ -187,7 +192,7 @@ class RoomHost:
                 self.store.set_seat(room.code, _seat_row(i, room.seats[i]))
         room.initial, events = room.game.start(players=len(room.seats), options=room.options, seed=room.seed)
         room.remember(events)
-        room.begin(room.initial, self.clock, secrets.randbits(63))
+        room.begin(room.initial, self.clock, secrets.randbits(63), thinkers=self._thinkers(room.code))
         self.store.start(room.code, self.wall())
         assert room.table is not None
         room.table.poll()  # a bot that moves first moves now, not at the first deadline
@@ -237,6 +242,12 @@ class RoomHost:
         if room.table is not None and room.status == "playing" and room.seats[seat].bot is None:
             room.table.disconnect(seat)
 
+    def _thinkers(self, code: str) -> Thinkers | None:
+        if self.thinkers is None:
+            return None
+        tell = self.on_thought
+        return self.thinkers.with_notify(lambda: tell(code) if tell is not None else None)
+
     # -- a restart ---------------------------------------------------------------------------------
     def restore(self) -> int:
         """Load every live room from the store, replaying its log; returns how many."""
@@ -266,7 +277,7 @@ class RoomHost:
                 state, events = game.apply(state, row.seat, row.action)
             room.remember(events)
         timed_out = frozenset(row.seq for row in stored.actions if row.kind == "timeout")
-        room.begin(state, self.clock, secrets.randbits(63), done, timed_out)
+        room.begin(state, self.clock, secrets.randbits(63), done, timed_out, self._thinkers(room.code))
         table = room.table
         assert table is not None
         for i, seat in enumerate(room.seats):

@@ -24,6 +24,7 @@ from kakehiki.record import make_record
 from kakehiki.server.protocol import event_frame, notice_frame
 from kakehiki.server.settings import RequestError, RoomSettings
 from kakehiki.table import Message, Notice, Table
+from kakehiki.thinking import Thinkers
 
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 8
@@ -217,12 +218,13 @@ class Room:
 
     # -- the game --------------------------------------------------------------------------
     def begin(self, state: Any, clock: Callable[[], float], bot_seed: int,
-              done: Sequence[tuple[int, int | None, Any]] = (), timed_out: frozenset[int] = frozenset()) -> None:
+              done: Sequence[tuple[int, int | None, Any]] = (), timed_out: frozenset[int] = frozenset(),
+              thinkers: Thinkers | None = None) -> None:
         """Seat the bots and open the table on ``state``: a new deal, or a restored game
         whose log so far is ``done`` (``timed_out``: the positions the turn clock made)."""
         bots = {i: make_bot(self.game.id, s.bot) for i, s in enumerate(self.seats) if s.bot}
         self.table = Table(self.game, state, self.settings.clocks, clock, bots=bots, seed=bot_seed,
-                           fallback_bot=self.settings.fill_bot, pace_always=True)
+                           fallback_bot=self.settings.fill_bot, pace_always=True, thinkers=thinkers)
         self.table.actions = list(done)
         self.table.timed_out = set(timed_out)
         self.stored = len(done)
