@@ -514,11 +514,11 @@ def default_reaction() -> float:
 def run_play(
     game_id: str, options: list[str] | None, seed: int | None, players: int | None, bots: str,
     save: Path | None, lang: Lang | None, read: Callable[[str], str] | None = None,
-    reaction: float | None = None,
+    reaction: float | None = None, rules: str | None = None,
 ) -> None:
     use_language(lang)
     game = load_game(game_id)
-    given = parse_options(game, options)
+    given = parse_options(game, options, rules)
     count = player_count(game, players)
     names = bot_names_for(bots, count - 1)
     opponents: list[Bot] = make_bots(game.id, names)
@@ -571,13 +571,13 @@ def save_session(session: Session, initial: Any, names: list[str], path: Path) -
 
 def play_command(
     game_id: str, options: list[str] | None, seed: int | None, players: int | None, bots: str,
-    save: Path | None, lang: Lang | None, reaction: float | None = None,
+    save: Path | None, lang: Lang | None, reaction: float | None = None, rules: str | None = None,
 ) -> None:
     """Run :func:`run_play`, turning the person's leaving into a clean exit."""
     if reaction is not None and not 0 <= reaction <= MAX_REACTION:  # NaN fails the comparison too
         fail(t("error.reaction", seconds=reaction, most=MAX_REACTION))
     try:
-        run_play(game_id, options, seed, players, bots, save, lang, reaction=reaction)
+        run_play(game_id, options, seed, players, bots, save, lang, reaction=reaction, rules=rules)
     except Quit as exc:
         typer.echo(t("play.quit"))
         raise typer.Exit(exc.code) from None
