@@ -69,13 +69,14 @@
     const isNumber = typeof value === "number";
     const box = h("input", { type: "number", name: words(option).length ? name + "-number" : name,
       min: option.minimum === null ? null : String(option.minimum), max: option.maximum === null ? null : String(option.maximum),
-      step: String(option.step), value: isNumber ? String(value) : "", required: true, hidden: !isNumber && words(option).length > 0,
+      step: String(option.step), value: isNumber ? String(value) : "", required: isNumber || !words(option).length, hidden: !isNumber && words(option).length > 0,
       inputmode: option.kind === "int" ? "numeric" : "decimal", dataset: words(option).length ? { number: option.name } : data,
       oninput: (e) => { if (e.target.value !== "" && e.target.checkValidity()) set(Number(e.target.value)); } });
     if (!words(option).length) return box;
     const choice = h("select", { name, dataset: data, onchange: (e) => {
       const chosen = e.target.value;
       box.hidden = chosen !== NUMBER;
+      box.required = chosen === NUMBER;  // a hidden box must not hold the form back
       if (chosen === NUMBER) {
         if (box.value === "") box.value = String(option.minimum === null ? 0 : option.minimum);
         set(Number(box.value));
