@@ -95,6 +95,7 @@ def test_b6_picking_quick_doubt_fills_its_rules_and_makes_its_room(browser: Any,
     page.click("#create")
     page.wait_for_selector("#invite")
     options = ann.app("app.room.options")
+    assert page.inner_text(".facts > summary") == "Rules in force — Custom"
     chosen = (options["round_limit"], options["jokers"], options["show_pile"], options["max_cards_per_play"])
     assert chosen == (5, 2, True, 1)
     assert ann.errors == []
@@ -124,6 +125,12 @@ def test_m4_j4_a_japanese_host_picks_plain_daifugo_and_simple_dobon(browser: Any
     page.wait_for_selector("#invite")
     options = host.app("app.room.options")
     assert (options["official"], options["first_dealer"]) == (False, 2)
+    # The waiting room tells the rules in force in the same words.
+    assert host.page.inner_text(".facts > summary").endswith("— カスタム")  # simple, with a first dealer
+    host.page.click(".facts > summary")
+    facts = host.page.inner_text(".facts ul")
+    assert "JDA公式ルール: オフ" in facts and "最初の親: 席 #3" in facts and "制限なし" in facts
+    assert not RAW_WORD.search(facts), facts
     assert host.errors == []
     host.close()
 
@@ -150,6 +157,9 @@ def test_three_friends_play_a_rule_set_to_the_end(browser: Any, server: LiveServ
     join_room(bo, invite, "ボー")
     join_room(cy, invite, "Cy")
     ann.page.wait_for_selector('.waiting-seats li[data-seat="2"]:has-text("Cy")')
+    rule_set = next(r for r in get_game(game).rule_sets if r.id == rules)
+    named = rule_set.name[0] if not options else "Custom"
+    assert ann.page.inner_text(".waiting .facts > summary") == f"Rules in force — {named}"
     ann.page.click("#start")
     for seat, friend in enumerate(friends):
         friend.page.wait_for_selector("#hand")
@@ -163,7 +173,6 @@ def test_three_friends_play_a_rule_set_to_the_end(browser: Any, server: LiveServ
         assert "good" in (friend.page.locator("#verdict").get_attribute("class") or "")
         assert friend.errors == []
     record = ann.page.request.get(f"{server.base}/api/rooms/{code}/record").json()
-    rule_set = next(r for r in get_game(game).rule_sets if r.id == rules)
     expected = {**rule_set.values(get_game(game).options), **{k: int(v) for k, v in options.items()}}
     assert record["options"] == expected
     for friend in friends:

@@ -176,11 +176,27 @@
       roomFacts(room)));
   }
 
+  /** The lobby's catalog (the words for each option), fetched once for a room opened by its link. */
+  function catalog() {
+    const app = window.KKApp;
+    if (app && !app.catalog && !app.catalogAsked) {
+      app.catalogAsked = true;
+      window.KKNet.api("GET", "/api/games").then((c) => { app.catalog = app.catalog || c; }, () => { app.catalogAsked = false; });
+    }
+    return app && app.catalog ? app.catalog : null;
+  }
+
   /** The options and clocks in force, and the seed's commitment. */
   function roomFacts(room) {
-    const clocks = Object.entries(room.settings).map(([k, v]) => k + " " + (v === null ? t("lobby.off") : v));
-    return h("details", { class: "facts" }, h("summary", {}, t("room.options")),
-      h("ul", {}, Object.entries(room.options).map(([k, v]) => h("li", {}, h("code", {}, k + " = " + JSON.stringify(v))))),
+    const clocks = Object.entries(room.settings).map(([k, v]) =>
+      (window.KKI18N.has("lobby." + k) ? t("lobby." + k) : k) + " " + (v === null ? t("lobby.off") : v));
+    const known = catalog();
+    const game = known ? known.games.find((g) => g.id === room.game) : null;
+    const set = game ? Options.matchingSet(game, room.options) : null;
+    const named = game ? " — " + (set ? Options.setName(set) : t("lobby.custom")) : "";
+    return h("details", { class: "facts" }, h("summary", {}, t("room.options") + named),
+      h("ul", {}, Object.entries(room.options).map(([k, v]) => h("li", { dataset: { option: k } },
+        game ? Options.describe(game, k, v) : h("code", {}, k + " = " + JSON.stringify(v))))),
       h("p", {}, t("room.clocks") + ": " + clocks.join(" · ")),
       h("p", { class: "commitment" }, t("room.commitment") + ": ", h("code", {}, room.commitment)));
   }

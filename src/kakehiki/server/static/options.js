@@ -129,5 +129,5 @@
     return label(option) + ": " + shown;
   }
 
-  window.KKOptions = { ruleSetPicker, optionRows, request, valuesOf, matchingSet, describe };
+  window.KKOptions = { ruleSetPicker, optionRows, request, valuesOf, matchingSet, describe, setName };
 })();
