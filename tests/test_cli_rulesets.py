@@ -92,3 +92,26 @@ def test_verify_says_which_records_carry_a_commitment(tmp_path: Path) -> None:
     assert "only the browser table's rooms (kakehiki serve) commit" in verdict.stderr
     assert "records of kakehiki play, sim and arena carry none" in verdict.stderr
     assert "kakehiki serve" in run("verify", "--help").stdout
+
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def usage_lines() -> list[str]:
+    """The command lines of the README's usage blocks (after its set-up command)."""
+    text = README.read_text(encoding="utf-8")
+    blocks = text.split("```sh\n")[3:]  # the set-up and test commands come first
+    return [line for block in blocks for line in block.split("```")[0].splitlines() if line.strip()]
+
+
+def test_the_readme_usage_runs_as_pasted_after_its_set_up_command() -> None:
+    lines = usage_lines()
+    assert len(lines) >= 10
+    for line in lines:
+        assert line.startswith(".venv/bin/"), line
+    for line in lines:
+        words = line.split("#")[0].split()
+        if words[0] != ".venv/bin/kakehiki" or "--rules" not in words:
+            continue
+        game = get_game(words[2])
+        assert words[words.index("--rules") + 1] in [r.id for r in game.rule_sets], line
