@@ -85,11 +85,14 @@ class Person:
 
 
 def make_room(host: Person, game: str, players: int, bots: dict[int, str], options: dict[str, str],
-              clocks: dict[str, str], nickname: str) -> str:
-    """Fill in the lobby's form like a person and make the room; returns its code."""
+              clocks: dict[str, str], nickname: str, rules: str | None = None) -> str:
+    """Fill in the lobby's form like a person and make the room; returns its code.  ``rules`` picks a
+    rule set; each of ``options`` is set with its control (a number typed, a switch or a list's entry)."""
     page = host.page
     host.open("/")
     page.select_option('select[name="game"]', game)
+    if rules is not None:
+        page.select_option("#rules", rules)
     page.fill('input[name="players"]', str(players))
     page.dispatch_event('input[name="players"]', "change")
     page.fill('input[name="nickname"]', nickname)
@@ -98,13 +101,31 @@ def make_room(host: Person, game: str, players: int, bots: dict[int, str], optio
     if options:
         page.click("details.rules summary")
         for name, value in options.items():
-            page.fill(f'[name="opt-{name}"]', value)
+            set_option(page, name, value)
     page.click("details.clocks summary")
     for name, value in clocks.items():
         page.fill(f'input[name="clock-{name}"]', value)
     page.click("#create")
     page.wait_for_selector("#invite")
     return str(host.app("app.code"))
+
+
+def set_option(page: Any, name: str, value: str) -> None:
+    """Set one house rule as a person does, opening the advanced ones first if it is one of them."""
+    control = page.locator(f'[name="opt-{name}"]')
+    if not control.is_visible():
+        page.click("details.advanced summary")
+    if control.get_attribute("type") == "checkbox":
+        control.set_checked(value == "true")
+    elif control.evaluate("el => el.tagName") == "SELECT":
+        words = control.evaluate("el => [...el.options].map((o) => o.value)")
+        control.select_option(value if value in words else "#number")
+        if value not in words:
+            page.fill(f'[name="opt-{name}-number"]', value)
+            page.dispatch_event(f'[name="opt-{name}-number"]', "change")
+    else:
+        control.fill(value)
+        control.dispatch_event("change")
 
 
 def join_room(guest: Person, invite: str, nickname: str) -> None:

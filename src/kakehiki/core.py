@@ -30,6 +30,7 @@ from kakehiki.cards import Card
 from kakehiki.errors import IllegalActionError, KakehikiError, NotationError, OptionError, describe
 from kakehiki.options import OptionSpec, OptionValue, resolve_options
 from kakehiki.rng import LegacySeed
+from kakehiki.rulesets import OptionLabel, RuleSet
 from kakehiki.spaces import ActionSpace
 
 
@@ -172,6 +173,10 @@ class Game(ABC, Generic[S, A]):
     max_players: ClassVar[int]
     default_players: ClassVar[int]
     options: ClassVar[tuple[OptionSpec, ...]]
+    rule_sets: ClassVar[tuple[RuleSet, ...]] = ()
+    """Named, legal sets of options, the first being the defaults (:mod:`kakehiki.rulesets`)."""
+    option_labels: ClassVar[Mapping[str, OptionLabel]] = {}
+    """A person's words for each option, by name."""
 
     # -- creating -------------------------------------------------------------
     def new(

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from kakehiki.errors import OptionError, describe, excerpt
+from kakehiki.suggest import did_you_mean
 
 OptionValue = bool | int | float | str | None
 OptionKind = Literal["bool", "int", "float", "choice"]
@@ -80,13 +81,16 @@ class OptionSpec:
             try:
                 return int(text)
             except ValueError:
-                raise OptionError(self.name, f"expected a whole number{self._words()}, got {excerpt(text)}") from None
+                raise OptionError(self.name, f"expected a whole number{self._words()}, got {excerpt(text)}"
+                                  f"{did_you_mean(text, self.choices)}") from None
         if self.kind == "float":
             try:
                 return float(text)
             except ValueError:
-                raise OptionError(self.name, f"expected a number{self._words()}, got {excerpt(text)}") from None
-        raise OptionError(self.name, f"expected one of {', '.join(self.choices)}, got {excerpt(text)}")
+                raise OptionError(self.name, f"expected a number{self._words()}, got {excerpt(text)}"
+                                  f"{did_you_mean(text, self.choices)}") from None
+        hint = did_you_mean(text, self.choices)
+        raise OptionError(self.name, f"expected one of {', '.join(self.choices)}, got {excerpt(text)}{hint}")
 
     def _from_value(self, raw: object) -> OptionValue:
         if self.kind == "bool" and isinstance(raw, bool):
@@ -135,7 +139,7 @@ def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, object] | N
         if spec is None:
             known = ", ".join(sorted(by_name))
             shown = name if isinstance(name, str) else describe(name)
-            raise OptionError(shown, f"unknown option (known: {known})")
+            raise OptionError(shown, f"unknown option{did_you_mean(name, by_name)} (known: {known})")
         values[name] = spec.parse(raw)
     return values
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from kakehiki.core import Game
 from kakehiki.errors import KakehikiError
+from kakehiki.suggest import did_you_mean
 
 _GAMES: dict[str, Game[Any, Any]] = {}
 
@@ -30,7 +31,8 @@ def get_game(game_id: str) -> Game[Any, Any]:
         return _GAMES[game_id]
     except KeyError:
         known = ", ".join(sorted(_GAMES))
-        raise UnknownGameError(f"unknown game {game_id!r} (known: {known})") from None
+        hint = did_you_mean(game_id, _GAMES)
+        raise UnknownGameError(f"unknown game {game_id!r}{hint} (known: {known})") from None
 
 
 def game_ids() -> tuple[str, ...]:

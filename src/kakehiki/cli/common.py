@@ -23,6 +23,8 @@ from kakehiki.errors import KakehikiError, OptionError
 from kakehiki.i18n import detect_language
 from kakehiki.options import parse_assignments, resolve_options
 from kakehiki.registry import UnknownGameError, game_ids, get_game
+from kakehiki.rulesets import with_rule_set
+from kakehiki.suggest import closest
 
 USAGE_ERROR = 2
 
@@ -55,17 +57,28 @@ def console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, markup=False, soft_wrap=True)
 
 
+def hint(name: str, known: Sequence[str]) -> str:
+    """`` (did you mean 'x'?)`` in the command's language, for the known name closest to ``name``."""
+    found = closest(name, known, 1)
+    return t("error.did_you_mean", name=found[0]) if found else ""
+
+
 def load_game(game_id: str) -> Game[Any, Any]:
     try:
         return get_game(game_id)
     except UnknownGameError:
-        fail(t("error.unknown_game", game=game_id, known=", ".join(game_ids())))
+        known = game_ids()
+        fail(t("error.unknown_game", game=game_id, hint=hint(game_id, known), known=", ".join(known)))
 
 
-def parse_options(game: Game[Any, Any], pairs: Sequence[str] | None) -> dict[str, str]:
-    """``-o NAME=VALUE`` pairs, checked against the game's options now rather than mid-run."""
+def parse_options(game: Game[Any, Any], pairs: Sequence[str] | None, rules: str | None = None) -> dict[str, str]:
+    """The options of rule set ``rules`` (``--rules``; none: the defaults) changed by ``-o NAME=VALUE``
+    pairs, checked against the game's options now rather than mid-run."""
+    known = [r.id for r in game.rule_sets]
+    if rules is not None and rules.strip().lower() not in known:
+        fail(t("error.rule_set", name=rules, game=game.id, hint=hint(rules, known), known=", ".join(known)))
     try:
-        given = parse_assignments(pairs or ())
+        given = with_rule_set(game.rule_sets, rules, parse_assignments(pairs or ()))
         resolve_options(game.options, given)
     except OptionError as exc:
         fail(t("error.option", option=exc.option, message=str(exc)))

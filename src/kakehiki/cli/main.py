@@ -6,11 +6,13 @@ not use ``from __future__ import annotations``: Typer reads the parameter
 annotations, which are built inside :func:`build_app` with translated help.
 """
 
+from importlib import metadata
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from kakehiki import __version__
 from kakehiki.cli.arena import arena_command, gauntlet_command
 from kakehiki.cli.common import Engine, Lang, fail
 from kakehiki.cli.lang import set_language, t
@@ -27,6 +29,14 @@ def build_app() -> typer.Typer:
     set_language(detect_language())
     app = typer.Typer(help=t("help.app"), no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                       pretty_exceptions_enable=False)
+
+    @app.callback()
+    def root(
+        version: Annotated[bool, typer.Option("--version", help=t("help.version"), is_eager=True,
+                                              callback=_print_version)] = False,
+    ) -> None:
+        pass
+
     _add_info_commands(app)
     _add_play(app)
     _add_sim(app)
@@ -37,12 +47,30 @@ def build_app() -> typer.Typer:
     return app
 
 
+def _print_version(asked: bool) -> None:
+    if asked:
+        typer.echo(f"kakehiki {package_version()}")
+        raise typer.Exit()
+
+
+def package_version() -> str:
+    """The installed distribution's version, else the package's own (run from a source tree)."""
+    try:
+        return metadata.version("kakehiki")
+    except metadata.PackageNotFoundError:
+        return __version__
+
+
 def _lang_option() -> Any:
     return typer.Option("--lang", help=t("help.lang"), case_sensitive=False)
 
 
 def _game_argument() -> Any:
     return typer.Argument(metavar="GAME", help=t("help.game"), show_default=False)
+
+
+def _rules_option() -> Any:
+    return typer.Option("--rules", metavar="NAME", help=t("help.rules_set"), show_default=False)
 
 
 def _options_option() -> Any:
@@ -75,9 +103,10 @@ def _add_play(app: typer.Typer) -> None:
         lang: Annotated[Lang | None, _lang_option()] = None,
         reaction: Annotated[float | None, typer.Option(metavar="SECONDS", help=t("help.play_reaction"),
                                                        show_default=False)] = None,
+        rules: Annotated[str | None, _rules_option()] = None,
         plain: Annotated[bool, typer.Option("--plain", help=t("help.play_plain"))] = False,
     ) -> None:
-        play_command(game_id, options, seed, players, bots, save, lang, reaction, plain=plain)
+        play_command(game_id, options, seed, players, bots, save, lang, reaction, rules, plain=plain)
 
 
 def _add_sim(app: typer.Typer) -> None:
@@ -93,8 +122,9 @@ def _add_sim(app: typer.Typer) -> None:
         options: Annotated[list[str] | None, _options_option()] = None,
         lang: Annotated[Lang | None, _lang_option()] = None,
         engine: Annotated[Engine, typer.Option(help=t("help.sim_engine"))] = Engine.reference,
+        rules: Annotated[str | None, _rules_option()] = None,
     ) -> None:
-        sim_command(game_id, games, seed, players, bots, save, as_json, options, lang, engine.value)
+        sim_command(game_id, games, seed, players, bots, save, as_json, options, lang, engine.value, rules)
 
 
 def _add_arena(app: typer.Typer) -> None:

@@ -515,11 +515,11 @@ def default_reaction() -> float:
 def run_play(
     game_id: str, options: list[str] | None, seed: int | None, players: int | None, bots: str,
     save: Path | None, lang: Lang | None, read: Callable[[str], str] | None = None,
-    reaction: float | None = None,
+    reaction: float | None = None, rules: str | None = None,
 ) -> None:
     use_language(lang)
     game = load_game(game_id)
-    given = parse_options(game, options)
+    given = parse_options(game, options, rules)
     count = player_count(game, players)
     names = bot_names_for(bots, count - 1)
     opponents: list[Bot] = make_bots(game.id, names)
@@ -586,7 +586,8 @@ def table_screen() -> Callable[..., int] | None:
 
 def play_command(
     game_id: str, options: list[str] | None, seed: int | None, players: int | None, bots: str,
-    save: Path | None, lang: Lang | None, reaction: float | None = None, plain: bool = False,
+    save: Path | None, lang: Lang | None, reaction: float | None = None, rules: str | None = None,
+    plain: bool = False,
 ) -> None:
     """Run :func:`run_play` (or the full-screen table, unless ``plain``), turning the person's
     leaving into a clean exit."""
@@ -595,9 +596,9 @@ def play_command(
     screen = None if plain else table_screen()
     if screen is not None:
         use_language(lang)
-        raise typer.Exit(screen(game_id, options, seed, players, bots, save, reaction))
+        raise typer.Exit(screen(game_id, options, seed, players, bots, save, reaction, rules))
     try:
-        run_play(game_id, options, seed, players, bots, save, lang, reaction=reaction)
+        run_play(game_id, options, seed, players, bots, save, lang, reaction=reaction, rules=rules)
     except Quit as exc:
         typer.echo(t("play.quit"))
         raise typer.Exit(exc.code) from None

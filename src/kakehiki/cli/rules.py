@@ -81,12 +81,50 @@ def rules_command(game_id: str, lang: Lang | None, markdown: bool = False) -> No
     if text is None:
         fail(t("error.no_rules", game=game.id), code=1)
     table = options_table(game, language())
+    sets = rule_sets_table(game, language())
     if markdown:
-        typer.echo(text.rstrip("\n") + "\n\n" + "\n".join(table))
+        typer.echo(text.rstrip("\n") + "\n\n" + "\n".join(table) + "\n\n" + "\n".join(sets))
         return
     out = Console(highlight=False)  # wrapped to the terminal (80 columns when piped)
     out.print(Markdown(text.rstrip("\n") + "\n\n" + "\n".join(table[:4])))
     out.print(rendered_options(game, language()))
+    if game.rule_sets:
+        out.print(Markdown("\n".join(sets[:3])))
+        out.print(rendered_rule_sets(game, language()))
+
+
+SET_COLUMNS = ("set", "summary", "options")
+
+
+def rule_set_cells(game: Game[Any, Any], lang: str) -> list[tuple[str, str, str]]:
+    """Each rule set: its id and name, its one line, and the options it sets."""
+    pick = 1 if lang == "ja" else 0
+    return [(f"{r.id} ({r.name[pick]})", r.summary[pick],
+             " ".join(f"{k}={v}" for k, v in r.as_text().items()) or t("rules.col.default"))
+            for r in game.rule_sets]
+
+
+def rule_sets_table(game: Game[Any, Any], lang: str) -> list[str]:
+    """The rule sets (``--rules NAME``) as a Markdown table."""
+    if not game.rule_sets:
+        return []
+    example = game.rule_sets[-1].id
+    lines = [f"## {t('rules.sets_title', game=game.id)}", "",
+             t("rules.sets_usage", game=game.id, example=example), "",
+             "| " + " | ".join(t(f"rules.col.{key}") for key in SET_COLUMNS) + " |", "|" + "---|" * len(SET_COLUMNS)]
+    for name, summary, options in rule_set_cells(game, lang):
+        lines.append(f"| `{name}` | {summary} | `{options}` |")
+    return lines
+
+
+def rendered_rule_sets(game: Game[Any, Any], lang: str) -> Table:
+    table = Table(show_lines=False)
+    for key in SET_COLUMNS:
+        table.add_column(t(f"rules.col.{key}"), no_wrap=key == "set", overflow="fold",
+                         ratio=3 if key == "summary" else None)
+    for cells in rule_set_cells(game, lang):
+        table.add_row(*cells)
+    return table
 
 
 def rendered_options(game: Game[Any, Any], lang: str) -> Table:

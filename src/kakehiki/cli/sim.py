@@ -228,11 +228,11 @@ def tally_table(title: str, first: str, rows: Sequence[Row], rounds: int) -> Tab
 
 def sim_command(
     game_id: str, games: int, seed: int, players: int | None, bots: str, save: Path | None, as_json: bool,
-    options: list[str] | None, lang: Lang | None, engine: str = "reference",
+    options: list[str] | None, lang: Lang | None, engine: str = "reference", rules: str | None = None,
 ) -> None:
     use_language(lang)
     game = load_game(game_id)
-    given = parse_options(game, options)
+    given = parse_options(game, options, rules)
     listed = [n for n in bots.split(",") if n.strip()]
     if players is None and len(listed) > 1:
         players = len(listed)  # one bot per seat: the list sets the table size

@@ -15,10 +15,11 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from kakehiki.core import Game
-from kakehiki.errors import KakehikiError
+from kakehiki.errors import KakehikiError, OptionError
 from kakehiki.fairness import commitment, new_salt
 from kakehiki.options import resolve_options
 from kakehiki.registry import UnknownGameError, get_game
+from kakehiki.rulesets import RuleSet, find_rule_set
 from kakehiki.server.rooms import Room, Seat, new_code, new_token, shard_of, token_hash
 from kakehiki.server.settings import RequestError, RoomSettings, check_bot, check_nickname
 from kakehiki.server.store import ActionRow, RoomRow, SeatRow, Store, StoredRoom
@@ -104,7 +105,7 @@ class RoomHost:
         self._make_room_for_one_more()
         game = _game(request.get("game"))
         players = _players(game, request.get("players", game.default_players))
-        options = _options(game, request.get("options"))
+        options = _options(game, request.get("rules"), request.get("options"))
         settings = RoomSettings.from_json(game.id, request.get("clocks"))
         nickname = check_nickname(request.get("nickname"))
         seat = _seat_number(request.get("seat", 0), players)
@@ -336,16 +337,27 @@ def _players(game: Game[Any, Any], value: object) -> int:
     return value
 
 
-def _options(game: Game[Any, Any], value: object) -> dict[str, Any]:
+def _options(game: Game[Any, Any], rules: object, value: object) -> dict[str, Any]:
+    """The options of rule set ``rules`` (none: the defaults), changed by those ``value`` names."""
     if value is None:
         value = {}
     if not isinstance(value, dict):
         raise RequestError("bad_option", "options must be an object of option names to values", "options")
+    base = {} if rules is None else dict(_rule_set(game, rules).options)
     try:
-        return dict(resolve_options(game.options, value))
+        return dict(resolve_options(game.options, {**base, **value}))
     except KakehikiError as exc:
         name = getattr(exc, "option", "")
         raise RequestError("bad_option", str(exc), f"options.{name}" if name else "options") from None
+
+
+def _rule_set(game: Game[Any, Any], name: object) -> RuleSet:
+    if not isinstance(name, str):
+        raise RequestError("bad_rules", "rules must be the name of one of the game's rule sets", "rules")
+    try:
+        return find_rule_set(game.rule_sets, name[:100])
+    except OptionError as exc:
+        raise RequestError("bad_rules", str(exc).removeprefix("option 'rules': "), "rules") from None
 
 
 def _bots(value: object) -> dict[Any, Any]:

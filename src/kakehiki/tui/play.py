@@ -62,7 +62,7 @@ def seconds(value: float | None, lang: str) -> str:
 def build(
     game_id: str, seed: int | None = None, players: int | None = None, options: Sequence[str] | None = None,
     bots: str = "normal", reaction: float = 3.0, pace: float = PACE, clock: Clock | None = None,
-    tick: float | None = 0.1,
+    tick: float | None = 0.1, rules: str | None = None,
 ) -> Setup:
     """The game, its bots, the table (``reaction`` 0: every chance to call waits for the
     person) and the app, in the command's language.  ``clock``: the time (tests: a fake)."""
@@ -70,7 +70,7 @@ def build(
     count = player_count(game, players)
     names = bot_names_for(bots, count - 1)
     seed = random_seed() if seed is None else seed
-    initial, opening = start_game(game, count, parse_options(game, list(options or [])), seed)
+    initial, opening = start_game(game, count, parse_options(game, list(options or []), rules), seed)
     labels = seat_labels(names)
     narrator = narrator_for(game.id, language(), HUMAN)
     time = PausableClock() if clock is None else PausableClock(clock)
@@ -94,12 +94,12 @@ def build(
 
 def run_table(
     game_id: str, options: list[str] | None, seed: int | None, players: int | None, bots: str,
-    save: Path | None, reaction: float | None,
+    save: Path | None, reaction: float | None, rules: str | None = None,
 ) -> int:
     """Play on the full-screen table; the exit status (0, also when the person left)."""
     from kakehiki.cli.play import REACTION, default_record_path
 
-    setup = build(game_id, seed, players, options, bots, REACTION if reaction is None else reaction)
+    setup = build(game_id, seed, players, options, bots, REACTION if reaction is None else reaction, rules=rules)
     ending = setup.app.run()
     out = console()
     table = setup.table

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar, assert_never
 
 from kakehiki.base import StandardGame
@@ -26,9 +26,11 @@ from kakehiki.games.dhumbal.actions import (
 )
 from kakehiki.games.dhumbal.draft import Draft
 from kakehiki.games.dhumbal.melds import continuations, is_discard, total
+from kakehiki.games.dhumbal.rulesets import LABELS, RULE_SETS
 from kakehiki.games.dhumbal.state import OPTION_SPECS, OVER, DhumbalOptions, DhumbalState
 from kakehiki.games.dhumbal.view import DhumbalView, build_view
 from kakehiki.options import OptionSpec, OptionValue
+from kakehiki.rulesets import OptionLabel, RuleSet
 
 
 class DhumbalGame(StandardGame[DhumbalState, DhumbalAction]):
@@ -40,6 +42,8 @@ class DhumbalGame(StandardGame[DhumbalState, DhumbalAction]):
     max_players: ClassVar[int] = 16
     default_players: ClassVar[int] = 4
     options: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+    rule_sets: ClassVar[tuple[RuleSet, ...]] = RULE_SETS
+    option_labels: ClassVar[Mapping[str, OptionLabel]] = LABELS
 
     def _start(
         self, players: int, options: dict[str, OptionValue], seed: int, deck: tuple[Card, ...] | None

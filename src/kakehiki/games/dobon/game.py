@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import ClassVar, assert_never
 
 from kakehiki.base import StandardGame, match_result
@@ -26,9 +26,11 @@ from kakehiki.games.dobon.actions import (
     parse_action,
 )
 from kakehiki.games.dobon.draft import Draft
+from kakehiki.games.dobon.rulesets import LABELS, RULE_SETS
 from kakehiki.games.dobon.state import CHAIN, OPTION_SPECS, OVER, TURN, DobonOptions, DobonState, RoundOutcome
 from kakehiki.games.dobon.view import DobonView, build_view
 from kakehiki.options import OptionSpec, OptionValue
+from kakehiki.rulesets import OptionLabel, RuleSet
 
 BASIC_PLAY = "JDA-5"  # the source's rule 5: match the field card's suit or number
 WAITING_FOR_GAESHI = "a Dobon call is waiting for gaeshi; only dobon or pass now"
@@ -43,6 +45,8 @@ class DobonGame(StandardGame[DobonState, DobonAction]):
     max_players: ClassVar[int] = 16
     default_players: ClassVar[int] = 4
     options: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+    rule_sets: ClassVar[tuple[RuleSet, ...]] = RULE_SETS
+    option_labels: ClassVar[Mapping[str, OptionLabel]] = LABELS
 
     def _start(
         self, players: int, options: dict[str, OptionValue], seed: int, deck: tuple[Card, ...] | None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar, assert_never
 
 from kakehiki.base import StandardGame, match_result
@@ -29,6 +29,7 @@ from kakehiki.games.dobon_arith.actions import (
 from kakehiki.games.dobon_arith.draft import Draft
 from kakehiki.games.dobon_arith.legacy import legacy_actions, legacy_v1_skips
 from kakehiki.games.dobon_arith.plays import check_bottom, check_play, check_step, stack_steps, turn_plays
+from kakehiki.games.dobon_arith.rulesets import LABELS, RULE_SETS
 from kakehiki.games.dobon_arith.sample import sample_hidden
 from kakehiki.games.dobon_arith.state import (
     CHAIN,
@@ -42,6 +43,7 @@ from kakehiki.games.dobon_arith.state import (
 )
 from kakehiki.games.dobon_arith.view import ArithView, build_view
 from kakehiki.options import OptionSpec, OptionValue
+from kakehiki.rulesets import OptionLabel, RuleSet
 
 
 class DobonArithGame(StandardGame[ArithState, ArithAction]):
@@ -53,6 +55,8 @@ class DobonArithGame(StandardGame[ArithState, ArithAction]):
     max_players: ClassVar[int] = MAX_PLAYERS
     default_players: ClassVar[int] = 4
     options: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+    rule_sets: ClassVar[tuple[RuleSet, ...]] = RULE_SETS
+    option_labels: ClassVar[Mapping[str, OptionLabel]] = LABELS
 
     def _start(
         self, players: int, options: dict[str, OptionValue], seed: int, deck: tuple[Card, ...] | None

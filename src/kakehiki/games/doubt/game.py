@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, assert_never
 
 from kakehiki.base import StandardGame
@@ -15,9 +15,11 @@ from kakehiki.games.doubt import moves, rules, sample
 from kakehiki.games.doubt.actions import ADDS, DOUBT, PASS, PLAYS, Add, Doubt, DoubtAction, Pass, Play, parse_action
 from kakehiki.games.doubt.draft import Draft
 from kakehiki.games.doubt.legacy import legacy_actions, legacy_options
+from kakehiki.games.doubt.rulesets import LABELS, RULE_SETS
 from kakehiki.games.doubt.state import OPTION_SPECS, OVER, PLAY, WINDOW, DoubtOptions, DoubtState
 from kakehiki.games.doubt.view import DoubtView, build_view
 from kakehiki.options import OptionSpec, OptionValue
+from kakehiki.rulesets import OptionLabel, RuleSet
 
 WINDOW_ACTIONS: tuple[DoubtAction, ...] = (DOUBT, PASS)
 
@@ -31,6 +33,8 @@ class DoubtGame(StandardGame[DoubtState, DoubtAction]):
     max_players: ClassVar[int] = 12
     default_players: ClassVar[int] = 4
     options: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+    rule_sets: ClassVar[tuple[RuleSet, ...]] = RULE_SETS
+    option_labels: ClassVar[Mapping[str, OptionLabel]] = LABELS
 
     def _start(
         self, players: int, options: dict[str, OptionValue], seed: int, deck: tuple[Card, ...] | None

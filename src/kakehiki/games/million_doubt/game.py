@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, assert_never
 
 from kakehiki.base import StandardGame
@@ -30,6 +30,7 @@ from kakehiki.games.million_doubt.actions import (
 from kakehiki.games.million_doubt.draft import Draft
 from kakehiki.games.million_doubt.lays import Lay
 from kakehiki.games.million_doubt.plays import sort_cards
+from kakehiki.games.million_doubt.rulesets import LABELS, RULE_SETS
 from kakehiki.games.million_doubt.state import (
     DOUBT,
     HIDE,
@@ -45,6 +46,7 @@ from kakehiki.games.million_doubt.state import (
 )
 from kakehiki.games.million_doubt.view import MillionDoubtView, build_view
 from kakehiki.options import OptionSpec, OptionValue
+from kakehiki.rulesets import OptionLabel, RuleSet
 
 
 class MillionDoubtGame(StandardGame[MillionDoubtState, MillionDoubtAction]):
@@ -56,6 +58,8 @@ class MillionDoubtGame(StandardGame[MillionDoubtState, MillionDoubtAction]):
     max_players: ClassVar[int] = 7
     default_players: ClassVar[int] = 4
     options: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+    rule_sets: ClassVar[tuple[RuleSet, ...]] = RULE_SETS
+    option_labels: ClassVar[Mapping[str, OptionLabel]] = LABELS
 
     def _start(
         self, players: int, options: dict[str, OptionValue], seed: int, deck: tuple[Card, ...] | None

@@ -1,8 +1,9 @@
-// The lobby: make a room (game, house rules with their explanations, seats, bots, clocks), join
+// The lobby: make a room (game, a rule set and its house rules, seats, bots, clocks), join
 // one by its code, and the waiting room before the host starts the game.
 "use strict";
 (function () {
   const { h } = window.KKDom;
+  const Options = window.KKOptions;
   const t = (key, fields) => window.KKI18N.t(key, fields);
   const ja = () => window.KKI18N.lang === "ja";
 
@@ -13,41 +14,6 @@
   function field(label, input, help) {
     return h("label", { class: "field" }, h("span", { class: "field-label" }, label), input,
       help ? h("small", { class: "help" }, help) : null);
-  }
-
-  /** One option's input: a checkbox, a list of words, or a number that may also be one of its words. */
-  function optionInput(option) {
-    const name = "opt-" + option.name;
-    if (option.kind === "bool") {
-      return h("input", { type: "checkbox", name, checked: option.default === true, dataset: { option: option.name, kind: "bool" } });
-    }
-    if (option.kind === "choice") {
-      return h("select", { name, dataset: { option: option.name, kind: "choice" } },
-        option.choices.map((c) => h("option", { value: c, selected: c === option.default }, c)));
-    }
-    const shown = option.default === null ? "" : String(option.default);
-    const limits = [option.minimum, option.maximum].map((x) => (x === null ? "" : x)).join("–");
-    const words = option.choices.length ? option.choices.join(" / ") + (limits ? " / " : "") : "";
-    return h("input", { type: "text", name, value: shown, placeholder: words + limits || t("lobby.default"),
-      size: 8, inputmode: "decimal", dataset: { option: option.name, kind: option.kind, initial: shown } });
-  }
-
-  /** The options the person changed, as the server takes them (unchanged ones are left out). */
-  function chosenOptions(form, game) {
-    const options = {};
-    for (const option of game.options) {
-      const input = form.querySelector('[data-option="' + option.name + '"]');
-      if (!input) continue;
-      if (option.kind === "bool") {
-        if (input.checked !== option.default) options[option.name] = input.checked;
-      } else if (option.kind === "choice") {
-        if (input.value !== option.default) options[option.name] = input.value;
-      } else if (input.value.trim() !== input.dataset.initial) {
-        const text = input.value.trim();
-        options[option.name] = text === "" ? null : /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
-      }
-    }
-    return options;
   }
 
   function clockInput(name, clock) {
@@ -75,13 +41,28 @@
   function renderHome(root, catalog, go, showError) {
     const games = catalog.games;
     const form = h("form", { class: "panel new-room", id: "new-room" });
-    const state = { game: games.find((g) => g.id === "dobon") || games[0], players: null, you: 0 };
+    const first = games.find((g) => g.id === "dobon") || games[0];
+    const state = { game: first, players: null, you: 0, base: first.rule_sets[0].id, values: Options.valuesOf(first),
+      nickname: localStorage.getItem("kk.nickname") || "", rulesOpen: false, advancedOpen: false };
+
+    function pickGame(id) {
+      const game = games.find((g) => g.id === id);
+      Object.assign(state, { game, players: null, you: 0, base: game.rule_sets[0].id, values: Options.valuesOf(game) });
+      draw();
+    }
+
+    function pickRules(id) {
+      Object.assign(state, { base: id, values: Options.valuesOf(state.game, id) });
+      draw();
+    }
 
     function draw() {
       const game = state.game;
       const players = state.players || game.players.default;
-      const rules = h("details", { class: "rules" }, h("summary", {}, t("lobby.rules")),
-        game.options.map((o) => field(o.name, optionInput(o), (ja() ? o.help_ja : o.help) + (o.ruling ? " [" + o.ruling + "]" : ""))));
+      const rules = h("details", { class: "rules", open: state.rulesOpen || null,
+        ontoggle: (e) => { if (e.target === rules) state.rulesOpen = rules.open; } },
+      h("summary", {}, t("lobby.rules")),
+      Options.optionRows(game, state, players, (name, value) => { state.values[name] = value; redrawRuleSet(); }));
       const clocks = h("details", { class: "clocks" }, h("summary", {}, t("lobby.clocks")),
         field(t("lobby.reaction"), clockInput("reaction", catalog.clocks.reaction)),
         field(t("lobby.turn"), clockInput("turn", catalog.clocks.turn)),
@@ -91,18 +72,26 @@
           game.levels.map((b) => h("option", { value: b, selected: b === "normal" }, b)))));
       window.KKDom.fill(form,
         h("h2", {}, t("lobby.new")),
-        field(t("lobby.game"), h("select", { name: "game", onchange: (e) => {
-          state.game = games.find((g) => g.id === e.target.value); state.players = null; state.you = 0; draw();
-        } }, games.map((g) => h("option", { value: g.id, selected: g === game }, gameTitle(g))))),
+        field(t("lobby.game"), h("select", { name: "game", onchange: (e) => pickGame(e.target.value) },
+          games.map((g) => h("option", { value: g.id, selected: g === game }, gameTitle(g))))),
+        h("div", { class: "field rule-set", id: "rule-set" }, h("span", { class: "field-label" }, t("lobby.rule_set")),
+          Options.ruleSetPicker(game, state, pickRules)),
         field(t("lobby.players"), h("input", { type: "number", name: "players", min: game.players.min, max: game.players.max,
           value: players, onchange: (e) => { state.players = clampPlayers(game, e.target.value); state.you = 0; draw(); } })),
         field(t("lobby.nickname"), h("input", { type: "text", name: "nickname", maxlength: 24, required: true,
-          value: localStorage.getItem("kk.nickname") || "", autocomplete: "nickname" })),
+          value: state.nickname, autocomplete: "nickname", oninput: (e) => { state.nickname = e.target.value; } })),
         h("fieldset", { class: "seat-choice", onchange: (e) => {
           if (e.target.name === "you") { state.you = Number(e.target.value); draw(); }
         } }, h("legend", {}, t("lobby.seats")), seatRows(game, players, state.you)),
         rules, clocks,
         h("button", { type: "submit", class: "primary", id: "create" }, t("lobby.create")));
+    }
+
+    /** After an option changed: the picker says which rule set this is now, or "custom". */
+    function redrawRuleSet() {
+      const holder = form.querySelector("#rule-set");
+      window.KKDom.fill(holder, h("span", { class: "field-label" }, t("lobby.rule_set")),
+        Options.ruleSetPicker(state.game, state, pickRules));
     }
 
     form.addEventListener("submit", async (event) => {
@@ -117,8 +106,8 @@
         const text = input.value.trim();
         clocks[input.dataset.clock] = text === "" ? null : /^auto$/i.test(text) ? "auto" : Number(text);
       });
-      const body = { game: game.id, players: state.players || game.players.default, options: chosenOptions(form, game),
-        clocks, bots, nickname, seat: state.you };
+      const body = Object.assign({ game: game.id, players: state.players || game.players.default },
+        Options.request(game, state), { clocks, bots, nickname, seat: state.you });
       try {
         const made = await window.KKNet.api("POST", "/api/rooms", body);
         window.KKNet.Seats.put(made.code, { token: made.token, seat: made.seat });
@@ -187,11 +176,27 @@
       roomFacts(room)));
   }
 
+  /** The lobby's catalog (the words for each option), fetched once for a room opened by its link. */
+  function catalog() {
+    const app = window.KKApp;
+    if (app && !app.catalog && !app.catalogAsked) {
+      app.catalogAsked = true;
+      window.KKNet.api("GET", "/api/games").then((c) => { app.catalog = app.catalog || c; }, () => { app.catalogAsked = false; });
+    }
+    return app && app.catalog ? app.catalog : null;
+  }
+
   /** The options and clocks in force, and the seed's commitment. */
   function roomFacts(room) {
-    const clocks = Object.entries(room.settings).map(([k, v]) => k + " " + (v === null ? t("lobby.off") : v));
-    return h("details", { class: "facts" }, h("summary", {}, t("room.options")),
-      h("ul", {}, Object.entries(room.options).map(([k, v]) => h("li", {}, h("code", {}, k + " = " + JSON.stringify(v))))),
+    const clocks = Object.entries(room.settings).map(([k, v]) =>
+      (window.KKI18N.has("lobby." + k) ? t("lobby." + k) : k) + " " + (v === null ? t("lobby.off") : v));
+    const known = catalog();
+    const game = known ? known.games.find((g) => g.id === room.game) : null;
+    const set = game ? Options.matchingSet(game, room.options) : null;
+    const named = game ? " — " + (set ? Options.setName(set) : t("lobby.custom")) : "";
+    return h("details", { class: "facts" }, h("summary", {}, t("room.options") + named),
+      h("ul", {}, Object.entries(room.options).map(([k, v]) => h("li", { dataset: { option: k } },
+        game ? Options.describe(game, k, v) : h("code", {}, k + " = " + JSON.stringify(v))))),
       h("p", {}, t("room.clocks") + ": " + clocks.join(" · ")),
       h("p", { class: "commitment" }, t("room.commitment") + ": ", h("code", {}, room.commitment)));
   }
