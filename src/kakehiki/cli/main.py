@@ -92,8 +92,9 @@ def _add_sim(app: typer.Typer) -> None:
         options: Annotated[list[str] | None, _options_option()] = None,
         lang: Annotated[Lang | None, _lang_option()] = None,
         engine: Annotated[Engine, typer.Option(help=t("help.sim_engine"))] = Engine.reference,
+        workers: Annotated[int | None, typer.Option(help=t("help.workers"), min=1)] = None,
     ) -> None:
-        sim_command(game_id, games, seed, players, bots, save, as_json, options, lang, engine.value)
+        sim_command(game_id, games, seed, players, bots, save, as_json, options, lang, engine.value, workers)
 
 
 def _add_arena(app: typer.Typer) -> None:
