@@ -60,8 +60,8 @@ def rank_rewards(ranks: Sequence[int]) -> tuple[float, ...]:
     first and −1 for the last; seats that share a rank share the mean of the places they fill.
     So the rewards always sum to 0, and a draw (every seat ranked alike) gives 0 to all.
 
-    >>> rank_rewards((1, 2, 3, 4))
-    (1.0, 0.3333333333333333, -0.3333333333333333, -1.0)
+    >>> [round(r, 3) for r in rank_rewards((1, 2, 3, 4))]
+    [1.0, 0.333, -0.333, -1.0]
     >>> rank_rewards((1, 2, 2, 4))
     (1.0, 0.0, 0.0, -1.0)
     """
