@@ -123,8 +123,10 @@ def _add_sim(app: typer.Typer) -> None:
         lang: Annotated[Lang | None, _lang_option()] = None,
         engine: Annotated[Engine, typer.Option(help=t("help.sim_engine"))] = Engine.reference,
         rules: Annotated[str | None, _rules_option()] = None,
+        workers: Annotated[int | None, typer.Option(help=t("help.workers"), min=1)] = None,
     ) -> None:
-        sim_command(game_id, games, seed, players, bots, save, as_json, options, lang, engine.value, rules)
+        sim_command(game_id, games, seed, players, bots, save, as_json, options, lang, engine.value, rules,
+                    workers)
 
 
 def _add_arena(app: typer.Typer) -> None:
