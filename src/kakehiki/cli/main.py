@@ -190,9 +190,11 @@ def _add_serve(app: typer.Typer) -> None:
                                                             help=t("help.serve_host_name"))] = None,
         trusted_proxy: Annotated[list[str] | None, typer.Option("--trusted-proxy", metavar="ADDRESS",
                                                                 help=t("help.serve_trusted_proxy"))] = None,
+        sockets_per_address: Annotated[int, typer.Option("--sockets-per-address", min=1, max=1_000_000,
+                                                         help=t("help.serve_sockets"))] = 32,
     ) -> None:
         serve_command(host, port, db, allow_origin or [], rooms_per_minute, shard, host_name or [],
-                      trusted_proxy or [])
+                      trusted_proxy or [], sockets_per_address)
 
 
 def main() -> None:

@@ -29,7 +29,7 @@ def default_db() -> Path:
 
 def serve_command(host: str, port: int, db: str | None, allow_origins: list[str], rooms_per_minute: int = 30,
                   shard: str = "0/1", host_names: list[str] | None = None,
-                  trusted_proxies: list[str] | None = None) -> None:
+                  trusted_proxies: list[str] | None = None, sockets_per_address: int = 32) -> None:
     try:
         import uvicorn
 
@@ -42,7 +42,7 @@ def serve_command(host: str, port: int, db: str | None, allow_origins: list[str]
     if "://" not in url:
         Path(url).expanduser().parent.mkdir(parents=True, exist_ok=True)
     check_store(url)
-    app = create_app(url, allow_origins, rooms_per_minute, where, host_names or [])
+    app = create_app(url, allow_origins, rooms_per_minute, where, host_names or [], sockets_per_address)
     proxies = trusted_proxies or []
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=65_536, access_log=False, log_level="warning",
                             lifespan="on", proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,

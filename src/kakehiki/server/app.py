@@ -35,7 +35,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kakehiki.server.catalog import games_catalog
 from kakehiki.server.connection import Connection, RateLimiter
-from kakehiki.server.guard import SECURITY_HEADERS, AddressLimits, HostNames
+from kakehiki.server.guard import SECURITY_HEADERS, SOCKETS_PER_ADDRESS, AddressLimits, HostNames
 from kakehiki.server.host import RoomHost
 from kakehiki.server.protocol import ClientMessage, ProtocolError, encode, error_frame, parse_client_message
 from kakehiki.server.rooms import Room
@@ -537,7 +537,7 @@ def _again(server: Server, room: Room, conn: Connection, seat: int) -> None:
 # -- the app ---------------------------------------------------------------------------------------
 def create_app(store_url: str, allowed_origins: Sequence[str] = (),
                rooms_per_minute: int = ROOMS_PER_MINUTE, shard: tuple[int, int] = (0, 1),
-               host_names: Sequence[str] = ()) -> Guarded:
+               host_names: Sequence[str] = (), sockets_per_address: int = SOCKETS_PER_ADDRESS) -> Guarded:
     """The app, storing its rooms at ``store_url`` (a SQLite path or a PostgreSQL URL); the
     ``shard``-th ``(k, n)`` of n processes sharing that store; answering to the ``Host``
     names ``host_names`` besides addresses and ``localhost`` (see :class:`HostNames`)."""
@@ -547,6 +547,7 @@ def create_app(store_url: str, allowed_origins: Sequence[str] = (),
         store = Store(store_url)
         store.check_writable()
         server = Server(store, allowed_origins, rooms_per_minute, shard, host_names)
+        server.limits = AddressLimits(sockets=sockets_per_address)
         server.loop = asyncio.get_running_loop()
         server.host.restore()
         app.state.server = server
