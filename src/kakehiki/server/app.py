@@ -40,7 +40,7 @@ from kakehiki.server.host import RoomHost
 from kakehiki.server.protocol import ClientMessage, ProtocolError, encode, error_frame, parse_client_message
 from kakehiki.server.rooms import Room
 from kakehiki.server.settings import RequestError
-from kakehiki.server.store import Store, StoreError
+from kakehiki.server.store import RoomChange, Store, StoreError
 from kakehiki.thinking import BUDGET, Thinkers
 
 LOG = logging.getLogger("kakehiki.serve")
@@ -80,6 +80,11 @@ class Server:
         self.bot_workers = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="bots")
         self.host = RoomHost(store, shard=shard, thinkers=Thinkers(self.bot_workers, BUDGET))
         self.host.on_thought = self._thought
+        self.host.deferred = True
+        self.writer = None if store.shared_connection else ThreadPoolExecutor(1, thread_name_prefix="store")
+        """The one thread that writes the ticks' transactions (none for an in-memory SQLite store,
+        whose one connection cannot be shared between threads)."""
+        self._flushing: asyncio.Task[None] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         """The loop that owns every room (set once it runs): bots' workers hand results back to it."""
         self.allowed_origins = frozenset(o.rstrip("/").lower() for o in allowed_origins)
@@ -94,6 +99,39 @@ class Server:
 
     # -- sending -------------------------------------------------------------------------------
     def publish(self, room: Room) -> None:
+        """Send every seat (and the spectators) its new frames once what changed is stored
+        (stored before told): the room waits for the tick's one transaction (:meth:`_flush`)."""
+        self.host.dirty[room.code] = room
+        if self._flushing is None or self._flushing.done():
+            self._flushing = asyncio.get_running_loop().create_task(self._flush())
+
+    async def _flush(self) -> None:
+        """Write every waiting room's changes in one transaction (on the writer thread, so the
+        loop goes on), then send the frames of the rooms with nothing left to store.  A room
+        that changed again meanwhile waits for the next round; rounds go on while any waits."""
+        while self.host.dirty:
+            changes, rooms = self.host.take_changes()
+            try:
+                if changes:
+                    await self._write(changes)
+            except StoreError as exc:
+                for room in rooms:
+                    self.store_failed(room, exc)
+                continue
+            except Exception:  # a bug: say so; the rooms' frames go out with their next change
+                LOG.exception("storing a tick of %d rooms failed", len(rooms))
+                continue
+            for room in rooms:
+                if room.code not in self.host.dirty and self.host.rooms.get(room.code) is room:
+                    self._send(room)
+
+    async def _write(self, changes: list[RoomChange]) -> None:
+        if self.writer is None:
+            self.host.store.write(changes)
+        else:
+            await asyncio.get_running_loop().run_in_executor(self.writer, self.host.store.write, changes)
+
+    def _send(self, room: Room) -> None:
         """Send every seat (and the spectators) its new frames, then set the room's timer."""
         seats: list[int | None] = [*range(len(room.seats)), None]
         conns = self.listeners.get(room.code, {})
@@ -180,6 +218,7 @@ class Server:
         """The store refused a change: nothing more is played in the room until a restart,
         and every connection of it is told so and closed (not with the normal code)."""
         LOG.error("room %s: the store failed: %s", room.code, exc)
+        self.host.rooms.pop(room.code, None)  # what is in memory past the store is dropped: a restart resumes it
         frame = encode(error_frame("store_failed", "the server cannot save this game now: nothing more "
                                                    "is played until it can (reconnect later)"))
         for targets in self.listeners.get(room.code, {}).values():
@@ -559,6 +598,11 @@ def create_app(store_url: str, allowed_origins: Sequence[str] = (),
         finally:
             ticker.cancel()
             server.bot_workers.shutdown(wait=False, cancel_futures=True)
+            if server._flushing is not None:
+                with contextlib.suppress(Exception):
+                    await server._flushing  # what was accepted is stored before the store closes
+            if server.writer is not None:
+                server.writer.shutdown(wait=True)
             store.close()
 
     routes = [

@@ -22,7 +22,7 @@ from kakehiki.registry import UnknownGameError, get_game
 from kakehiki.rulesets import RuleSet, find_rule_set
 from kakehiki.server.rooms import Room, Seat, new_code, new_token, shard_of, token_hash
 from kakehiki.server.settings import RequestError, RoomSettings, check_bot, check_nickname
-from kakehiki.server.store import ActionRow, RoomRow, SeatRow, Store, StoredRoom
+from kakehiki.server.store import ActionRow, RoomChange, RoomRow, SeatRow, Store, StoredRoom
 from kakehiki.table import Notice
 from kakehiki.textin import typed
 from kakehiki.thinking import Thinkers
@@ -47,6 +47,10 @@ class RoomHost:
         self.store, self.clock, self.wall, self.max_rooms = store, clock, wall, max_rooms
         self.thinkers = thinkers
         """Where the tables' bots think (``None``: on the caller's thread, as in tests)."""
+        self.deferred = False
+        """Whether :meth:`settle` leaves the writing to the host's tick (:meth:`take_changes`)."""
+        self.dirty: dict[str, Room] = {}
+        """The rooms settled since the last :meth:`take_changes`, by code."""
         self.on_thought: Callable[[str], None] | None = None
         """Told a room's code when one of its bots has finished thinking (from the worker thread)."""
         self.shard = shard
@@ -215,24 +219,46 @@ class RoomHost:
             self.settle(room)
 
     def settle(self, room: Room) -> None:
-        """Store what changed: new actions (append-only), answers waiting, the record once over."""
+        """Store what changed: at once, or (``deferred``, as a server runs) with every other
+        room's changes in the tick's one transaction (:meth:`take_changes`)."""
+        if self.deferred:
+            self.dirty[room.code] = room
+            return
+        change = self.change(room)
+        if change is not None:
+            self.store.write([change])
+
+    def change(self, room: Room) -> RoomChange | None:
+        """What ``room`` has to store since last asked: new actions (append-only), answers
+        waiting, the record once over; ``None`` if nothing.  Counted as stored from here on."""
         table = room.table
         if table is None:
-            return
+            return None
+        rows: tuple[ActionRow, ...] = ()
         if len(table.actions) > room.stored:
             at = self.wall()
-            rows = [ActionRow(i, r, s, str(a), _kind(table.timed_out, i, s), at)
-                    for i, (r, s, a) in enumerate(table.actions[room.stored:], start=room.stored)]
-            self.store.append_actions(room.code, rows)
+            rows = tuple(ActionRow(i, r, s, str(a), _kind(table.timed_out, i, s), at)
+                         for i, (r, s, a) in enumerate(table.actions[room.stored:], start=room.stored))
             room.stored = len(table.actions)
         pending = {s: text for s, text in table.answers().items() if s not in table.bots}
+        kept: dict[int, str] | None = None
+        ended: tuple[float, dict[str, Any], dict[str, Any]] | None = None
         if table.over and room.status != "over":
             room.record = room.finished_record()
             room.status, room.ended = "over", self.clock()
-            self.store.finish(room.code, self.wall(), room.record["result"], room.record)
+            ended = (self.wall(), room.record["result"], room.record)
         elif pending != room.saved_pending:
-            self.store.set_pending(room.code, pending)
-            room.saved_pending = pending
+            kept = room.saved_pending = pending
+        if not rows and kept is None and ended is None:
+            return None
+        return RoomChange(room.code, rows, kept, ended)
+
+    def take_changes(self) -> tuple[list[RoomChange], list[Room]]:
+        """The changes of every room settled since the last call (``deferred``), and those rooms."""
+        rooms = list(self.dirty.values())
+        self.dirty.clear()
+        changes = [change for room in rooms if (change := self.change(room)) is not None]
+        return changes, rooms
 
     # -- connections -------------------------------------------------------------------------------
     def connected(self, room: Room, seat: int) -> None:

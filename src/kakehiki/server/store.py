@@ -103,6 +103,18 @@ class ActionRow:
 
 
 @dataclass(frozen=True)
+class RoomChange:
+    """What one live room adds to the store in a tick: actions appended (numbered on from
+    what the room has stored), its pending answers replaced (``None``: unchanged), and,
+    once it is over, its end (``ended_at``, ``result``, ``record``)."""
+
+    code: str
+    actions: tuple[ActionRow, ...] = ()
+    pending: Mapping[int, str] | None = None
+    ended: tuple[float, dict[str, Any], dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
 class StoredRoom:
     """A room with its seats (by seat), its log (by seq) and its pending answers (by seat)."""
 
@@ -227,6 +239,11 @@ class Store:
                 conn.execute(sa.schema.CreateSchema(self._schema, if_not_exists=True))
             self._t.meta.create_all(conn)
 
+    @property
+    def shared_connection(self) -> bool:
+        """Whether every call shares one connection (in-memory SQLite), so one thread must make them all."""
+        return isinstance(self.engine.pool, StaticPool)
+
     def close(self) -> None:
         """Close every connection; the store is not used after."""
         self.engine.dispose()
@@ -289,6 +306,39 @@ class Store:
             last = None if found is None else found[1]
             _check_next(code, 0 if last is None else int(last) + 1, rows)
             conn.execute(actions.insert(), [_action_values(code, row) for row in rows])
+
+    def write(self, changes: Sequence[RoomChange]) -> None:
+        """Store the changes of many rooms in one transaction (a server's tick): all of them or,
+        on any error, none.  The owner process alone writes its rooms' logs, so nothing is read
+        first: a number already used in a log is refused by the key (``kk_actions``' primary
+        key is the room and the number), and a room that is not live by the status check of
+        the finishing update."""
+        if not changes:
+            return
+        t = self._t
+        rows = [_action_values(c.code, row) for c in changes for row in c.actions]
+        cleared = [c.code for c in changes if c.pending is not None or c.ended is not None]
+        refill = [{"code": c.code, "seat": seat, "action": action} for c in changes
+                  if c.pending is not None and c.ended is None for seat, action in sorted(c.pending.items())]
+        codes = ", ".join(excerpt(c.code) for c in changes[:3]) + (", …" if len(changes) > 3 else "")
+        with self._writing(f"rooms {codes}: storing {len(rows)} actions") as conn:
+            if rows:
+                conn.execute(t.actions.insert(), rows)
+            if cleared:
+                conn.execute(t.pending.delete().where(t.pending.c.code.in_(cleared)))
+            if refill:
+                conn.execute(t.pending.insert(), refill)
+            for c in changes:
+                if c.ended is not None:
+                    self._end(conn, c.code, *c.ended)
+
+    def _end(self, conn: Connection, code: str, ended_at: float, result: dict[str, Any],
+             record: dict[str, Any]) -> None:
+        rooms = self._t.rooms
+        values = {"status": "over", "ended_at": ended_at, "result": _dump(result), "record": _dump(record)}
+        done = conn.execute(rooms.update().where(rooms.c.code == code, rooms.c.status.in_(LIVE)).values(values))
+        if done.rowcount != 1:
+            raise StoreError(f"room {excerpt(code)} is not live: cannot finish it")
 
     def set_pending(self, code: str, pending: Mapping[int, str]) -> None:
         """Replace a live room's pending answers (seat -> action text) by ``pending``."""
