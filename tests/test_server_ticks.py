@@ -54,15 +54,14 @@ def test_the_moves_of_many_rooms_are_stored_in_one_transaction(tmp_path: Path) -
 def test_a_tick_is_stored_whole_or_not_at_all(tmp_path: Path) -> None:
     store = Store(str(tmp_path / "rooms.sqlite3"))
     host = RoomHost(store, clock=FakeClock())
-    (good, seat), (other, _) = playing_rooms(host, 2)
-    legal = good.table.game.legal_actions(good.table.state, seat)
-    host.act(good, seat, str(legal[0]), at=good.table.seq)  # stored at once (not deferred)
-    stored = store.room(good.code)
-    assert stored is not None and stored.actions
-    kept = len(store.room(other.code).actions)
-    fresh = ActionRow(kept, 0, 0, "draw", "move", 0.0)
-    again = dataclasses.replace(stored.actions[0], at=1.0)  # a number already in good's log
+    (good, _), (other, _) = playing_rooms(host, 2)
+    in_good, in_other = (len(store.room(room.code).actions) for room in (good, other))
+    first = ActionRow(in_good, 0, 0, "draw", "move", 0.0)
+    store.write([RoomChange(good.code, (first,))])
+    again = dataclasses.replace(first, at=1.0)  # a number already in good's log
+    fresh = ActionRow(in_other, 0, 0, "draw", "move", 0.0)
     with pytest.raises(StoreError):
         store.write([RoomChange(other.code, (fresh,)), RoomChange(good.code, (again,))])
-    assert len(store.room(other.code).actions) == kept, "the other room's action went with the tick"
+    assert len(store.room(other.code).actions) == in_other, "the other room's action went with the tick"
+    assert len(store.room(good.code).actions) == in_good + 1
     store.close()
