@@ -21,6 +21,9 @@ LEARNER: Final = 0
 EASY: Final = "easy"
 """The level the bots play at once the script is over."""
 LANGS: Final = ("en", "ja")
+LEARN_RULE: Final = "learn"
+"""The rule a learn room names when it refuses a move the guide does not point at (the
+notice's text is the move it points at)."""
 WORDS: Final[Mapping[str, Mapping[str, str]]] = {
     "step": {"en": "Guided game, step {n} of {of}", "ja": "ガイド付きゲーム {n}／{of}"},
     "point": {"en": "Make this move: {move}", "ja": "この手を選んでください：{move}"},
@@ -116,7 +119,7 @@ class Lesson:
         """No clock runs while learning: every window waits for the learner's answer."""
         return Clocks(reaction=None, turn=None, grace=None, pace=pace)
 
-    def bots(self) -> dict[int, ScriptBot]:
+    def bots(self) -> dict[int, Bot]:
         """The other seats: each plays its script, then the ``easy`` level."""
         return {seat: ScriptBot(seat, self.scripted(seat), self.end, make_bot(self.game_id, EASY))
                 for seat in range(self.players) if seat != LEARNER}
