@@ -240,6 +240,10 @@ def japanese_texts() -> list[tuple[str, str]]:
     """(where, text) for every Japanese message and every line of the Japanese rules, code spans removed."""
     texts = [(f"{path.parent.name}/{path.name}:{key}", value)
              for path in JA_CATALOGS for key, value in json.loads(path.read_text(encoding="utf-8")).items()]
+    for path in sorted(SRC.glob("learn/*.json")):  # the guided games' words
+        guide = json.loads(path.read_text(encoding="utf-8"))
+        texts += [(f"learn/{path.name}:{n}", ask["why"]["ja"]) for n, ask in enumerate(guide["asks"], start=1)]
+        texts += [(f"learn/{path.name}:{key}", words["ja"]) for key, words in guide["words"].items()]
     for path in JA_RULES:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             texts.append((f"{path.parent.name}/{path.name}:{number}", re.sub(r"`[^`]*`", "", line)))

@@ -12,7 +12,6 @@ The bots' moves are shown 0.05 s apart (the room request is changed on its way) 
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -51,7 +50,7 @@ def follow_step(person: Person, n: int, move: str) -> str:
         try:
             person.page.wait_for_function(SENT, arg=[n, move], timeout=1500)
             return way
-        except Exception:  # noqa: BLE001 - Playwright's timeout: click again
+        except Exception:  # Playwright's timeout: click again
             continue
     raise AssertionError(f"step {n}: {move} could not be made")
 
