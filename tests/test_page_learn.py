@@ -1,7 +1,8 @@
 """Learning on the page, as a newcomer does it, in a real Chromium, in English and in Japanese.
 
 For every game the newcomer opens the home page, reads the game's rules in the dialog, presses
-the guided first game, and follows the guide to its end: at each step the page says why and
+the guided first game (for Million Doubt: opens the rules dialog's own link to it, as from a
+friend's room), and follows the guide to its end: at each step the page says why and
 marks the move's controls on the table; the newcomer clicks those (the cards marked, then the
 move's button) or, where the table offers the move only through a menu, the guide's own button.
 The guide ends with its hand-over: the game going on for real, or, where the guide played the
@@ -90,8 +91,13 @@ def test_a_newcomer_follows_every_guided_game_to_its_end(browser: Any, server: L
             assert text is not None and text.get_attribute("lang") == lang
             if game_id == "doubt":
                 person.shot(f"learn-rules-{game_id}-{lang}")
+            link = person.page.get_attribute("#rules-learn", "href")
+            assert link == f"/?learn={game_id}"
             person.page.click("#rules-close")
-            person.page.click(f'button[data-learn="{game_id}"]')
+            if game_id == "million-doubt":  # the rules' own link, as from a room's page (it opens beside it)
+                person.open(link)
+            else:
+                person.page.click(f'button[data-learn="{game_id}"]')
             for n, ask in enumerate(lesson.asks, start=1):
                 person.page.wait_for_function(
                     "(n) => window.KKApp.state && window.KKApp.state.learn && window.KKApp.state.learn.step === n",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -61,3 +62,12 @@ def test_a_learn_room_points_at_each_move_and_takes_no_other(server: LiveServer,
 def test_a_learn_room_needs_a_game_with_a_guide_and_a_name(server: LiveServer) -> None:
     assert server.post("/api/rooms", {"learn": True, "game": "nope", "nickname": "Ann"}).status_code == 400
     assert server.post("/api/rooms", {"learn": True, "game": "doubt"}).status_code == 400
+
+
+def test_the_pages_learning_words_are_in_both_languages() -> None:
+    catalog = (Path(__file__).resolve().parents[1] / "src/kakehiki/server/static/i18n.js").read_text(encoding="utf-8")
+    english, japanese = catalog.split("const JA = {")
+    keys = [sorted(re.findall(r'"(learn\.[a-z_]+)":', part)) for part in (english, japanese)]
+    assert keys[0] == keys[1] and len(keys[0]) >= 8
+    words = re.findall(r'"learn\.[a-z_]+": "([^"]*)"', japanese)
+    assert all(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", word) for word in words), "English on the Japanese page"

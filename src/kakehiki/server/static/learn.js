@@ -16,6 +16,8 @@
     const title = t("learn.rules_of", { game: page.title });
     const dialog = h("dialog", { id: "rules-dialog", class: "rules-dialog", "aria-label": title },
       h("div", { class: "rules-head" }, h("strong", {}, title),
+        page.learn ? h("a", { class: "button small primary", id: "rules-learn", href: "/?learn=" + encodeURIComponent(page.game),
+          target: "_blank", rel: "noopener" }, t("learn.start")) : null,
         h("button", { type: "button", id: "rules-close", onclick: () => dialog.close() }, t("learn.close"))),
       h("article", { class: "rules-text", id: "rules-text", lang: page.lang, html: page.html }));
     dialog.addEventListener("close", () => dialog.remove());
@@ -35,9 +37,15 @@
     }
   }
 
-  /** The home page's panel: every game's rules and its guided first game. */
+  /** The home page's panel: every game's rules and its guided first game.  `/?learn=GAME` (the rules
+   * dialog's link, opened beside a room's page) starts that game's guided first game at once. */
   function renderHome(root, catalog, go, showError) {
     const title = (game) => (lang() === "ja" ? game.title_ja : game.title);
+    const asked = new URLSearchParams(location.search).get("learn");
+    if (asked && catalog.games.some((game) => game.id === asked)) {
+      history.replaceState(null, "", "/");
+      startLearning(asked, go, showError);
+    }
     root.append(h("section", { class: "panel learn", id: "learn" },
       h("h2", {}, t("learn.title")), h("p", {}, t("learn.blurb")),
       h("ul", { class: "learn-games" }, catalog.games.map((game) => h("li", { dataset: { game: game.id } },
