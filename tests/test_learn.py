@@ -73,7 +73,7 @@ def test_learn_in_the_terminal_to_the_hand_over(game_id: str, lang: str, tmp_pat
         assert ask.hint(lang) in out
         assert lesson.word("step", lang, n=n, of=len(lesson.asks)) in out
     assert lesson.word("other_move", lang, move=lesson.asks[0].move) in out
-    assert lesson.word("handover", lang) in out or lesson.word("handover_over", lang) in out
+    assert lesson.word("handover", lang) in out or lesson.word("handover_next", lang) in out
     if lang == "ja":
         assert WORDS["handover"]["en"] not in out and "Your choice" not in out
 

@@ -81,7 +81,7 @@ def run_learn(game_id: str, lang: Lang | None, read: Callable[[str], str] | None
     for line in session.narrator.result(result, labels):
         out.print(Text(line))
     if lesson.over(table.seq) and "handover" not in session.told:  # the guide played the game to its end
-        out.print(Text(lesson.word("handover_over", language()), style="bold green"))
+        out.print(Text(lesson.word("handover_next", language()), style="bold green"))
         run_play(game.id, None, None, lesson.players, EASY, None, lang, read=read)
 
 

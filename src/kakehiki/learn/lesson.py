@@ -37,6 +37,10 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
                             "every move is yours.",
                       "ja": "ガイド付きゲームはここまでです。もう一度遊ぶと、「かんたん」なボットとの本当のゲームに"
                             "なります。手はすべてあなたが選びます。"},
+    "handover_next": {"en": "That was the guided game. Now a real game against an easy bot, on a new deal: "
+                            "every move is yours.",
+                      "ja": "ガイド付きゲームはここまでです。続いて新しい配り札で、「かんたん」なボットと本当のゲームを"
+                            "します。手はすべてあなたが選びます。"},
 }
 """The words around every guide (a guide's own ``words`` add its ``intro``)."""
 
