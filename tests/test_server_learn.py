@@ -71,3 +71,30 @@ def test_the_pages_learning_words_are_in_both_languages() -> None:
     assert keys[0] == keys[1] and len(keys[0]) >= 8
     words = re.findall(r'"learn\.[a-z_]+": "([^"]*)"', japanese)
     assert all(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", word) for word in words), "English on the Japanese page"
+
+
+def test_a_learn_room_restored_after_a_restart_plays_on_without_the_guide(tmp_path: Path) -> None:
+    from hosting import FakeClock
+    from kakehiki.server.host import RoomHost
+    from kakehiki.server.store import Store
+
+    lesson, clock = load_lesson("doubt"), FakeClock()
+    store = Store(str(tmp_path / "rooms.sqlite3"))
+    host = RoomHost(store, clock=clock)
+    room, seat, _ = host.learn({"game": "doubt", "nickname": "Ann", "clocks": {"pace": None}})
+    assert room.table is not None
+    for ask in lesson.asks[:3]:
+        while room.table.seq != ask.at:
+            clock.advance(1.0)
+            host.poll(room)
+        assert host.act(room, seat, ask.move, at=ask.at).kind == "accepted"
+    done = [(r, s, str(a)) for r, s, a in room.table.actions]
+    store.close()
+    store = Store(str(tmp_path / "rooms.sqlite3"))
+    again = RoomHost(store, clock=clock)
+    assert again.restore() == 1
+    back = again.rooms[room.code]
+    assert back.table is not None and back.lesson is None
+    assert [(r, s, str(a)) for r, s, a in back.table.actions[:len(done)]] == done  # then the bot answers
+    assert "learn" not in back.state_frame(seat) and back.seats[1].bot == "easy"
+    store.close()
