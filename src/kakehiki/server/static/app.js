@@ -330,7 +330,7 @@
   // -- keys ----------------------------------------------------------------------------------------
   document.addEventListener("keydown", (event) => {
     const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
-    if (typing) return;
+    if (typing || document.querySelector("dialog[open]")) return;  // the rules dialog: its own keys
     if (event.key === "Escape") {
       const menu = document.getElementById("menu");
       if (menu) menu.hidden = true;
