@@ -166,7 +166,7 @@ def test_replay_of_a_missing_file_fails(tmp_path: Path) -> None:
 # -- rules and games -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("lang", "words"), [("en", "Same-number interrupt"), ("ja", "ドボン")])
+@pytest.mark.parametrize(("lang", "words"), [("en", "Interrupts"), ("ja", "ドボン")])
 def test_rules_print_the_text_and_every_option(lang: str, words: str) -> None:
     result = run("rules", "dobon", "--lang", lang, "--markdown")
     assert result.exit_code == 0, result.output

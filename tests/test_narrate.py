@@ -102,7 +102,8 @@ def test_narration_depends_on_the_core_and_the_command_line_on_narration() -> No
     for path in (SRC / "narrate").glob("*.py"):
         assert not {m for m in imports_of(path) if m.startswith("kakehiki.cli")}, path.name
         assert "kakehiki.cli" not in path.read_text(encoding="utf-8"), path.name
-    below = [*SRC.glob("*.py"), *(SRC / "games").rglob("*.py"), *(SRC / "bots").rglob("*.py")]
+    core = [p for p in SRC.glob("*.py") if p.name != "__main__.py"]  # ``python -m kakehiki`` is the command line
+    below = [*core, *(SRC / "games").rglob("*.py"), *(SRC / "bots").rglob("*.py")]
     for path in below:
         assert not {m for m in imports_of(path) if m.startswith(("kakehiki.narrate", "kakehiki.cli"))}, path
     assert not list((SRC / "cli").glob("render*.py")), "narration lives in kakehiki.narrate"
@@ -240,6 +241,10 @@ def japanese_texts() -> list[tuple[str, str]]:
     """(where, text) for every Japanese message and every line of the Japanese rules, code spans removed."""
     texts = [(f"{path.parent.name}/{path.name}:{key}", value)
              for path in JA_CATALOGS for key, value in json.loads(path.read_text(encoding="utf-8")).items()]
+    for path in sorted(SRC.glob("learn/*.json")):  # the guided games' words
+        guide = json.loads(path.read_text(encoding="utf-8"))
+        texts += [(f"learn/{path.name}:{n}", ask["why"]["ja"]) for n, ask in enumerate(guide["asks"], start=1)]
+        texts += [(f"learn/{path.name}:{key}", words["ja"]) for key, words in guide["words"].items()]
     for path in JA_RULES:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             texts.append((f"{path.parent.name}/{path.name}:{number}", re.sub(r"`[^`]*`", "", line)))

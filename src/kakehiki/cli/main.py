@@ -16,6 +16,7 @@ from kakehiki import __version__
 from kakehiki.cli.arena import arena_command, gauntlet_command
 from kakehiki.cli.common import Engine, Lang, fail
 from kakehiki.cli.lang import set_language, t
+from kakehiki.cli.learn import learn_command
 from kakehiki.cli.play import play_command
 from kakehiki.cli.replay import replay_command, verify_command
 from kakehiki.cli.rules import games_command, rules_command
@@ -89,6 +90,13 @@ def _add_info_commands(app: typer.Typer) -> None:
         lang: Annotated[Lang | None, _lang_option()] = None,
     ) -> None:
         rules_command(game_id, lang, markdown)
+
+    @app.command("learn", help=t("help.learn"))
+    def learn(
+        game_id: Annotated[str, _game_argument()],
+        lang: Annotated[Lang | None, _lang_option()] = None,
+    ) -> None:
+        learn_command(game_id, lang)
 
 
 def _add_play(app: typer.Typer) -> None:

@@ -39,6 +39,7 @@ from kakehiki.server.guard import SECURITY_HEADERS, SOCKETS_PER_ADDRESS, Address
 from kakehiki.server.host import RoomHost
 from kakehiki.server.protocol import ClientMessage, ProtocolError, encode, error_frame, parse_client_message
 from kakehiki.server.rooms import Room
+from kakehiki.server.rules import rules_page
 from kakehiki.server.settings import RequestError
 from kakehiki.server.store import RoomChange, Store, StoreError
 from kakehiki.thinking import BUDGET, Thinkers
@@ -372,6 +373,10 @@ async def list_games(server: Server, request: Request) -> Response:
     return JSONResponse(games_catalog())
 
 
+async def game_rules(server: Server, request: Request) -> Response:
+    return JSONResponse(rules_page(request.path_params["game"], request.query_params.get("lang", "en")))
+
+
 async def create_room(server: Server, request: Request) -> Response:
     client = request.client.host if request.client else "?"
     if not server.creators.take(client, time.monotonic()):
@@ -607,6 +612,7 @@ def create_app(store_url: str, allowed_origins: Sequence[str] = (),
 
     routes = [
         Route("/api/games", _route(list_games)),
+        Route("/api/games/{game}/rules", _route(game_rules)),
         Route("/api/rooms", _route(create_room, check_origin=True), methods=["POST"]),
         Route("/api/rooms/{code}", _route(show_room)),
         Route("/api/rooms/{code}/join", _route(join_room, check_origin=True), methods=["POST"]),

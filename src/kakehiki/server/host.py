@@ -17,6 +17,8 @@ from typing import Any, Final
 from kakehiki.core import Game
 from kakehiki.errors import KakehikiError, OptionError
 from kakehiki.fairness import commitment, new_salt
+from kakehiki.learn import LEARNER, load_lesson
+from kakehiki.learn.lesson import EASY, LEARN_RULE
 from kakehiki.options import resolve_options
 from kakehiki.registry import UnknownGameError, get_game
 from kakehiki.rulesets import RuleSet, find_rule_set
@@ -106,6 +108,8 @@ class RoomHost:
     # -- the lobby -------------------------------------------------------------------------
     def create(self, request: Mapping[str, Any]) -> tuple[Room, int, str]:
         """A room from a client's request; the creator sits (and hosts).  Returns room, seat and token."""
+        if request.get("learn") is True:
+            return self.learn(request)
         self._make_room_for_one_more()
         game = _game(request.get("game"))
         players = _players(game, request.get("players", game.default_players))
@@ -123,6 +127,26 @@ class RoomHost:
         seats[seat] = Seat(nickname, token_hash(token))
         room = self._new_room(game, options, seats, settings, token_hash(token))
         return room, seat, token
+
+    def learn(self, request: Mapping[str, Any]) -> tuple[Room, int, str]:
+        """A learn room (``"learn": true``): the game's guided first game, started at once, the
+        learner at seat 0 against easy bots on the guide's deal, no clock running (the
+        bots' moves shown ``clocks.pace`` apart).  Playing again there is a real game."""
+        self._make_room_for_one_more()
+        game = _game(request.get("game"))
+        try:
+            lesson = load_lesson(game.id)
+        except KeyError:
+            raise RequestError("no_lesson", f"{game.id} has no guided game", "game") from None
+        nickname = check_nickname(request.get("nickname"))
+        pace = RoomSettings.from_json(game.id, request.get("clocks")).pace
+        settings = RoomSettings(reaction=None, turn=None, grace=None, fill_bot=EASY, pace=pace)
+        token = new_token()
+        seats = [Seat(nickname, token_hash(token)) if s == LEARNER else Seat(bot=EASY) for s in range(lesson.players)]
+        room = self._new_room(game, dict(lesson.options), seats, settings, token_hash(token), seed=lesson.seed)
+        room.lesson = lesson
+        self.start(room, LEARNER)
+        return room, LEARNER, token
 
     def again(self, room: Room, seat: int) -> str:
         """The people of a finished room play again: the code of the room they play in.
@@ -147,13 +171,14 @@ class RoomHost:
             raise RequestError("full", "this server holds as many rooms as it can; try again later", status=503)
 
     def _new_room(self, game: Game[Any, Any], options: dict[str, Any], seats: list[Seat],
-                  settings: RoomSettings, host_hash: str, follows: str | None = None) -> Room:
+                  settings: RoomSettings, host_hash: str, follows: str | None = None,
+                  seed: int | None = None) -> Room:
         """A room with a fresh seed, its code one of this process's shard (``follows``: the
         finished room whose people play it, linked in the store with it)."""
         code = new_code()
         while code in self.rooms or not self.owns(code):
             code = new_code()
-        seed, salt = secrets.randbits(SEED_BITS), new_salt()
+        seed, salt = secrets.randbits(SEED_BITS) if seed is None else seed, new_salt()
         room = Room(code, game, options, seats, settings, seed, salt, commitment(seed, salt), host_hash, self.wall())
         self.store.create_room(_room_row(room), [_seat_row(i, s) for i, s in enumerate(seats)], follows)
         self.rooms[code] = room
@@ -209,7 +234,9 @@ class RoomHost:
         if room.table is None or room.status != "playing":
             raise RequestError("not_playing", "the game has not started" if room.status == "lobby"
                                else "the game is over", status=409)
-        notice = room.table.submit(seat, typed(room.table.game, room.table.state, seat, action), at)
+        move = typed(room.table.game, room.table.state, seat, action)
+        refused = _off_the_guide(room, seat, move, at)
+        notice = room.table.tell(refused) if refused is not None else room.table.submit(seat, move, at)
         self.settle(room)
         return notice
 
@@ -317,6 +344,17 @@ class RoomHost:
         room.saved_pending = dict(stored.pending)
         table.poll()
         self.settle(room)
+
+
+def _off_the_guide(room: Room, seat: int, move: str, at: int | None) -> Notice | None:
+    """A learn room takes from its learner, while the guide runs, only the move it points at."""
+    table, lesson = room.table, room.lesson
+    if lesson is None or table is None or seat != LEARNER or at not in (None, table.seq):
+        return None
+    ask = lesson.ask(table.seq)
+    if ask is None or lesson.same_move(ask, move):
+        return None
+    return Notice("refused", seat, ask.move, rule=LEARN_RULE, move=move)
 
 
 def _kind(timed_out: set[int], index: int, seat: int | None) -> str:

@@ -37,6 +37,7 @@
     fill(document.getElementById("bar"),
       h("a", { href: "/", class: "brand" }, "kakehiki ", h("span", { lang: "ja" }, "駆け引き")),
       App.room ? h("span", { class: "where" }, window.KKLobby.gameTitle(App.room) + " · " + App.room.code) : null,
+      App.room ? h("button", { type: "button", class: "small", id: "rules", onclick: () => window.KKLearn.showRules(App.room.game).catch(showError) }, t("learn.rules")) : null,
       App.code && App.socket ? h("span", { class: "net " + (App.online ? "up" : "down"), id: "net" }, App.online ? "●" : t("table.reconnecting")) : null,
       h("button", { type: "button", class: "lang", id: "lang", onclick: switchLanguage }, t("lang.switch")));
   }
@@ -60,6 +61,7 @@
       try {
         App.catalog = App.catalog || (await Net.api("GET", "/api/games"));
         window.KKLobby.renderHome(root, App.catalog, goToRoom, showError);
+        window.KKLearn.renderHome(root, App.catalog, goToRoom, showError);
       } catch (err) {
         showError(err);
       }
@@ -130,6 +132,7 @@
       game: App.room.game, state: App.state, receivedAt: App.receivedAt, act,
       compose: App.compose, pending: App.pending, redraw: render,
     }));
+    window.KKLearn.decorate(root, ctx);
     App.callNow = ctx.callNow;
     App.goOn = ctx.goOn;
     if (App.over) root.append(overPanel());
@@ -327,7 +330,7 @@
   // -- keys ----------------------------------------------------------------------------------------
   document.addEventListener("keydown", (event) => {
     const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
-    if (typing) return;
+    if (typing || document.querySelector("dialog[open]")) return;  // the rules dialog: its own keys
     if (event.key === "Escape") {
       const menu = document.getElementById("menu");
       if (menu) menu.hidden = true;
