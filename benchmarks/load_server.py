@@ -288,13 +288,15 @@ class Seat:
         stats = self.table.stats
         async for raw in self.ws:
             frame = json.loads(raw)
+            inner = frame["frames"] if frame.get("type") == "change" else [frame]  # one change, bundled
             if stats.measuring:
                 stats.frames += 1
                 stats.frame_bytes += len(raw)
-                if frame.get("type") == "state":
+                if any(f.get("type") == "state" for f in inner):
                     stats.states += 1
                     stats.state_bytes += len(raw)
-            self.on_frame(frame)
+            for one in inner:
+                self.on_frame(one)
             if self.table.over.is_set():
                 return
 

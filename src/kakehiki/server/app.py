@@ -143,13 +143,14 @@ class Server:
             targets = conns.get(seat)
             if not targets:
                 continue
-            state = [] if room.sent.get(seat) == moment else [encode(room.state_frame(seat))]
+            state = [] if room.sent.get(seat) == moment else [room.state_frame(seat)]
             room.sent[seat] = moment
-            by_lang: dict[str, list[str]] = {}
+            by_lang: dict[str, str | None] = {}
             for conn in targets:
                 if conn.lang not in by_lang:
-                    by_lang[conn.lang] = [encode(f) for f in room.message_frames(seat, messages, conn.lang)]
-                for text in (*by_lang[conn.lang], *state):
+                    by_lang[conn.lang] = one_frame([*room.message_frames(seat, messages, conn.lang), *state])
+                text = by_lang[conn.lang]
+                if text is not None:
                     conn.send(text)
                 if over and state:  # once, with the last state
                     conn.send(encode(room.over_frame()))
@@ -315,6 +316,14 @@ class Server:
             raise RequestError("rate_limited", f"too many codes that name no room (at most {per} a minute "
                                                f"from one address): wait a minute", status=429)
         return room
+
+
+def one_frame(frames: list[dict[str, Any]]) -> str | None:
+    """What one change tells one seat, as one frame: itself if it is alone, else a ``change``
+    frame listing them in order (events, notices, then the state); ``None`` for nothing."""
+    if not frames:
+        return None
+    return encode(frames[0] if len(frames) == 1 else {"type": "change", "frames": frames})
 
 
 # -- HTTP ------------------------------------------------------------------------------------------
