@@ -16,6 +16,7 @@ from kakehiki.core import Event, Game
 from kakehiki.errors import IllegalActionError, KakehikiError
 from kakehiki.narrate import Narrator, PlainNarrator, narrator_for, rule_key
 from kakehiki.registry import game_ids
+from rulecites import rule_values
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "kakehiki"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -119,26 +120,7 @@ def raised_rules(path: Path) -> set[str]:
     """The ruling ids ``path`` can give ``IllegalActionError``: string literals, names assigned in the
     module and functions returning literals are followed; anything else fails the test."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    assigned: dict[str, list[ast.expr]] = {}
-    returned: dict[str, list[ast.expr]] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    assigned.setdefault(target.id, []).append(node.value)
-        elif isinstance(node, ast.FunctionDef):
-            returned[node.name] = [r.value for r in ast.walk(node) if isinstance(r, ast.Return) and r.value]
-
-    def values(expr: ast.expr) -> set[str]:
-        if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
-            return {expr.value}
-        if isinstance(expr, ast.IfExp):
-            return values(expr.body) | values(expr.orelse)
-        if isinstance(expr, ast.Name) and expr.id in assigned:
-            return set().union(*(values(v) for v in assigned[expr.id]))
-        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in returned:
-            return set().union(*(values(v) for v in returned[expr.func.id]))
-        raise AssertionError(f"{path.name}:{expr.lineno}: cannot tell which rule {ast.unparse(expr)} names")
+    values = rule_values(path, tree)
 
     found: set[str] = set()
     for node in ast.walk(tree):

@@ -36,6 +36,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from kakehiki.registry import game_ids, get_game
+from rulecites import rule_values
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "kakehiki"
@@ -68,26 +69,7 @@ def raised_and_keyword_ids(path: Path) -> Iterator[tuple[str, str]]:
     """(id, place) for the rule of every ``IllegalActionError``/``MoveError`` and every ``ruling=``
     or ``rule=`` keyword in ``path``."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    assigned: dict[str, list[ast.expr]] = {}
-    returned: dict[str, list[ast.expr]] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    assigned.setdefault(target.id, []).append(node.value)
-        elif isinstance(node, ast.FunctionDef):
-            returned[node.name] = [r.value for r in ast.walk(node) if isinstance(r, ast.Return) and r.value]
-
-    def values(expr: ast.expr) -> set[str]:
-        if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
-            return {expr.value}
-        if isinstance(expr, ast.IfExp):
-            return values(expr.body) | values(expr.orelse)
-        if isinstance(expr, ast.Name) and expr.id in assigned:
-            return set().union(*(values(v) for v in assigned[expr.id]))
-        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in returned:
-            return set().union(*(values(v) for v in returned[expr.func.id]))
-        raise AssertionError(f"{path}:{expr.lineno}: cannot tell which ruling {ast.unparse(expr)} names")
+    values = rule_values(path, tree)
 
     where = path.relative_to(ROOT)
     for node in ast.walk(tree):
