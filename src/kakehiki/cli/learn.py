@@ -17,7 +17,8 @@ from rich.text import Text
 
 from kakehiki.cli.common import Lang, console, fail, load_game, random_seed, use_language
 from kakehiki.cli.lang import language, t
-from kakehiki.cli.play import HUMAN, BlockingLines, Quit, Session, run_play, seat_labels, stdin_lines
+from kakehiki.cli.play import BlockingLines, Quit, Session, run_play, stdin_lines
+from kakehiki.cli.seating import HUMAN, seat_labels
 from kakehiki.learn import Lesson, load_lesson
 from kakehiki.learn.lesson import EASY, attach
 from kakehiki.narrate import narrator_for
