@@ -6,7 +6,9 @@ The web parts are an optional extra; without them this says which command instal
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import os
+import re
 import socket
 import sys
 from collections.abc import Callable
@@ -38,6 +40,7 @@ def serve_command(host: str, port: int, db: str | None, allow_origins: list[str]
         typer.echo(t("serve.needs_web", missing=exc.name or "?"), err=True)
         raise typer.Exit(2) from None
     where = parse_shard(shard)
+    check_names(host_names or [], trusted_proxies or [])
     url = db or str(default_db())
     if "://" not in url:
         Path(url).expanduser().parent.mkdir(parents=True, exist_ok=True)
@@ -53,6 +56,23 @@ def serve_command(host: str, port: int, db: str | None, allow_origins: list[str]
         sys.stdout.flush()  # a pipe or a file buffers: whoever waits for this line gets it now
 
     announcing_server(config, announce).run()
+
+
+LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
+HOST_NAME = re.compile(rf"^(?=.{{1,253}}$){LABEL}(?:\.{LABEL})*$")
+"""A DNS name: dot-separated labels of letters, digits and inner hyphens, 253 characters at most."""
+
+
+def check_names(host_names: list[str], proxies: list[str]) -> None:
+    """``--host-name`` takes DNS names, ``--trusted-proxy`` addresses or networks (``10.0.0.0/8``)."""
+    for name in host_names:
+        if not HOST_NAME.match(name.strip().lower()):
+            raise typer.BadParameter(f"--host-name must be a domain name like cards.example.org, got {name[:40]!r}")
+    for proxy in proxies:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise typer.BadParameter(f"--trusted-proxy must be an address or a network, got {proxy[:40]!r}") from None
 
 
 def check_store(url: str) -> None:
