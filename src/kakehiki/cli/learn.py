@@ -17,7 +17,7 @@ from rich.text import Text
 
 from kakehiki.cli.common import Lang, console, fail, load_game, random_seed, use_language
 from kakehiki.cli.lang import language, t
-from kakehiki.cli.play import BlockingLines, Quit, Session, run_play, stdin_lines
+from kakehiki.cli.play import BlockingLines, Quit, Session, run_play, stdin_lines, table_screen
 from kakehiki.cli.seating import HUMAN, seat_labels
 from kakehiki.learn import Lesson, load_lesson
 from kakehiki.learn.lesson import EASY, attach
@@ -47,7 +47,8 @@ class LearnSession(Session):
         self.say(lesson.word("point", lang, move=ask.move), "bold cyan")
 
     def submit(self, move: str, at: int) -> Notice:
-        refusal = self.lesson.refusal(at, move, language()) if self.lesson is not None else None
+        lesson = self.lesson
+        refusal = lesson.refusal(at, move, language(), self.table.state) if lesson is not None else None
         if refusal is not None and at == self.step:
             self.say(refusal, "yellow")
             return Notice("refused", HUMAN, refusal)
@@ -61,13 +62,18 @@ class LearnSession(Session):
             self.say(lesson.word("handover", language()), "bold green")
 
 
+def load_lesson_or_fail(game_id: str) -> Lesson:
+    try:
+        return load_lesson(game_id)
+    except KeyError:
+        fail(t("error.no_lesson", game=game_id), code=1)
+        raise  # fail() exits; this keeps the type checker sure of it
+
+
 def run_learn(game_id: str, lang: Lang | None, read: Callable[[str], str] | None = None) -> None:
     use_language(lang)
     game = load_game(game_id)
-    try:
-        lesson = load_lesson(game.id)
-    except KeyError:
-        fail(t("error.no_lesson", game=game.id), code=1)
+    lesson = load_lesson_or_fail(game.id)
     out = console()
     out.print(Text(lesson.word("intro", language()), style="bold"))
     initial, opening = lesson.start()
@@ -86,8 +92,14 @@ def run_learn(game_id: str, lang: Lang | None, read: Callable[[str], str] | None
         run_play(game.id, None, None, lesson.players, EASY, None, lang, read=read)
 
 
-def learn_command(game_id: str, lang: Lang | None) -> None:
-    """Run :func:`run_learn`, turning the person's leaving into a clean exit."""
+def learn_command(game_id: str, lang: Lang | None, plain: bool = False) -> None:
+    """Run :func:`run_learn` (or the guide on the full-screen table, unless ``plain``), turning
+    the person's leaving into a clean exit."""
+    screen = None if plain else table_screen("run_learn_table")
+    if screen is not None:
+        use_language(lang)
+        load_lesson_or_fail(load_game(game_id).id)
+        raise typer.Exit(screen(game_id))
     try:
         run_learn(game_id, lang)
     except Quit as exc:

@@ -95,8 +95,9 @@ def _add_info_commands(app: typer.Typer) -> None:
     def learn(
         game_id: Annotated[str, _game_argument()],
         lang: Annotated[Lang | None, _lang_option()] = None,
+        plain: Annotated[bool, typer.Option("--plain", help=t("help.play_plain"))] = False,
     ) -> None:
-        learn_command(game_id, lang)
+        learn_command(game_id, lang, plain=plain)
 
 
 def _add_play(app: typer.Typer) -> None:

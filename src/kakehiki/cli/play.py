@@ -15,6 +15,7 @@ Only ``game.view(state, 0)`` and the person's inbox (events passed through
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
 import select
@@ -538,18 +539,20 @@ def save_session(session: Session, initial: Any, names: list[str], path: Path) -
     session.out.print(Text(t("play.saved", path=path)))
 
 
-def table_screen() -> Callable[..., int] | None:
-    """The full-screen table's runner where a person sits at a terminal (stdin and stdout both
-    terminals) and Textual is installed; ``None`` keeps the line mode (pipes, scripts), with a
-    one-line hint on stderr where only Textual is missing."""
+def table_screen(runner: str = "run_table") -> Callable[..., int] | None:
+    """The full-screen table's ``runner`` (in :mod:`kakehiki.tui.play`, or ``run_learn_table`` in
+    :mod:`kakehiki.tui.learn`) where a person sits at a terminal (stdin and stdout both terminals)
+    and Textual is installed; ``None`` keeps the line mode (pipes, scripts), with a one-line hint
+    on stderr where only Textual is missing."""
     if not interactive():
         return None
     try:
-        from kakehiki.tui.play import run_table
+        module = importlib.import_module("kakehiki.tui.learn" if runner == "run_learn_table" else "kakehiki.tui.play")
     except ImportError:
         console(stderr=True).print(Text(t("tui.no_textual"), style="dim"))
         return None
-    return run_table
+    run: Callable[..., int] = getattr(module, runner)
+    return run
 
 
 def play_command(

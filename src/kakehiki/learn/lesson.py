@@ -104,18 +104,26 @@ class Lesson:
     def words_of(self, key: str) -> dict[str, str]:
         return {lang: self.word(key, lang) for lang in LANGS}
 
-    def same_move(self, ask: Ask, move: str) -> bool:
-        """Whether ``move`` (a whole move's text, however typed) is the move ``ask`` points at."""
+    def same_move(self, ask: Ask, move: str, state: Any = None) -> bool:
+        """Whether ``move`` (a whole move's text, however typed) is the move ``ask`` points at:
+        the same text, or, on ``state``, the same cards in another order that make the same
+        next state (``give C3 D3`` and ``give D3 C3``; a stack's top still matters)."""
         game = self.game
         try:
-            return game.move_text(game.parse_move(move)) == game.move_text(game.parse_move(ask.move))
+            given, pointed = game.parse_move(move), game.parse_move(ask.move)
+            if game.move_text(given) == game.move_text(pointed):
+                return True
+            if state is None or sorted(map(str, given)) != sorted(map(str, pointed)):
+                return False
+            same: bool = _after(game, state, given) == _after(game, state, pointed)
+            return same
         except KakehikiError:
             return False
 
-    def refusal(self, at: int, move: str, lang: str) -> str | None:
-        """Why ``move`` is not taken on the state after ``at`` actions (``None``: it is)."""
+    def refusal(self, at: int, move: str, lang: str, state: Any = None) -> str | None:
+        """Why ``move`` is not taken on ``state``, the one after ``at`` actions (``None``: it is)."""
         ask = self.ask(at)
-        if ask is None or self.same_move(ask, move):
+        if ask is None or self.same_move(ask, move, state):
             return None
         return self.word("other_move", lang, move=ask.move)
 
@@ -170,6 +178,12 @@ class ScriptBot:
         if self._steps and self._steps[0] in by_text:
             return by_text[self._steps.pop(0)]
         return by_text.get("pass") or self.fallback.choose(view, legal, rng)
+
+
+def _after(game: Game[Any, Any], state: Any, steps: Sequence[Action]) -> Any:
+    for step in steps:
+        state, _ = game.apply(state, LEARNER, step)
+    return state
 
 
 def attach(bots: Mapping[int, Bot], seq: Callable[[], int]) -> None:

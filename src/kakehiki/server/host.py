@@ -352,7 +352,7 @@ def _off_the_guide(room: Room, seat: int, move: str, at: int | None) -> Notice |
     if lesson is None or table is None or seat != LEARNER or at not in (None, table.seq):
         return None
     ask = lesson.ask(table.seq)
-    if ask is None or lesson.same_move(ask, move):
+    if ask is None or lesson.same_move(ask, move, table.state):
         return None
     return Notice("refused", seat, ask.move, rule=LEARN_RULE, move=move)
 
