@@ -97,7 +97,7 @@ def drop_tables(url: str) -> None:
 
     engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
     with engine.begin() as conn:
-        for table in ("kk_rematches", "kk_pending", "kk_actions", "kk_seats", "kk_rooms"):
+        for table in ("kk_owners", "kk_rematches", "kk_pending", "kk_actions", "kk_seats", "kk_rooms"):
             conn.execute(sa.text(f"DROP TABLE IF EXISTS {table} CASCADE"))
     engine.dispose()
 

@@ -201,9 +201,11 @@ def _add_serve(app: typer.Typer) -> None:
                                                                 help=t("help.serve_trusted_proxy"))] = None,
         sockets_per_address: Annotated[int, typer.Option("--sockets-per-address", min=1, max=1_000_000,
                                                          help=t("help.serve_sockets"))] = 32,
+        advertise: Annotated[str | None, typer.Option("--advertise", metavar="HOST:PORT",
+                                                      help=t("help.serve_advertise"))] = None,
     ) -> None:
         serve_command(host, port, db, allow_origin or [], rooms_per_minute, shard, host_name or [],
-                      trusted_proxy or [], sockets_per_address)
+                      trusted_proxy or [], sockets_per_address, advertise)
 
 
 def main() -> None:

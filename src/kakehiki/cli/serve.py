@@ -31,7 +31,8 @@ def default_db() -> Path:
 
 def serve_command(host: str, port: int, db: str | None, allow_origins: list[str], rooms_per_minute: int = 30,
                   shard: str = "0/1", host_names: list[str] | None = None,
-                  trusted_proxies: list[str] | None = None, sockets_per_address: int = 32) -> None:
+                  trusted_proxies: list[str] | None = None, sockets_per_address: int = 32,
+                  advertise: str | None = None) -> None:
     try:
         import uvicorn
 
@@ -45,7 +46,10 @@ def serve_command(host: str, port: int, db: str | None, allow_origins: list[str]
     if "://" not in url:
         Path(url).expanduser().parent.mkdir(parents=True, exist_ok=True)
     check_store(url)
-    app = create_app(url, allow_origins, rooms_per_minute, where, host_names or [], sockets_per_address)
+    if advertise is not None and not ADDRESS.match(advertise):
+        raise typer.BadParameter(f"--advertise must be HOST:PORT, where the proxy reaches this process, "
+                                 f"got {advertise[:40]!r}")
+    app = create_app(url, allow_origins, rooms_per_minute, where, host_names or [], sockets_per_address, advertise)
     proxies = trusted_proxies or []
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=65_536, access_log=False, log_level="warning",
                             lifespan="on", proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
@@ -61,6 +65,10 @@ def serve_command(host: str, port: int, db: str | None, allow_origins: list[str]
 LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
 HOST_NAME = re.compile(rf"^(?=.{{1,253}}$){LABEL}(?:\.{LABEL})*$")
 """A DNS name: dot-separated labels of letters, digits and inner hyphens, 253 characters at most."""
+
+
+ADDRESS = re.compile(r"^[A-Za-z0-9.\-]{1,200}:\d{1,5}$")
+"""``--advertise``: a host name or IPv4 address and a port (as nginx's ``proxy_pass`` takes it)."""
 
 
 def check_names(host_names: list[str], proxies: list[str]) -> None:

@@ -17,6 +17,7 @@ import json
 import logging
 import mimetypes
 import os
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -37,6 +38,7 @@ from kakehiki.server.catalog import games_catalog
 from kakehiki.server.connection import Connection, RateLimiter
 from kakehiki.server.guard import SECURITY_HEADERS, SOCKETS_PER_ADDRESS, AddressLimits, HostNames
 from kakehiki.server.host import RoomHost
+from kakehiki.server.leases import RENEW_EVERY, Leases
 from kakehiki.server.protocol import ClientMessage, ProtocolError, encode, error_frame, parse_client_message
 from kakehiki.server.rooms import Room
 from kakehiki.server.rules import rules_page
@@ -53,6 +55,8 @@ BOT_THREADS: Final = 4
 """Worker threads the bots of all rooms think on: the loop never waits for a bot."""
 EXPIRY_CHECK: Final = 60.0
 """How often the rooms left in the lobby too long are looked for."""
+MOVED: Final = 1012
+"""The close code when another process took the room over: reconnect (through the proxy, to it)."""
 STORE_FAILED: Final = 1011
 """The close code when the store fails: not the normal 1000, so the page knows it was no goodbye."""
 HELLO_TIMEOUT: Final = 30.0
@@ -178,12 +182,16 @@ class Server:
         """Poll every room whose deadline came, every :data:`TICK` seconds.  (One clock for all
         rooms: a heap of deadlines, each checked against the room's latest when it comes up.)"""
         expiry = time.monotonic() + EXPIRY_CHECK
+        renewal = time.monotonic() + RENEW_EVERY
         while True:
             await asyncio.sleep(TICK)
             now = time.monotonic()
             if now >= expiry:
                 expiry = now + EXPIRY_CHECK
                 self.expire_lobbies()
+            if now >= renewal and self.host.leases is not None:
+                renewal = now + RENEW_EVERY
+                self.lease_round()
             while self.due and self.due[0][0] <= now:
                 deadline, code = heapq.heappop(self.due)
                 room = self.host.rooms.get(code)
@@ -201,6 +209,24 @@ class Server:
         room = self.host.rooms.get(code)
         if room is not None and room.status == "playing":
             self._on_timer(room)
+
+    def lease_round(self) -> None:
+        """Renew this process's leases (a room it lost goes, its sockets told to reconnect, which
+        brings them to the holder), then take over the rooms whose holder is gone."""
+        try:
+            lost = self.host.renew()
+            taken = self.host.take_over()
+        except StoreError:
+            LOG.exception("renewing the leases failed")
+            return
+        for code in lost:
+            for targets in self.listeners.pop(code, {}).values():
+                for conn in targets:
+                    conn.send(encode(error_frame("moved", "another server holds this room now: reconnecting")))
+                    conn.close(MOVED)
+        for code in taken:
+            LOG.warning("room %s: taken over (its server was gone)", code)
+            self._set_timer(self.host.rooms[code])
 
     def expire_lobbies(self) -> None:
         """Forget the rooms left in the lobby too long; whoever still waits there is told."""
@@ -424,6 +450,28 @@ async def room_record(server: Server, request: Request) -> Response:
     return JSONResponse(room.record, headers=headers)
 
 
+async def owner(server: Server, request: Request) -> Response:
+    """Who holds a room (for the proxy's lookup): ``X-Owner: HOST:PORT``, taking the room over
+    first if its holder is gone.  Only where several processes share the store (``--advertise``)."""
+    code = request.path_params.get("code") or _room_code(request.headers.get("x-original-uri", ""))
+    held = server.host.holder(code)
+    if held is None:
+        raise RequestError("not_found", "this server runs alone: no lookup of holders", status=404)
+    room = server.host.rooms.get(code)
+    if room is not None and room.table is not None:
+        server._set_timer(room)
+    return JSONResponse({"code": code, "owner": held}, headers={"x-owner": held})
+
+
+ROOM_URI: Final = re.compile(r"^/api/rooms/([A-Za-z0-9]{1,12})(?:[/?].*)?$")
+
+
+def _room_code(uri: str) -> str:
+    """The room code in a proxied request's original URI (``/api/rooms/CODE/...``), or ``""``."""
+    found = ROOM_URI.match(uri)
+    return found.group(1) if found else ""
+
+
 async def health(server: Server, request: Request) -> Response:
     return JSONResponse({"ok": True, "rooms": len(server.host.rooms)})
 
@@ -590,7 +638,8 @@ def _again(server: Server, room: Room, conn: Connection, seat: int) -> None:
 # -- the app ---------------------------------------------------------------------------------------
 def create_app(store_url: str, allowed_origins: Sequence[str] = (),
                rooms_per_minute: int = ROOMS_PER_MINUTE, shard: tuple[int, int] = (0, 1),
-               host_names: Sequence[str] = (), sockets_per_address: int = SOCKETS_PER_ADDRESS) -> Guarded:
+               host_names: Sequence[str] = (), sockets_per_address: int = SOCKETS_PER_ADDRESS,
+               advertise: str | None = None) -> Guarded:
     """The app, storing its rooms at ``store_url`` (a SQLite path or a PostgreSQL URL); the
     ``shard``-th ``(k, n)`` of n processes sharing that store; answering to the ``Host``
     names ``host_names`` besides addresses and ``localhost`` (see :class:`HostNames`)."""
@@ -601,6 +650,8 @@ def create_app(store_url: str, allowed_origins: Sequence[str] = (),
         store.check_writable()
         server = Server(store, allowed_origins, rooms_per_minute, shard, host_names)
         server.limits = AddressLimits(sockets=sockets_per_address)
+        if advertise is not None:
+            server.host.leases = Leases(store, advertise, time.time)
         server.loop = asyncio.get_running_loop()
         server.host.restore()
         app.state.server = server
@@ -627,6 +678,8 @@ def create_app(store_url: str, allowed_origins: Sequence[str] = (),
         Route("/api/rooms/{code}/join", _route(join_room, check_origin=True), methods=["POST"]),
         Route("/api/rooms/{code}/record", _route(room_record)),
         Route("/healthz", _route(health)),
+        Route("/_owner", _route(owner)),
+        Route("/_owner/{code}", _route(owner)),
         WebSocketRoute("/api/rooms/{code}/ws", table_socket),
         Route("/", page),
         Route("/r/{code}", page),

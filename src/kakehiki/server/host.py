@@ -22,6 +22,7 @@ from kakehiki.learn.lesson import EASY, LEARN_RULE
 from kakehiki.options import resolve_options
 from kakehiki.registry import UnknownGameError, get_game
 from kakehiki.rulesets import RuleSet, find_rule_set
+from kakehiki.server.leases import Leases
 from kakehiki.server.rooms import Room, Seat, new_code, new_token, shard_of, token_hash
 from kakehiki.server.settings import RequestError, RoomSettings, check_bot, check_nickname
 from kakehiki.server.store import ActionRow, RoomChange, RoomRow, SeatRow, Store, StoredRoom
@@ -48,6 +49,8 @@ class RoomHost:
                  shard: tuple[int, int] = (0, 1), thinkers: Thinkers | None = None) -> None:
         self.store, self.clock, self.wall, self.max_rooms = store, clock, wall, max_rooms
         self.thinkers = thinkers
+        self.leases: Leases | None = None
+        """This process's leases where several processes share the store (``--advertise``)."""
         """Where the tables' bots think (``None``: on the caller's thread, as in tests)."""
         self.deferred = False
         """Whether :meth:`settle` leaves the writing to the host's tick (:meth:`take_changes`)."""
@@ -181,6 +184,8 @@ class RoomHost:
         seed, salt = secrets.randbits(SEED_BITS) if seed is None else seed, new_salt()
         room = Room(code, game, options, seats, settings, seed, salt, commitment(seed, salt), host_hash, self.wall())
         self.store.create_room(_room_row(room), [_seat_row(i, s) for i, s in enumerate(seats)], follows)
+        if self.leases is not None:
+            self.leases.claim(code)
         self.rooms[code] = room
         return room
 
@@ -304,18 +309,68 @@ class RoomHost:
 
     # -- a restart ---------------------------------------------------------------------------------
     def restore(self) -> int:
-        """Load every live room from the store, replaying its log; returns how many."""
+        """Load every live room from the store, replaying its log; returns how many.  With
+        leases, only the rooms nobody holds (and claimed first): the others are alive elsewhere."""
+        if self.leases is not None:
+            return len(self.take_over())
         for stored in self.store.live_rooms():
-            if not self.owns(stored.room.code):
-                continue  # another process's room
-            if stored.room.status == "lobby" and self.wall() - stored.room.created_at >= LOBBY_KEPT:
-                self.store.forget_lobby(stored.room.code)
-                continue
-            room = _restored_room(stored)
-            if stored.room.status == "playing":
-                self._resume(room, stored)
-            self.rooms[room.code] = room
+            if self.owns(stored.room.code):  # else another process's room
+                self._load(stored)
         return len(self.rooms)
+
+    def _load(self, stored: StoredRoom) -> None:
+        if stored.room.status == "lobby" and self.wall() - stored.room.created_at >= LOBBY_KEPT:
+            self.store.forget_lobby(stored.room.code)
+            return
+        room = _restored_room(stored)
+        if stored.room.status == "playing":
+            self._resume(room, stored)
+        self.rooms[room.code] = room
+
+    # -- several processes: leases ----------------------------------------------------------------
+    def take_over(self) -> list[str]:
+        """Claim and load every live room whose holder's lease ran out; their codes."""
+        taken = []
+        for code in self.leases.orphans() if self.leases is not None else ():
+            if code not in self.rooms and self._take(code):
+                taken.append(code)
+        return taken
+
+    def _take(self, code: str) -> bool:
+        assert self.leases is not None
+        if not self.leases.claim(code):
+            return False
+        stored = self.store.room(code)
+        if stored is not None and stored.room.status != "over":
+            self._load(stored)
+        return code in self.rooms
+
+    def renew(self) -> list[str]:
+        """Renew this process's leases; drop (and return) the live rooms it no longer holds."""
+        if self.leases is None:
+            return []
+        held = self.leases.renew()
+        lost = [code for code, room in self.rooms.items() if room.status != "over" and code not in held]
+        for code in lost:
+            del self.rooms[code]
+        return lost
+
+    def holder(self, code: str) -> str | None:
+        """The address of the process that holds room ``code``: this one if it holds it or takes it
+        over now (its holder gone); ``None`` without leases."""
+        leases = self.leases
+        if leases is None:
+            return None
+        room = self.rooms.get(code)
+        if room is not None and room.status != "over":
+            return leases.address
+        elsewhere = leases.holder(code)
+        if elsewhere is not None and elsewhere != leases.address:
+            return elsewhere
+        stored = self.store.room(code) if 0 < len(code) <= 12 else None
+        if stored is not None and stored.room.status != "over":
+            self._take(code)
+        return leases.address
 
     def _resume(self, room: Room, stored: StoredRoom) -> None:
         """Replay the log; keep each seat's censored events; people have their grace to come back."""

@@ -134,6 +134,7 @@ class _Tables:
     actions: sa.Table
     pending: sa.Table
     rematches: sa.Table
+    owners: sa.Table
 
 
 def _define(schema: str | None) -> _Tables:
@@ -160,7 +161,7 @@ def _define(schema: str | None) -> _Tables:
         sa.CheckConstraint("status IN ('lobby', 'playing', 'over')", name="kk_rooms_status"),
     )
     return _Tables(meta, rooms, _seats(meta, rooms), _actions(meta, rooms), _pending(meta, rooms),
-                   _rematches(meta, rooms))
+                   _rematches(meta, rooms), _owners(meta, rooms))
 
 
 def _room_key(rooms: sa.Table) -> sa.Column[Any]:
@@ -211,6 +212,27 @@ def _rematches(meta: sa.MetaData, rooms: sa.Table) -> sa.Table:
         _room_key(rooms),
         sa.Column("next_code", sa.String(CODE_LENGTH), sa.ForeignKey(rooms.c.code), nullable=False, unique=True),
     )
+
+
+def _owners(meta: sa.MetaData, rooms: sa.Table) -> sa.Table:
+    """Which process holds each live room, where it listens, and until when its lease runs."""
+    return sa.Table(
+        "kk_owners",
+        meta,
+        _room_key(rooms),
+        sa.Column("owner", sa.String(40), nullable=False, index=True),
+        sa.Column("address", sa.String(200), nullable=False),
+        sa.Column("lease_until", sa.Double, nullable=False),
+    )
+
+
+@dataclass(frozen=True)
+class Lease:
+    """A room's holder: the process ``owner`` listening at ``address`` until ``until`` (wall clock)."""
+
+    owner: str
+    address: str
+    until: float
 
 
 class Store:
@@ -365,9 +387,51 @@ class Store:
         t = self._t
         with self._writing(f"room {excerpt(code)}: forgetting an unstarted room") as conn:
             self._require(conn, code, ("lobby",), "forget it")
+            conn.execute(t.owners.delete().where(t.owners.c.code == code))
             conn.execute(t.rematches.delete().where(t.rematches.c.next_code == code))
             conn.execute(t.seats.delete().where(t.seats.c.code == code))
             conn.execute(t.rooms.delete().where(t.rooms.c.code == code))
+
+    # -- leases: which process holds a room (several processes, one store) --------------------------
+    def claim(self, code: str, lease: Lease, now: float) -> bool:
+        """Hold ``code`` for ``lease.owner`` if nobody does, it already does, or the holder's lease
+        ran out before ``now``; whether it is now the holder (one transaction: two processes
+        claiming at once cannot both win)."""
+        owners = self._t.owners
+        values = {"owner": lease.owner, "address": lease.address, "lease_until": lease.until}
+        with self._writing(f"room {excerpt(code)}: claiming") as conn:
+            taken = conn.execute(owners.update().where(
+                owners.c.code == code, sa.or_(owners.c.owner == lease.owner, owners.c.lease_until < now),
+            ).values(values))
+            if taken.rowcount == 1:
+                return True
+            if conn.execute(sa.select(owners.c.code).where(owners.c.code == code)).first() is not None:
+                return False
+            conn.execute(owners.insert(), {"code": code, **values})
+            return True
+
+    def renew(self, owner: str, until: float) -> set[str]:
+        """Extend every lease ``owner`` holds to ``until``; the codes it still holds."""
+        owners = self._t.owners
+        with self._writing(f"renewing the leases of {excerpt(owner)}") as conn:
+            conn.execute(owners.update().where(owners.c.owner == owner).values(lease_until=until))
+            return {row[0] for row in conn.execute(sa.select(owners.c.code).where(owners.c.owner == owner))}
+
+    def lease(self, code: str) -> Lease | None:
+        owners = self._t.owners
+        with self._reading() as conn:
+            row = conn.execute(sa.select(owners.c.owner, owners.c.address, owners.c.lease_until)
+                               .where(owners.c.code == code)).first()
+        return None if row is None else Lease(str(row[0]), str(row[1]), float(row[2]))
+
+    def orphans(self, now: float) -> list[str]:
+        """The live rooms nobody holds: no lease, or one that ran out before ``now`` (oldest first)."""
+        rooms, owners = self._t.rooms, self._t.owners
+        query = (sa.select(rooms.c.code).select_from(rooms.outerjoin(owners, owners.c.code == rooms.c.code))
+                 .where(rooms.c.status.in_(LIVE), sa.or_(owners.c.code.is_(None), owners.c.lease_until < now))
+                 .order_by(rooms.c.created_at, rooms.c.code))
+        with self._reading() as conn:
+            return [str(row[0]) for row in conn.execute(query)]
 
     def check_writable(self) -> None:
         """Raise :class:`StoreError` unless the store takes writes (a read-only file, a full
