@@ -37,6 +37,32 @@ def chromium_path() -> str:
     pytest.skip(message)
 
 
+def axe_path() -> Path:
+    """axe-core's script (``KAKEHIKI_AXE``; ``.ci/run`` fetches it from the npm registry): missing, the
+    accessibility checks are skipped, except under CI, where that is a failure."""
+    found = os.environ.get("KAKEHIKI_AXE")
+    if found and Path(found).is_file():
+        return Path(found)
+    message = ("no axe-core for the accessibility checks: npm install --prefix .cache/axe axe-core@4.10 "
+               "and set KAKEHIKI_AXE")
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def axe_problems(page: Any, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+    """What axe-core finds on the page as it is now, of the given impacts: one line per rule and element.
+    The page runs under the server's Content-Security-Policy (``script-src 'self'``), which refuses the
+    inline script Playwright injects: the page's context must be made with ``bypass_csp=True``."""
+    page.add_script_tag(path=str(axe_path()))
+    found = page.evaluate("""async () => {
+      const result = await axe.run(document, { resultTypes: ["violations"] });
+      const node = (n) => n.target.join(" ") + " :: " + n.failureSummary.split("\\n").slice(1, 2).join("");
+      return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map(node) }));
+    }""")
+    return [f"{v['id']} ({v['impact']}): {node}" for v in found if v["impact"] in impacts for node in v["nodes"][:5]]
+
+
 def launch_chromium() -> Iterator[Any]:
     """The system's Chromium under Playwright, for as long as the caller (a session fixture) holds it."""
     playwright_api = pytest.importorskip("playwright.sync_api")
@@ -50,8 +76,10 @@ def launch_chromium() -> Iterator[Any]:
 class Person:
     """One person at the table: a browser context of its own (its own storage, so its own seat)."""
 
-    def __init__(self, browser: Any, base: str, locale: str, viewport: dict[str, int]) -> None:
-        self.context = browser.new_context(viewport=viewport, locale=locale)
+    def __init__(self, browser: Any, base: str, locale: str, viewport: dict[str, int],
+                 bypass_csp: bool = False) -> None:
+        # bypass_csp only for the accessibility checks: axe-core is injected as an inline script.
+        self.context = browser.new_context(viewport=viewport, locale=locale, bypass_csp=bypass_csp)
         self.page = self.context.new_page()
         self.base = base
         self.errors: list[str] = []
