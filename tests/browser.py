@@ -14,6 +14,7 @@ lists (a move made of picked cards is the server's to rule).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -61,6 +62,46 @@ def axe_problems(page: Any, impacts: tuple[str, ...] = ("serious", "critical")) 
       return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map(node) }));
     }""")
     return [f"{v['id']} ({v['impact']}): {node}" for v in found if v["impact"] in impacts for node in v["nodes"][:5]]
+
+
+# -- no English on the Japanese page (issue 30) -------------------------------------------------------
+ALLOWED = {
+    "kakehiki",  # the brand, next to 駆け引き
+    "English",  # the language switch, in the language it switches to
+    "Ann",  # a nickname typed by a person
+    "JDA",  # in the title of official Dobon: ドボン（JDA制定ルール）
+    "Esc",  # the key's name, on the key
+}
+CARD = re.compile(r"^(?:[SHDC](?:[AJQK]|10|[2-9])|JK|[AJQK])$")
+WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
+VISIBLE_TEXT = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest("code, script, style, [hidden], .sr-only, svg, #toast, input")) continue;
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height || getComputedStyle(el).visibility === "hidden") continue;
+    if (node.textContent.trim()) out.push(node.textContent.trim());
+  }
+  for (const el of document.querySelectorAll("input[placeholder], [aria-label], button[title], option")) {
+    out.push(el.getAttribute("placeholder") || el.getAttribute("aria-label") || el.title || el.textContent);
+  }
+  return out;
+}"""
+
+
+def english_words(person: Person, also: frozenset[str] = frozenset()) -> list[str]:
+    """The English words the page shows now (and says to screen readers), but for the allowed ones."""
+    found = []
+    for text in person.page.evaluate(VISIBLE_TEXT):
+        bare = re.sub(r"https?://\S+|\b[A-Z0-9]{8}\b", " ", text or "")  # links and room codes
+        for word in WORD.findall(bare):
+            if word in ALLOWED or word in also or CARD.match(word):
+                continue
+            found.append(f"{word} (in {text[:60]!r})")
+    return found
+
 
 
 def launch_chromium() -> Iterator[Any]:

@@ -19,7 +19,7 @@ import pytest
 
 pytest.importorskip("uvicorn")
 
-from browser import DESKTOP, PHONE, Person, axe_path, axe_problems, join_room, make_room
+from browser import DESKTOP, PHONE, Person, axe_path, axe_problems, english_words, join_room, make_room
 from serving import LiveServer
 
 CLOCKS = {"reaction": "0.2", "turn": "30", "grace": "30", "pace": "0.05"}
@@ -151,6 +151,7 @@ def test_a_table_that_shows_what_happened(people: tuple[Person, Person], game: s
         # The tab's title says whose turn it is.
         mine = ann.app("app.myTurn")
         assert ann.page.title().startswith("▶ Your turn") == bool(mine)
+        assert english_words(bo) == [], f"English on Bo's Japanese {game} table"
         shots(ann, bo, f"{game}-play")
         no_axe_problems(ann, f"the {game} table (English)")
         no_axe_problems(bo, f"the {game} table (Japanese, phone)")
@@ -172,6 +173,7 @@ def test_a_table_that_shows_what_happened(people: tuple[Person, Person], game: s
         assert sorted(points) == sorted(ann.app("app.state.view.scores")) and min(points) >= 0
     if game == "dobon":
         assert "Laps" in ann.page.inner_text(".standings thead")
+    assert english_words(bo) == [], f"English on Bo's Japanese {game} table at the end"
     shots(ann, bo, f"{game}-over")
     no_axe_problems(ann, f"the end of {game} (English)")
     no_axe_problems(bo, f"the end of {game} (Japanese, phone)")
