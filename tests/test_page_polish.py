@@ -155,8 +155,17 @@ def test_a_table_that_shows_what_happened(people: tuple[Person, Person], game: s
         shots(ann, bo, f"{game}-play")
         no_axe_problems(ann, f"the {game} table (English)")
         no_axe_problems(bo, f"the {game} table (Japanese, phone)")
+        # Sound is off until asked for; the log is no live region: only new lines go to #announce.
+        assert ann.page.get_attribute("#sound", "aria-pressed") == "false"
+        assert ann.page.get_attribute("#log-list", "aria-live") is None
+        assert 0 < ann.page.locator("#announce p").count() <= 3
     for person in (ann, bo):
         person.pause(False)
+    # The focus stays where it was while the table redraws with each new state.
+    at = ann.app("app.state.seq")
+    ann.page.focus("#chat-input")
+    ann.page.wait_for_function(f"window.KKApp.state.seq > {at} || window.KKApp.over !== null", timeout=15_000)
+    assert ann.page.evaluate("document.activeElement.id") == "chat-input"
     wait_for_end((ann, bo), timeout=180)
     time.sleep(0.3)
     # The end: on a phone the results are on screen at once, and the prompt says the game is over.

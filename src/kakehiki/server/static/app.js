@@ -31,6 +31,7 @@
     const box = document.getElementById("toast");
     const item = h("div", { class: "toast-item " + (kind || "") }, text);
     box.append(item);
+    while (box.children.length > 3) box.firstChild.remove();  // a burst of notices never covers the table
     setTimeout(() => item.remove(), 4500);
   }
 
