@@ -80,7 +80,7 @@ def test_a_whole_game_through_the_page(people: tuple[Person, Person], server: Li
 
     ann.start_playing(seed=7, prefer_calls=setup["calls"])
     bo.start_playing(seed=8, prefer_calls=setup["calls"])
-    ann.page.wait_for_function("window.__kkPlayed.clicks >= 2 || window.KKApp.over !== null", timeout=30_000)
+    ann.page.wait_for_function("() => window.__kkPlayed.clicks >= 2 || window.KKApp.over !== null", timeout=30_000)
     for person in (ann, bo):
         person.pause(True)
     time.sleep(0.4)
@@ -123,7 +123,7 @@ def test_play_again_with_the_same_people(people: tuple[Person, Person]) -> None:
     ann.page.wait_for_selector(".waiting")
     second = ann.app("app.code")
     assert second != first and ann.page.url.endswith(f"/r/{second}")
-    bo.page.wait_for_function("window.KKApp.room && window.KKApp.room.next !== null", timeout=10_000)
+    bo.page.wait_for_function("() => window.KKApp.room && window.KKApp.room.next !== null", timeout=10_000)
     bo.page.click("#again")
     bo.page.wait_for_selector(".waiting")
     assert bo.app("app.code") == second

@@ -246,7 +246,7 @@ def test_a_pending_answer_is_shown_while_the_window_is_open(rooms: Callable[...,
     assert ann.page.locator("#prompt .clock.window").count() == 1
     ann.page.keyboard.press("Space")  # the page has the focus, no button: Space is "go on"
     ann.page.wait_for_function(
-        "(() => { const el = document.getElementById('pending'); return el && !el.hidden; })()", timeout=2_000
+        "() => { const el = document.getElementById('pending'); return el && !el.hidden; }", timeout=2_000
     )
     assert pending(ann)["move"] == "pass"
     ann.page.wait_for_selector('#pending[data-status="accepted"]', timeout=2_000)

@@ -93,7 +93,7 @@ def test_C4_a_call_out_of_turn_and_one_lost_on_priority(table: tuple[Person, Per
     ann.page.click("#call")
     bo.page.wait_for_selector('.toast-item.warn', timeout=10_000)
     assert bo.app("app.log.some((e) => e.kind === 'lost_priority')")
-    ann_doubted = "window.KKApp.log.some((e) => /doubt/i.test(e.text) && /Ann/.test(e.text))"
+    ann_doubted = "() => window.KKApp.log.some((e) => /doubt/i.test(e.text) && /Ann/.test(e.text))"
     ann.page.wait_for_function(ann_doubted, timeout=10_000)
     assert not ann.app("app.log.some((e) => e.kind === 'lost_priority')")
 
@@ -125,15 +125,15 @@ def test_switching_the_language(table: tuple[Person, Person]) -> None:
     ann, _ = table
     assert ann.page.inner_text("#lang") == "日本語"
     ann.page.click("#lang")
-    ann.page.wait_for_function("document.documentElement.lang === 'ja'")
-    ann.page.wait_for_function("window.KKApp.log.length > 0")
+    ann.page.wait_for_function("() => document.documentElement.lang === 'ja'")
+    ann.page.wait_for_function("() => window.KKApp.log.length > 0")
     assert ann.page.inner_text("#lang") == "English"
     assert JAPANESE.search(ann.page.inner_text(".log h3"))
     # The server words the history again in Japanese.
-    kana = "[...document.querySelectorAll('#log-list li')].some((li) => /[\\u3040-\\u30ff]/.test(li.textContent))"
+    kana = "() => [...document.querySelectorAll('#log-list li')].some((li) => /[\\u3040-\\u30ff]/.test(li.textContent))"
     ann.page.wait_for_function(kana)
     ann.page.click("#lang")
-    ann.page.wait_for_function("document.documentElement.lang === 'en'")
+    ann.page.wait_for_function("() => document.documentElement.lang === 'en'")
     assert ann.page.inner_text(".log h3") == "What happened"
     ann.page.reload()  # the choice is remembered
     ann.page.wait_for_selector("#hand")
@@ -174,7 +174,7 @@ def test_the_keyboard_plays_a_card(table: tuple[Person, Person]) -> None:
             break
         ann.page.keyboard.press("Shift+Tab")
     ann.page.keyboard.press("Enter")
-    ann.page.wait_for_function(f"window.KKApp.state.seq > {seq}", timeout=10_000)
+    ann.page.wait_for_function(f"() => window.KKApp.state.seq > {seq}", timeout=10_000)
     assert ann.app(f"app.log.some((e) => e.text.includes('Ann puts down') && e.text.includes('{card_text}'))")
 
 
