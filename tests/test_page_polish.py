@@ -183,6 +183,10 @@ def test_a_table_that_shows_what_happened(people: tuple[Person, Person], game: s
     if game == "dobon":
         assert "Laps" in ann.page.inner_text(".standings thead")
     assert english_words(bo) == [], f"English on Bo's Japanese {game} table at the end"
+    wide = bo.page.evaluate(f"""() => [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > {PHONE["width"]} + 0.5)
+      .map((el) => el.tagName + "#" + el.id + " " + Math.round(el.getBoundingClientRect().right))""")
+    assert bo.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], wide
     shots(ann, bo, f"{game}-over")
     no_axe_problems(ann, f"the end of {game} (English)")
     no_axe_problems(bo, f"the end of {game} (Japanese, phone)")
@@ -197,3 +201,38 @@ def test_the_lobby_has_no_serious_accessibility_problem(browser: Any, server: Li
         visitor.page.wait_for_selector("#create")
         no_axe_problems(visitor, f"the lobby ({locale})")
         visitor.close()
+
+
+def test_a_spectator_sees_the_final_table_after_a_restart(browser: Any, tmp_path: Any) -> None:
+    """A finished room read back from the store after a restart: the final table, its log and the results."""
+    import random
+
+    from serving import Client, play_until
+
+    live = LiveServer(str(tmp_path / "rooms.sqlite3"), port=0).start()
+    try:
+        made = live.post("/api/rooms", {"game": "dobon", "players": 3, "nickname": "Ann", "bots": {"2": "normal"},
+                                        "clocks": {"reaction": None, "turn": None, "pace": None, "grace": 60}}).json()
+        code = made["code"]
+        bo = live.post(f"/api/rooms/{code}/join", {"nickname": "Bo"}).json()
+        ann, bo_client = Client(live, code, made["token"]), Client(live, code, bo["token"])
+        ann.send({"type": "start"})
+        play_until([ann, bo_client], random.Random(5), lambda c, f: f["type"] == "over")
+        ann.close()
+        bo_client.close()
+        live.stop()
+        live.start()
+        cy = Person(browser, live.base, "en-US", PHONE)
+        cy.open("/r/" + code)
+        cy.page.click("#watch")
+        cy.page.wait_for_selector("#over")
+        assert cy.page.locator("#seats .seat").count() == 3
+        assert cy.page.locator(".centre [data-card]").count() >= 1, "the final field"
+        assert cy.page.locator("#log-list li").count() > 3, "the game's history"
+        assert cy.page.locator("#hand").count() == 0 and cy.page.locator("#chat-input").count() == 0
+        assert "over" in cy.page.inner_text("#prompt")
+        cy.shot("polish-spectator-after-restart-en-phone")
+        assert cy.errors == []
+        cy.close()
+    finally:
+        live.stop()
