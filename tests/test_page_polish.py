@@ -157,6 +157,12 @@ def test_a_table_that_shows_what_happened(people: tuple[Person, Person], game: s
         no_axe_problems(bo, f"the {game} table (Japanese, phone)")
         # Sound is off until asked for; the log is no live region: only new lines go to #announce.
         assert ann.page.get_attribute("#sound", "aria-pressed") == "false"
+        ann.page.focus("#sound")
+        ann.page.keyboard.press("Enter")
+        assert ann.page.get_attribute("#sound", "aria-pressed") == "true"
+        assert ann.page.evaluate("document.activeElement.id") == "sound"
+        assert ann.app("localStorage.getItem('kk.sound')") == "on"
+        ann.page.keyboard.press("Enter")
         assert ann.page.get_attribute("#log-list", "aria-live") is None
         assert 0 < ann.page.locator("#announce p").count() <= 3
     for person in (ann, bo):

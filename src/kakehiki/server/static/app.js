@@ -39,7 +39,14 @@
     toast(t("error.generic", { message: err.message || String(err) }) + (err.field ? " (" + err.field + ")" : ""), "bad");
   }
 
+  /** The header, drawn again; a button of it that had the focus keeps it (Sound, the language). */
   function header() {
+    const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("#bar") ? document.activeElement.id : null;
+    drawHeader();
+    if (focused && document.getElementById(focused)) document.getElementById(focused).focus({ preventScroll: true });
+  }
+
+  function drawHeader() {
     fill(document.getElementById("bar"),
       h("a", { href: "/", class: "brand" }, "kakehiki ", h("span", { lang: "ja" }, "駆け引き")),
       App.room ? h("span", { class: "where" }, window.KKLobby.gameTitle(App.room) + " · " + App.room.code) : null,
@@ -82,7 +89,8 @@
   /** Your turn: said by the tab's title, and by a sound if the person turned it on. */
   function announceTurn() {
     const s = App.state;
-    const mine = !!(s && s.status === "playing" && App.seat !== null && s.legal.length > 0 && (s.turn === App.seat || s.turn === null));
+    // Your turn, not a call you may make (those come and go with every play; the call button pulses).
+    const mine = !!(s && s.status === "playing" && App.seat !== null && s.legal.length > 0 && s.turn === App.seat);
     if (mine && !App.myTurn && App.sound) beep();
     App.myTurn = mine;
     document.title = mine ? t("table.title_turn") + " · " + TITLE : TITLE;
@@ -269,7 +277,7 @@
   function onFrame(frame, raw) {
     switch (frame.type) {
       case "welcome":
-        App.room = frame.room; App.seat = frame.seat; App.host = frame.host; App.log = [];
+        App.room = frame.room; App.seat = frame.seat; App.host = frame.host; App.log = []; App.chat = [];  // both are sent again
         if (App.seat === null && App.token) forgetSeat();
         remember(frame.room);
         return;
