@@ -131,3 +131,22 @@ def test_a_spectator_sees_the_final_table_of_a_room_read_back_after_a_restart(tm
         again.close()
     finally:
         server.stop()
+
+
+def test_who_is_here_and_a_room_frame_once_a_bot_stands_in(server: LiveServer) -> None:
+    code, ann_token, bo_token = room(server, "doubt", {"reaction": None, "turn": None, "pace": None, "grace": 0.5})
+    ann = Client(server, code, ann_token)
+    seats = ann.welcome["room"]["seats"]
+    assert [s["here"] for s in seats] == [True, False, False]
+    bo = Client(server, code, bo_token)
+    shown = ann.until(lambda f: f["type"] == "room" and f["room"]["seats"][1]["here"])
+    assert shown["room"]["seats"][1]["here"] is True
+    ann.send({"type": "start"})
+    ann.until(lambda f: f["type"] == "state" and f["status"] == "playing")
+    bo.close()
+    gone = ann.until(lambda f: f["type"] == "room" and not f["room"]["seats"][1]["here"])
+    assert gone["room"]["seats"][1]["away"] is True
+    # Past the grace a room frame says a bot plays for Bo (the page shows it on his seat).
+    replaced = ann.until(lambda f: f["type"] == "room" and f["room"]["seats"][1]["replaced"], timeout=10)
+    assert replaced["room"]["seats"][1]["away"] is True
+    ann.close()
