@@ -125,9 +125,11 @@ def check_nickname(value: object) -> str:
     return name
 
 
-BOT_LOOKALIKE: Final = re.compile(r"^(bot|seat|ボット|席) ?\d|\(([a-z0-9-]+)\)$")
-"""How the table labels a seat with no person (``bot 2 (normal)``, ``seat 3``); a nickname
-like one (ending in a bot's level in brackets, or starting so) could pass for a bot."""
+BOT_LOOKALIKE: Final = re.compile(r"^(bot|seat|ボット|席) ?\d|\(([a-z0-9-]+|かんたん|ふつう|むずかしい|達人)\)$")
+"""How the table labels a seat with no person (``bot 2 (normal)``, ``seat 3``; in Japanese
+``ボット2（ふつう）``, ``席3``); a nickname like one (ending in a bot's level in brackets, or
+starting so) could pass for a bot."""
+BOT_LEVELS_JA: Final = frozenset({"かんたん", "ふつう", "むずかしい", "達人"})
 
 
 def _looks_like_a_bot(folded: str) -> bool:
@@ -135,7 +137,7 @@ def _looks_like_a_bot(folded: str) -> bool:
     if found is None:
         return False
     level = found.group(2)
-    return level is None or level in {name for game_id in game_ids() for name in bot_names(game_id)}
+    return level is None or level in BOT_LEVELS_JA or level in {name for g in game_ids() for name in bot_names(g)}
 
 
 def _is_card(word: str) -> bool:
