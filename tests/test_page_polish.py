@@ -2,7 +2,8 @@
 chat that stays text and a mute per person, the focus kept across redraws, the last move marked,
 hand totals, seats in playing order, your turn in the tab's title, standings that say how places
 were decided, the end on screen on a phone, and axe-core with no serious or critical finding on the
-lobby and on each game's table (mid-game and at the end).
+lobby and on each game's table (mid-game and at the end); without axe-core (``KAKEHIKI_AXE``) those
+checks alone are skipped, except under CI.
 
 Ann plays in English on a desktop, Bo in Japanese on a phone, a bot takes the third seat.
 Screenshots of each game's table mid-game and at the end, desktop and phone, English and Japanese,
@@ -19,7 +20,7 @@ import pytest
 
 pytest.importorskip("uvicorn")
 
-from browser import DESKTOP, PHONE, Person, axe_path, axe_problems, english_words, join_room, make_room
+from browser import AXE_MISSING, DESKTOP, PHONE, Person, axe_path, axe_problems, english_words, join_room, make_room
 from serving import LiveServer
 
 CLOCKS = {"reaction": "0.2", "turn": "30", "grace": "30", "pace": "0.05"}
@@ -42,7 +43,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture
 def people(browser: Any, server: LiveServer) -> Iterator[tuple[Person, Person]]:
-    axe_path()  # the accessibility checks are part of every test here
     ann = Person(browser, server.base, "en-US", DESKTOP, bypass_csp=True)
     bo = Person(browser, server.base, "ja-JP", PHONE, bypass_csp=True)
     yield ann, bo
@@ -51,6 +51,10 @@ def people(browser: Any, server: LiveServer) -> Iterator[tuple[Person, Person]]:
 
 
 def no_axe_problems(person: Person, where: str) -> None:
+    """axe-core's serious and critical findings: none.  Without axe-core (and not under CI) the other
+    checks of a test still run; a test of nothing but axe-core is skipped."""
+    if axe_path() is None:
+        return
     problems = axe_problems(person.page)
     assert problems == [], f"axe-core on {where}:\n" + "\n".join(problems)
 
@@ -200,7 +204,8 @@ def test_a_table_that_shows_what_happened(people: tuple[Person, Person], game: s
 
 
 def test_the_lobby_has_no_serious_accessibility_problem(browser: Any, server: LiveServer) -> None:
-    axe_path()
+    if axe_path() is None:
+        pytest.skip(AXE_MISSING)
     for locale, viewport in (("en-US", DESKTOP), ("ja-JP", PHONE)):
         visitor = Person(browser, server.base, locale, viewport, bypass_csp=True)
         visitor.open("/")
