@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from browser import PHONE, WORD, Person, english_words
+from browser import PHONE, Person, english_words
 
 STATIC = Path(__file__).resolve().parents[1] / "src" / "kakehiki" / "server" / "static"
 KEY = re.compile(r'^\s*"([^"]+)":', re.MULTILINE)
@@ -58,14 +58,16 @@ def test_every_key_is_used_and_every_key_used_is_there() -> None:
 
 
 # -- the Japanese page in a browser -------------------------------------------------------------------
-def strategy_bots() -> frozenset[str]:
-    """The bots known by their strategy's name, shown as they are named (``greedy``, ``doubt-half``…)."""
+def test_every_bot_has_a_name_in_words_as_the_server_narrates_it() -> None:
+    """The page names bots with ``bot.*``; Japanese narration with the server's words: the same."""
     from kakehiki.bots import bot_names
-    from kakehiki.bots.levels import LEVELS
     from kakehiki.registry import game_ids
+    from kakehiki.server.settings import BOT_WORDS_JA
 
-    names = {n for g in game_ids() for n in bot_names(g)} - set(LEVELS) - {"expert"}
-    return frozenset(word for name in names for word in WORD.findall(name))
+    text = (STATIC / "i18n.js").read_text()
+    ja = dict(re.findall(r'^\s*"bot\.([a-z-]+)": "([^"]+)"', text[text.index("const JA = {"):], re.MULTILINE))
+    assert ja == dict(BOT_WORDS_JA)
+    assert {n for g in game_ids() for n in bot_names(g)} <= set(ja)
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +91,8 @@ def test_the_japanese_lobby_and_a_japanese_table_show_no_english(browser: Any, s
     for game in game_ids():
         aki.page.select_option('select[name="game"]', game)
         aki.page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
-        assert english_words(aki, strategy_bots()) == [], f"the lobby of {game}"
+        found = english_words(aki)
+        assert found == [], f"the lobby of {game}: {found}"
     for game in game_ids():
         make_room(aki, game, 3, {1: "normal", 2: "hard"}, {}, {"reaction": "0.2", "pace": "0.05"}, "Ann")
         assert english_words(aki) == [], f"the waiting room of {game}"

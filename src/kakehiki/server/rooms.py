@@ -22,7 +22,7 @@ from kakehiki.narrate import narrator_for
 from kakehiki.narrate.notices import notice_line
 from kakehiki.record import make_record
 from kakehiki.server.protocol import event_frame, notice_frame
-from kakehiki.server.settings import RequestError, RoomSettings
+from kakehiki.server.settings import BOT_WORDS_JA, RequestError, RoomSettings
 from kakehiki.table import Message, Notice, Table
 from kakehiki.thinking import Thinkers
 
@@ -33,8 +33,6 @@ MOVES: Final = 200
 page builds those from the cards picked, and the table checks them)."""
 CHAT_KEPT: Final = 50
 """How many of its latest chat frames a room keeps (in memory only) for whoever (re)connects."""
-BOT_WORDS_JA: Final = {"easy": "かんたん", "normal": "ふつう", "hard": "むずかしい", "expert": "達人"}
-"""The bot levels' names in Japanese narration (the other bots keep their technical names)."""
 HISTORY: Final = 300
 """How many of its latest event frames a seat is sent again when it (re)connects."""
 Frame = dict[str, Any]
