@@ -103,6 +103,8 @@ def test_the_waiting_room_shows_who_is_here_and_chat_stays_text(people: tuple[Pe
     assert bo.page.locator('#chat-list li[data-seat="0"]').count() == 0
     bo.page.click("#reactions button >> nth=0")
     ann.page.wait_for_selector('#chat-list li[data-seat="1"] .emoji')
+    ann.shot("polish-waiting-en")
+    bo.shot("polish-waiting-ja-phone")
     # A spectator reads the chat, and may not write in it.
     spectator = Person(bo.context.browser, ann.base, "en-US", DESKTOP)
     spectator.open("/r/" + ann.app("app.code"))
