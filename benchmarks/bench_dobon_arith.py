@@ -5,7 +5,9 @@ What is measured
 * Playouts: whole ``dobon-arith`` games (4 players, default options) with a uniformly
   random choice among the legal actions of the first actor at every step
   (:func:`kakehiki.driver.random_playout`), one process, one core, timed with
-  :func:`time.perf_counter` from ``game.new`` to the result.  Game ``i`` uses seed
+  :func:`time.process_time` (CPU time of this process: a loaded shared machine slows it less
+  than the wall clock, and every ratio is one of CPU times) from ``game.new`` to the result.
+  Game ``i`` uses seed
   ``--seed + i``.  A second row also builds the acting seat's view every step, as bots
   and RL agents see the game through it.  Timing is shared with ``bench_dobon.py``
   (warm-up, then ``--rounds`` interleaved slices).
@@ -56,10 +58,10 @@ def calls_per_second(call: Callable[[tuple[Card, ...]], object], hands: Sequence
     """Repeat passes over ``hands`` until ``min_time`` has passed; calls per second."""
     calls, elapsed = 0, 0.0
     while elapsed < min_time:
-        start = time.perf_counter()
+        start = time.process_time()
         for hand in hands:
             call(hand)
-        elapsed += time.perf_counter() - start
+        elapsed += time.process_time() - start
         calls += len(hands)
     return calls / elapsed
 

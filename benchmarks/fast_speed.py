@@ -1,8 +1,10 @@
 """The compiled Dobon engine's speed beside the reference, RLCard UNO and OpenSpiel crazy_eights.
 
-One process, one core (``--cpu N`` pins it), engines interleaved: after a warm-up each engine
-gets ``--seconds`` of playing time, split into ``--rounds`` slices taken engine after engine,
-so a slow spell of a shared machine falls on all of them.  Rows:
+One process, one core (``--cpu N`` pins it), CPU time (``time.process_time``: every ratio is
+one of CPU times, which a loaded shared machine distorts less than wall-clock ones), engines
+interleaved: after a warm-up each engine gets ``--seconds`` of playing time, split into
+``--rounds`` slices taken engine after engine, so a slow spell of a shared machine falls on all
+of them.  Rows:
 
 * ``fast dobon (compiled|plain)`` — ``kakehiki.fast.playout(seeds, 4, first_only=True)``: new
   games from seeds, then uniform-random actions of the first actor inside the kernel, many
@@ -16,7 +18,7 @@ so a slow spell of a shared machine falls on all of them.  Rows:
   default table, the kernel compiled and plain and the reference, first actor only; its
   "x reference" is taken against that game's own reference row.
 
-The compile time is measured in fresh processes: the first with an empty numba cache (the
+The compile time is wall-clock, measured in fresh processes: the first with an empty numba cache (the
 compile itself), the second loading the kernels from that cache.
 
     python benchmarks/fast_speed.py                    # 3 s per engine
@@ -141,9 +143,9 @@ class Tally:
 
     def play_until(self, seconds: float) -> None:
         while self.seconds < seconds:
-            start = time.perf_counter()
+            start = time.process_time()
             games, steps, chance = self.row.play(self.seed + self.games)
-            self.seconds += time.perf_counter() - start
+            self.seconds += time.process_time() - start
             self.games += games
             self.steps += steps
             self.chance += chance
@@ -217,7 +219,8 @@ def main() -> None:
         print(json.dumps({"versions": versions(), "compile_seconds": compiled, "skipped": skipped,
                           "results": [m.to_dict() for m in results]}, indent=1))
         return
-    print("One process, one core; " + ", ".join(f"{k} {v or '-'}" for k, v in versions().items()))
+    print("One process, one core, CPU time (time.process_time); "
+          + ", ".join(f"{k} {v or '-'}" for k, v in versions().items()))
     print(f"{args.seconds} s per engine in {args.rounds} interleaved rounds, seed {args.seed}\n")
     print(table(results, {row.name: row.game for row in rows}))
     print()

@@ -155,7 +155,7 @@ def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     cmd = [sys.executable, "-m", "kakehiki.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
-           "--db", db]
+           "--db", db, "--sockets-per-address", str(MAX_CLIENTS)]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -288,13 +288,15 @@ class Seat:
         stats = self.table.stats
         async for raw in self.ws:
             frame = json.loads(raw)
+            inner = frame["frames"] if frame.get("type") == "change" else [frame]  # one change, bundled
             if stats.measuring:
                 stats.frames += 1
                 stats.frame_bytes += len(raw)
-                if frame.get("type") == "state":
+                if any(f.get("type") == "state" for f in inner):
                     stats.states += 1
                     stats.state_bytes += len(raw)
-            self.on_frame(frame)
+            for one in inner:
+                self.on_frame(one)
             if self.table.over.is_set():
                 return
 
@@ -361,9 +363,12 @@ async def make_room(o: Options, slot: Slot) -> tuple[str, list[str]]:
     return code, tokens
 
 
-async def open_seat(o: Options, base: str, table: Table, token: str, rng: random.Random) -> Seat:
+async def open_seat(o: Options, base: str, table: Table, token: str, slot: Slot) -> Seat:
+    """A seat's socket, from the slot's own loopback address (the server limits sockets per address)."""
     ws_url = base.replace("http", "ws", 1) + f"/api/rooms/{table.code}/ws"
-    ws = await connect(ws_url, open_timeout=30, compression="deflate" if o.deflate else None, max_size=2**20)
+    ws = await connect(ws_url, open_timeout=30, compression="deflate" if o.deflate else None, max_size=2**20,
+                       local_addr=(slot_address(o, slot.index), 0))
+    rng = slot.rng
     await ws.send(json.dumps({"type": "hello", "token": token}))
     return Seat(table, ws, random.Random(rng.random()))
 
@@ -371,7 +376,7 @@ async def open_seat(o: Options, base: str, table: Table, token: str, rng: random
 async def set_up(o: Options, base: str, slot: Slot, stats: Stats) -> tuple[Table, list[Seat]]:
     code, tokens = await make_room(o, slot)
     table = Table(code, o.people, stats, 1.0 / o.rate, random.Random(slot.rng.random()))
-    seats = [await open_seat(o, base, table, t, slot.rng) for t in tokens]
+    seats = [await open_seat(o, base, table, t, slot) for t in tokens]
     await seats[0].ws.send(json.dumps({"type": "start"}))
     return table, seats
 
@@ -429,8 +434,12 @@ async def measure(o: Options, base: str, pid: int | None) -> dict[str, Any]:
     return report(o, stats, wall, setup_s, server_cpu, mine1 - mine0, rss_mib(pid))
 
 
+def slot_address(o: Options, index: int) -> str:
+    return "127.0.0.1" if o.one_address else source_address(index)
+
+
 def _slot(o: Options, base: str, index: int) -> Slot:
-    local = "127.0.0.1" if o.one_address else source_address(index)
+    local = slot_address(o, index)
     transport = httpx.AsyncHTTPTransport(local_address=local)
     http = httpx.AsyncClient(base_url=base, transport=transport, timeout=30)
     return Slot(index, http, random.Random(o.seed * 1_000_003 + index))

@@ -120,7 +120,10 @@ def launch_chromium() -> Iterator[Any]:
 
 
 class Person:
-    """One person at the table: a browser context of its own (its own storage, so its own seat)."""
+    """One person at the table: a browser context of its own (its own storage, so its own seat).
+
+    The page runs under its Content-Security-Policy (no ``eval``), so ``page.wait_for_function``
+    is always given a function (``"() => …"``): Playwright polls a bare expression with ``eval``."""
 
     def __init__(self, browser: Any, base: str, locale: str, viewport: dict[str, int],
                  bypass_csp: bool = False) -> None:

@@ -97,7 +97,7 @@ def drop_tables(url: str) -> None:
 
     engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
     with engine.begin() as conn:
-        for table in ("kk_rematches", "kk_pending", "kk_actions", "kk_seats", "kk_rooms"):
+        for table in ("kk_owners", "kk_rematches", "kk_pending", "kk_actions", "kk_seats", "kk_rooms"):
             conn.execute(sa.text(f"DROP TABLE IF EXISTS {table} CASCADE"))
     engine.dispose()
 
@@ -122,6 +122,7 @@ class Client:
             connect(url, origin=origin, open_timeout=10))  # type: ignore[arg-type]
         self.frames: list[Frame] = []
         self.raw: list[str] = []
+        self._unread: list[Frame] = []
         hello: dict[str, Any] = {"type": "hello", "lang": lang}
         if token is not None:
             hello["token"] = token
@@ -133,12 +134,17 @@ class Client:
         self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
 
     def recv(self, timeout: float = 10.0) -> Frame:
+        """The next frame; a ``change`` frame (one change's frames together) is read frame by frame."""
+        if self._unread:
+            return self._unread.pop(0)
         raw = self.ws.recv(timeout=timeout)
         text = raw if isinstance(raw, str) else raw.decode()
         self.raw.append(text)
         frame: Frame = json.loads(text)
-        self.frames.append(frame)
-        return frame
+        inner: list[Frame] = frame["frames"] if frame.get("type") == "change" else [frame]
+        self.frames.extend(inner)
+        self._unread.extend(inner[1:])
+        return inner[0]
 
     def until(self, wanted: Callable[[Frame], bool], timeout: float = 20.0) -> Frame:
         deadline = time.monotonic() + timeout

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -102,6 +103,25 @@ def test_sim_save_writes_records_that_replay_to_the_same_result(tmp_path: Path) 
     assert text.exit_code == 0 and "replayed without error" in text.stdout and "ranks:" in text.stdout
 
 
+def test_sim_on_several_workers_plays_and_saves_the_games_of_one(tmp_path: Path) -> None:
+    """``--workers 3`` plays ranges of seeds on three processes: the same tallies, in seed order,
+    and the same record files, as one worker."""
+    one, three = tmp_path / "one", tmp_path / "three"
+    alone = sim_json("--games", "7", "--seed", "4", "--bots", "random", "--workers", "1", "--save", str(one))
+    shared = sim_json("--games", "7", "--seed", "4", "--bots", "random", "--workers", "3", "--save", str(three))
+    assert (alone["workers"], shared["workers"]) == (1, 3)
+    assert without_timings({**shared, "workers": 1}) == without_timings(alone)
+    names = sorted(f.name for f in one.glob("*.json"))
+    assert len(names) == 7 and names == sorted(f.name for f in three.glob("*.json"))
+    for name in names:
+        assert (three / name).read_text(encoding="utf-8") == (one / name).read_text(encoding="utf-8")
+
+
+def test_sim_workers_default_to_every_core_but_never_more_than_the_games() -> None:
+    assert sim_json("--games", "3", "--seed", "4", "--bots", "random")["workers"] == min(3, os.cpu_count() or 1)
+    assert sim_json("--games", "1", "--seed", "4", "--bots", "random")["workers"] == 1
+
+
 # -- replay failures ---------------------------------------------------------------------
 
 
@@ -146,7 +166,7 @@ def test_replay_of_a_missing_file_fails(tmp_path: Path) -> None:
 # -- rules and games -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("lang", "words"), [("en", "Same-number interrupt"), ("ja", "ドボン")])
+@pytest.mark.parametrize(("lang", "words"), [("en", "Interrupts"), ("ja", "ドボン")])
 def test_rules_print_the_text_and_every_option(lang: str, words: str) -> None:
     result = run("rules", "dobon", "--lang", lang, "--markdown")
     assert result.exit_code == 0, result.output

@@ -1,4 +1,4 @@
-"""Ruling tests for Dhumbal: one section per ruling of ``shared/rules/RULINGS.md`` (C1–C7, D1–D7).
+"""Ruling tests for Dhumbal: one section per ruling of ``docs/rulings.md`` (C1–C7, D1–D7).
 
 Each test is named after the ruling it checks and reads as a game transcript: a fixed first deal
 built with :func:`transcript.deal_deck` (five cards each, dealt one at a time clockwise from seat 0,

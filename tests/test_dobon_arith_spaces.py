@@ -117,7 +117,7 @@ def replay_old(record: dict[str, Any], skipped: list[str] | None = None) -> Any:
                 continue
             for step in legacy_actions(version, seat, text):
                 state, _ = GAME.apply(state, seat, step)
-            state, _ = legacy_settle(version, state)  # the seats an older version never asked pass
+            state, _ = legacy_settle(GAME, version, state)  # the seats an older version never asked pass
     return state
 
 

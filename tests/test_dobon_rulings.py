@@ -1,4 +1,4 @@
-"""Ruling tests for Dobon, JDA rules: one section per ruling of ``shared/rules/RULINGS.md``.
+"""Ruling tests for Dobon, JDA rules: one section per ruling of ``docs/rulings.md``.
 
 Each test is named after the ruling it checks (``test_C4_...``, ``test_J8_...``) and reads as a
 game transcript: a fixed deal built with :func:`transcript.deal_deck`, then moves ``"SEAT: ACTION"``.

@@ -1,4 +1,4 @@
-"""Ruling tests for Doubt: one section per ruling B1–B7 of ``shared/rules/RULINGS.md`` (plus C7).
+"""Ruling tests for Doubt: one section per ruling B1–B7 of ``docs/rulings.md`` (plus C7).
 
 Each test reads as a transcript: a fixed deal (``transcript_doubt.new``: hands per seat, dealt
 round-robin from seat 0), moves ``"SEAT: ACTION"``, and the expected outcome.  Seat 0 plays first.

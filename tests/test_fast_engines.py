@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
 from kakehiki.arena import run_arena, run_arena_fast
 from kakehiki.cli.main import build_app
+from kakehiki.fast.batch import row_blocks
 from kakehiki.fast.engines import ENGINES, batch_class, fast_games, policies
 from kakehiki.registry import game_ids, get_game
 
@@ -37,9 +39,10 @@ def test_arena_on_either_engine_gives_the_same_records(game_id: str, monkeypatch
     bots = ["random"] * get_game(game_id).default_players
     options = OPTIONS.get(game_id)
     reference = run_arena(game_id, bots, 3, seed=14, options=options)
-    fast = run_arena_fast(game_id, bots, 3, seed=14, options=options)
     seen = [(r.index, r.seats, r.winners, r.losers, r.ranks, r.steps) for r in reference.games]
-    assert [(r.index, r.seats, r.winners, r.losers, r.ranks, r.steps) for r in fast.games] == seen
+    for threads in (1, 2):
+        fast = run_arena_fast(game_id, bots, 3, seed=14, options=options, workers=threads)
+        assert [(r.index, r.seats, r.winners, r.losers, r.ranks, r.steps) for r in fast.games] == seen
     assert any(r.losers for r in reference.games)
 
 
@@ -89,17 +92,44 @@ def test_sim_on_the_fast_engine_tallies_the_games_of_the_reference(
     game_id: str, bots: str, options: list[str], endings: set[str]
 ) -> None:
     """``kakehiki sim GAME --engine fast`` prints the tallies of ``--engine reference``: the
-    very games, played by the bots of those names."""
+    very games, played by the bots of those names, on one worker or several (processes on the
+    reference engine, threads on the fast one)."""
     args = ["sim", game_id, "--games", "10", "--seed", "3", "--bots", bots, "--json", "--lang", "en"]
     args += [item for option in options for item in ("-o", option)]
-    reference = CliRunner().invoke(build_app(), [*args, "--engine", "reference"], env=PLAIN)
-    fast = CliRunner().invoke(build_app(), [*args, "--engine", "fast"], env=PLAIN)
-    assert reference.exit_code == 0 and fast.exit_code == 0, fast.output
-    ref, got = json.loads(reference.output), json.loads(fast.output)
-    assert got["engine"] == "fast" and ref["engine"] == "reference"
-    for key in ("games", "rounds", "steps", "draws", "reasons", "seats", "bots"):
-        assert got[key] == ref[key], key
+    runs = {}
+    for engine, workers in (("reference", 1), ("reference", 2), ("fast", 1), ("fast", 3)):
+        done = CliRunner().invoke(build_app(), [*args, "--engine", engine, "--workers", str(workers)], env=PLAIN)
+        assert done.exit_code == 0, done.output
+        runs[engine, workers] = json.loads(done.output)
+        assert (runs[engine, workers]["engine"], runs[engine, workers]["workers"]) == (engine, workers)
+    ref = runs["reference", 1]
+    for got in runs.values():
+        for key in ("games", "rounds", "steps", "draws", "reasons", "seats", "bots"):
+            assert got[key] == ref[key], key
     assert set(ref["reasons"]) >= endings
+
+
+@pytest.mark.parametrize("game_id", list(ENGINES))
+def test_a_playout_on_threads_leaves_every_game_as_one_thread_does(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Blocks of rows on three threads: every row, stream and count of actions as on one."""
+    monkeypatch.setenv("KAKEHIKI_FAST_JIT", "0")
+    batch_of = batch_class(game_id)
+    players = get_game(game_id).default_players
+    one, three = (batch_of(range(20, 27), players, OPTIONS.get(game_id)) for _ in range(2))
+    applied_one, applied_three = one.playout("random"), three.playout("random", threads=3)
+    assert one.done.all() and applied_one.min() > 0
+    assert np.array_equal(applied_three, applied_one)
+    assert np.array_equal(three.rows, one.rows) and np.array_equal(three.streams, one.streams)
+
+
+def test_rows_are_cut_into_contiguous_blocks_one_per_thread() -> None:
+    assert row_blocks(7, 3) == [slice(0, 2), slice(2, 4), slice(4, 7)]
+    assert row_blocks(2, 8) == [slice(0, 1), slice(1, 2)]  # no more blocks than games
+    assert row_blocks(5, 1) == [slice(0, 5)]
+    with pytest.raises(ValueError, match="at least 1"):
+        row_blocks(5, 0)
 
 
 @pytest.mark.parametrize("game_id", list(ENGINES))

@@ -1,4 +1,4 @@
-"""Ruling tests for Million Doubt: one section per ruling M1-M10 of ``shared/rules/RULINGS.md``.
+"""Ruling tests for Million Doubt: one section per ruling M1-M10 of ``docs/rulings.md``.
 
 Each test is named after its ruling and reads as a transcript: a fixed deal (seven cards each,
 dealt one at a time from seat 0; see ``transcript_million_doubt.deal_deck``) or a written position

@@ -16,6 +16,7 @@ from kakehiki.core import Event, Game
 from kakehiki.errors import IllegalActionError, KakehikiError
 from kakehiki.narrate import Narrator, PlainNarrator, narrator_for, rule_key
 from kakehiki.registry import game_ids
+from rulecites import rule_values
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "kakehiki"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -102,7 +103,8 @@ def test_narration_depends_on_the_core_and_the_command_line_on_narration() -> No
     for path in (SRC / "narrate").glob("*.py"):
         assert not {m for m in imports_of(path) if m.startswith("kakehiki.cli")}, path.name
         assert "kakehiki.cli" not in path.read_text(encoding="utf-8"), path.name
-    below = [*SRC.glob("*.py"), *(SRC / "games").rglob("*.py"), *(SRC / "bots").rglob("*.py")]
+    core = [p for p in SRC.glob("*.py") if p.name != "__main__.py"]  # ``python -m kakehiki`` is the command line
+    below = [*core, *(SRC / "games").rglob("*.py"), *(SRC / "bots").rglob("*.py")]
     for path in below:
         assert not {m for m in imports_of(path) if m.startswith(("kakehiki.narrate", "kakehiki.cli"))}, path
     assert not list((SRC / "cli").glob("render*.py")), "narration lives in kakehiki.narrate"
@@ -118,26 +120,7 @@ def raised_rules(path: Path) -> set[str]:
     """The ruling ids ``path`` can give ``IllegalActionError``: string literals, names assigned in the
     module and functions returning literals are followed; anything else fails the test."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    assigned: dict[str, list[ast.expr]] = {}
-    returned: dict[str, list[ast.expr]] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    assigned.setdefault(target.id, []).append(node.value)
-        elif isinstance(node, ast.FunctionDef):
-            returned[node.name] = [r.value for r in ast.walk(node) if isinstance(r, ast.Return) and r.value]
-
-    def values(expr: ast.expr) -> set[str]:
-        if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
-            return {expr.value}
-        if isinstance(expr, ast.IfExp):
-            return values(expr.body) | values(expr.orelse)
-        if isinstance(expr, ast.Name) and expr.id in assigned:
-            return set().union(*(values(v) for v in assigned[expr.id]))
-        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in returned:
-            return set().union(*(values(v) for v in returned[expr.func.id]))
-        raise AssertionError(f"{path.name}:{expr.lineno}: cannot tell which rule {ast.unparse(expr)} names")
+    values = rule_values(path, tree)
 
     found: set[str] = set()
     for node in ast.walk(tree):
@@ -240,6 +223,10 @@ def japanese_texts() -> list[tuple[str, str]]:
     """(where, text) for every Japanese message and every line of the Japanese rules, code spans removed."""
     texts = [(f"{path.parent.name}/{path.name}:{key}", value)
              for path in JA_CATALOGS for key, value in json.loads(path.read_text(encoding="utf-8")).items()]
+    for path in sorted(SRC.glob("learn/*.json")):  # the guided games' words
+        guide = json.loads(path.read_text(encoding="utf-8"))
+        texts += [(f"learn/{path.name}:{n}", ask["why"]["ja"]) for n, ask in enumerate(guide["asks"], start=1)]
+        texts += [(f"learn/{path.name}:{key}", words["ja"]) for key, words in guide["words"].items()]
     for path in JA_RULES:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             texts.append((f"{path.parent.name}/{path.name}:{number}", re.sub(r"`[^`]*`", "", line)))

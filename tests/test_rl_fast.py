@@ -22,11 +22,17 @@ from kakehiki.rl.fast import FastDobonVectorEnv
 
 SETUPS: list[tuple[int, dict[str, Any], Any, Any, str]] = [
     (4, {}, "random", "random", "win_loss"),
-    (3, {"official": False, "games": 2}, "greedy", 1, "win_loss"),
+    (3, {"official": False, "games": 2}, "greedy", 1, "rank"),
     (5, {"interrupt_turn": "after_interrupter", "decks": 2}, ["random", "greedy", "random", "greedy"], "random",
-     "win_loss"),
+     "win"),
     (4, {"games": 3, "max_twos_ratio": 0.3}, "greedy", "random", "score"),
+    (4, {"max_steps": 40}, "random", "random", "rank"),  # games cut short: truncated, not terminated
+    (4, {"max_steps": 3}, "greedy", "random", "win"),  # most games over before the learner is asked: dealt again
 ]
+
+
+def ref_redeals(vec: SeatVectorEnv) -> int:
+    return sum(env.redeals for env in vec.envs)
 
 
 def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -44,7 +50,8 @@ def test_the_fast_vector_plays_the_reference_games(players: int, options: dict[s
     obs_ref, info_ref = ref.reset(seed=11)
     obs_fast, info_fast = fast.reset(seed=11)
     rng = np.random.default_rng(players)
-    ended = compared = 0
+    ended = compared = truncated = 0
+    redealt = int(info_ref["redeals"].sum())
     for _ in range(steps):
         assert np.array_equal(info_ref["seat"], info_fast["seat"])
         assert np.array_equal(info_ref["action_mask"], info_fast["action_mask"])
@@ -55,12 +62,20 @@ def test_the_fast_vector_plays_the_reference_games(players: int, options: dict[s
         obs_fast, rew_fast, term_fast, trunc_fast, info_fast = fast.step(actions)
         assert np.array_equal(term_ref, term_fast) and np.array_equal(trunc_ref, trunc_fast)
         assert np.array_equal(rew_ref, rew_fast)
-        if term_ref.any():
-            ended += int(term_ref.sum())
+        assert np.array_equal(info_ref["redeals"], info_fast["redeals"])
+        redealt += int(info_ref["redeals"].sum())
+        if term_ref.any() or trunc_ref.any():
+            ended += int(term_ref.sum() + trunc_ref.sum())
+            truncated += int(trunc_ref.sum())
             assert np.array_equal(info_ref["_final_obs"], info_fast["_final_obs"])
             assert np.array_equal(info_ref["final_obs"], info_fast["final_obs"])
+            assert np.array_equal(info_ref["_reason"], info_fast["_reason"])
+            assert info_ref["reason"].tolist() == info_fast["reason"].tolist()
+            assert set(info_ref["reason"][trunc_ref].tolist()) <= {"max_steps"}
         compared += n
     assert ended >= n, "too few games ended to compare the endings and the deals after them"
+    assert (truncated > 0) == ("max_steps" in options), "only a step limit truncates"
+    assert (redealt > 0) == (options.get("max_steps") == 3) and fast.redeals == ref_redeals(ref) == redealt
     assert len(set(info_ref["seat"].tolist())) > 1 or seat != "random"
     assert compared == n * steps
 

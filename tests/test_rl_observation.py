@@ -9,6 +9,7 @@ can its observation (the encoding drops nothing the seat sees of the deal).
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ import pytest
 from kakehiki import game_ids, get_game
 from kakehiki.rl import encoder
 from kakehiki.rl.obs import ENCODERS
+from kakehiki.rl.obs.layout import rate, scaled
 from kakehiki.rl.table import RLTable
 from test_noninterference import twin_games
 
@@ -112,3 +114,42 @@ def test_the_spec_documents_the_encoding_slice_by_slice(game_id: str) -> None:
     spec = (Path(__file__).parent.parent / "docs" / f"{game_id}.md").read_text(encoding="utf-8")
     assert "## Observation (RL)" in spec
     assert encoder(game_id, 4).layout.describe() in spec, f"docs/{game_id}.md shows another layout than the encoder's"
+
+
+def test_scaled_counts_and_rates_are_as_documented() -> None:
+    assert [scaled(c) for c in (0, 1, 1023)] == [0.0, 0.1, 1.0]
+    assert scaled(20_000) == pytest.approx(1.4288, abs=1e-4) and scaled(-3) == -0.2
+    assert (rate(0, 0), rate(3, 4)) == (0.5, 4 / 6)
+
+
+@pytest.mark.parametrize("game_id", ["doubt", "million-doubt"])
+def test_the_habits_slice_holds_every_seats_public_record(game_id: str) -> None:
+    """Random play until the record is rich; each seat's block, in relative order, is its
+    ``habits`` in the view, counts scaled, rates with an even prior; the same for every seat's
+    observation of it, since the record is public; and the twin games with a swapped hidden card
+    give the same block."""
+    game, players = get_game(game_id), 4
+    enc = encoder(game_id, players)
+    entries = sys.modules[type(enc).__module__].habit_entries
+    width = enc.layout.part("habits").size // players
+    one, two = twin_games(game, players, 3, 5, 40)
+    rng = random.Random(3)
+    for _ in range(400):
+        if game.result(one) is not None:
+            break
+        seat = rng.choice(game.actors(one))
+        both = [a for a in game.legal_actions(one, seat) if game.can(two, seat, a)]
+        if not both:
+            break
+        action = rng.choice(both)
+        one, _ = game.apply(one, seat, action)
+        two, _ = game.apply(two, seat, action)
+    record = game.view(one, None).habits
+    assert sum(h.doubts for h in record) > 0 and sum(h.plays for h in record) > 3, "the record stayed thin"
+    for me in range(players):
+        block = enc.encode(game.view(one, me))[enc.layout.part("habits").slice].reshape(players, width)
+        twin = enc.encode(game.view(two, me))[enc.layout.part("habits").slice].reshape(players, width)
+        assert np.array_equal(block, twin)
+        for seat, habits in enumerate(record):
+            assert block[(seat - me) % players].tolist() == pytest.approx(entries(habits))
+        assert block[0].tolist() == pytest.approx(entries(record[me]))  # entry 0: the seat itself

@@ -211,7 +211,10 @@ def test_issue15_the_catalog_explains_every_option_in_english_and_japanese(serve
 
 
 @pytest.mark.parametrize("args", [["--shard", "2/2"], ["--shard", "x"], ["--shard", "0/99"],
-                                  ["--rooms-per-minute", "0"], ["--port", "70000"]])
+                                  ["--rooms-per-minute", "0"], ["--port", "70000"],
+                                  ["--sockets-per-address", "0"], ["--sockets-per-address", "many"],
+                                  ["--trusted-proxy", "proxy.local"], ["--trusted-proxy", "10.0.0.0/33"],
+                                  ["--host-name", "evil example"], ["--host-name", "x" * 300]])
 def test_issue15_serve_refuses_bad_flags_before_starting(args: list[str]) -> None:
     from typer.testing import CliRunner
 

@@ -266,7 +266,7 @@ def test_sqlite_runs_in_wal_mode_with_synchronous_normal_and_foreign_keys(tmp_pa
     with sqlite3.connect(tmp_path / "rooms.db") as raw:  # WAL is a property of the file itself
         assert raw.execute("PRAGMA journal_mode").fetchone() == ("wal",)
         tables = {name for (name,) in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"kk_rooms", "kk_seats", "kk_actions", "kk_pending", "kk_rematches"}
+    assert tables == {"kk_rooms", "kk_seats", "kk_actions", "kk_pending", "kk_rematches", "kk_owners"}
 
 
 def test_an_in_memory_store_is_one_database_for_all_its_calls_from_any_thread() -> None:

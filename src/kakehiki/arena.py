@@ -224,10 +224,12 @@ def run_arena_fast(
     seed: int = 0,
     options: Mapping[str, object] | None = None,
     on_game: Callable[[GameRecord], None] | None = None,
+    workers: int = 1,
 ) -> ArenaReport:
     """As :func:`run_arena` on the compiled batch engine (``kakehiki.fast``; the bots must be
-    its policies): the same seat-rotated games, played a rotation at a time in one process.
-    The kernel times no decision: those figures are 0."""
+    its policies): the same seat-rotated games, played a rotation at a time in one process,
+    each rotation's batch on ``workers`` threads (the same games whatever the number).  The
+    kernel times no decision: those figures are 0."""
     from kakehiki.fast.engines import batch_class  # the fast extra
 
     batch_of = batch_class(game_id)
@@ -241,7 +243,7 @@ def run_arena_fast(
         indices = list(range(turn, games, n))
         seats = seating(bots, turn)
         batch = batch_of([seed + i for i in indices], n, options)
-        steps = batch.playout(list(seats))  # the CLI checks the names
+        steps = batch.playout(list(seats), threads=workers)  # the CLI checks the names
         result = batch.results()
         for g, index in enumerate(indices):
             record = GameRecord(

@@ -159,7 +159,7 @@ def max_steps_option(default: int) -> OptionSpec:
     """The step limit every game takes (RULINGS C7)."""
     return OptionSpec(
         "max_steps", "int", default,
-        "actions after which the game ends as a draw",
-        "この手数に達したら引き分けで終了",
+        "counted moves after which the game ends as a draw (the rules say which moves count)",
+        "数える手がこの数に達したら引き分けで終了（どの手を数えるかはルールを参照）",
         minimum=1, ruling="C7",
     )

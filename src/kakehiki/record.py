@@ -165,8 +165,8 @@ Translator = Callable[[int, int | None, str], list[str]]
 entry of an older version's record did (a game that split a choice into steps)."""
 
 
-Settler = Callable[[int, Any], tuple[Any, tuple[Event, ...]]]
-"""``legacy_settle(version, state)``: the moves this version asks for that an older
+Settler = Callable[[Game[Any, Any], int, Any], tuple[Any, tuple[Event, ...]]]
+"""``legacy_settle(game, version, state)``: the moves this version asks for that an older
 version made no entry for (seats it did not ask, which now pass), applied after each entry."""
 
 
@@ -349,7 +349,7 @@ def _apply_move(
         events += caused
     settle = legacy_settler(game)
     if settle is not None:
-        state, caused = settle(version, state)
+        state, caused = settle(game, version, state)
         events += caused
     return state, events
 

@@ -574,6 +574,11 @@ class Table:
                 self._pending.asked = False
 
     # -- telling ---------------------------------------------------------------------------------
+    def tell(self, notice: Notice) -> Notice:
+        """Tell one seat a notice of its host's (a learn room's refusal of a move the guide
+        does not point at): the seat reads it in its inbox like the table's own."""
+        return self._tell(notice)
+
     def _tell(self, notice: Notice) -> Notice:
         if type(notice.seat) is int and notice.seat in self._inboxes:  # a refused non-seat has no inbox
             self._inboxes[notice.seat].append(notice)

@@ -44,7 +44,7 @@ def arena_command(
     with Progress(*columns, console=console(stderr=True), disable=as_json, transient=True) as progress:
         task = progress.add_task(t("arena.progress", game=game.id, workers=count), total=games)
         if engine == "fast":
-            report = run_arena_fast(game.id, names, games, seed, given, lambda _: progress.advance(task))
+            report = run_arena_fast(game.id, names, games, seed, given, lambda _: progress.advance(task), count)
         else:
             report = run_arena(game.id, names, games, seed, count, given, lambda _: progress.advance(task))
     results = [s.to_dict() for s in report.standings()]

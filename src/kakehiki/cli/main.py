@@ -16,6 +16,7 @@ from kakehiki import __version__
 from kakehiki.cli.arena import arena_command, gauntlet_command
 from kakehiki.cli.common import Engine, Lang, fail
 from kakehiki.cli.lang import set_language, t
+from kakehiki.cli.learn import learn_command
 from kakehiki.cli.play import play_command
 from kakehiki.cli.replay import replay_command, verify_command
 from kakehiki.cli.rules import games_command, rules_command
@@ -90,6 +91,14 @@ def _add_info_commands(app: typer.Typer) -> None:
     ) -> None:
         rules_command(game_id, lang, markdown)
 
+    @app.command("learn", help=t("help.learn"))
+    def learn(
+        game_id: Annotated[str, _game_argument()],
+        lang: Annotated[Lang | None, _lang_option()] = None,
+        plain: Annotated[bool, typer.Option("--plain", help=t("help.play_plain"))] = False,
+    ) -> None:
+        learn_command(game_id, lang, plain=plain)
+
 
 def _add_play(app: typer.Typer) -> None:
     @app.command("play", help=t("help.play"))
@@ -123,8 +132,10 @@ def _add_sim(app: typer.Typer) -> None:
         lang: Annotated[Lang | None, _lang_option()] = None,
         engine: Annotated[Engine, typer.Option(help=t("help.sim_engine"))] = Engine.reference,
         rules: Annotated[str | None, _rules_option()] = None,
+        workers: Annotated[int | None, typer.Option(help=t("help.workers"), min=1)] = None,
     ) -> None:
-        sim_command(game_id, games, seed, players, bots, save, as_json, options, lang, engine.value, rules)
+        sim_command(game_id, games, seed, players, bots, save, as_json, options, lang, engine.value, rules,
+                    workers)
 
 
 def _add_arena(app: typer.Typer) -> None:
@@ -188,9 +199,13 @@ def _add_serve(app: typer.Typer) -> None:
                                                             help=t("help.serve_host_name"))] = None,
         trusted_proxy: Annotated[list[str] | None, typer.Option("--trusted-proxy", metavar="ADDRESS",
                                                                 help=t("help.serve_trusted_proxy"))] = None,
+        sockets_per_address: Annotated[int, typer.Option("--sockets-per-address", min=1, max=1_000_000,
+                                                         help=t("help.serve_sockets"))] = 32,
+        advertise: Annotated[str | None, typer.Option("--advertise", metavar="HOST:PORT",
+                                                      help=t("help.serve_advertise"))] = None,
     ) -> None:
         serve_command(host, port, db, allow_origin or [], rooms_per_minute, shard, host_name or [],
-                      trusted_proxy or [])
+                      trusted_proxy or [], sockets_per_address, advertise)
 
 
 def main() -> None:

@@ -15,6 +15,7 @@ Only ``game.view(state, 0)`` and the person's inbox (events passed through
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
 import select
@@ -22,7 +23,6 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -46,6 +46,7 @@ from kakehiki.cli.common import (
     use_language,
 )
 from kakehiki.cli.lang import language, t, t_or
+from kakehiki.cli.seating import HUMAN, HUMAN_NAME, REACTION, default_record_path, house_rules, seat_labels
 from kakehiki.cli.show import interactive
 from kakehiki.core import Action, Event, Game, Result
 from kakehiki.errors import KakehikiError, excerpt
@@ -56,17 +57,14 @@ from kakehiki.record import make_record, save_record
 from kakehiki.table import Clock, Clocks, Notice, Table
 from kakehiki.textin import normalise
 
-HUMAN = 0
 LISTED = 40  # choices numbered on screen before the list is cut
 ALL_LISTED = 500  # the most choices ``all`` numbers (the rest are typed)
-HUMAN_NAME = "human"
 MAX_REACTION = 3600
 """The longest reaction window ``--reaction`` takes, in seconds (a host's clock needs a finite one)."""
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 HELP_WORDS = frozenset({"", "?", "help"})
 YES_WORDS = frozenset({"y", "yes", "はい"})
 INTERRUPTED = 130  # the shell's status for Ctrl-C
-REACTION = 3.0  # J8's official Dobon-gaeshi window, the terminal's default
 
 
 class Quit(Exception):
@@ -459,35 +457,6 @@ def read_input(prompt: str) -> str:
     return line
 
 
-def house_rules(game: Game[Any, Any], state: Any) -> str:
-    """The options in force, ``name=value``, those set away from their defaults first and marked ``*``."""
-    values = game.record_header(state).get("options", {})
-    defaults = {spec.name: spec.describe_default() for spec in game.options}
-
-    def text(name: str, value: object) -> str:
-        shown = "true" if value is True else "false" if value is False else "none" if value is None else str(value)
-        return f"{name}={shown}" + ("*" if shown != defaults.get(name) else "")
-
-    changed = [text(n, v) for n, v in values.items() if text(n, v).endswith("*")]
-    kept = [text(n, v) for n, v in values.items() if not text(n, v).endswith("*")]
-    return ", ".join(changed + kept)
-
-
-def seat_labels(bot_names: Sequence[str]) -> list[str]:
-    return [t("seat.you"), *(t("seat.bot", seat=s, bot=n) for s, n in enumerate(bot_names, start=1))]
-
-
-def default_record_path(game_id: str, seed: int) -> Path:
-    """``records/<game>-<time>-seed<seed>.json`` in the current directory, never overwriting."""
-    stem = f"{game_id}-{datetime.now():%Y%m%d-%H%M%S}-seed{seed}"
-    path = Path("records") / f"{stem}.json"
-    number = 1
-    while path.exists():
-        number += 1
-        path = Path("records") / f"{stem}-{number}.json"
-    return path
-
-
 def stdin_lines(out: Console) -> Lines:
     """The person's lines: stdin read with ``select`` where it is a real file (a terminal or a
     pipe), else through :func:`input` (a test runner's stdin), which cannot time out."""
@@ -570,18 +539,20 @@ def save_session(session: Session, initial: Any, names: list[str], path: Path) -
     session.out.print(Text(t("play.saved", path=path)))
 
 
-def table_screen() -> Callable[..., int] | None:
-    """The full-screen table's runner where a person sits at a terminal (stdin and stdout both
-    terminals) and Textual is installed; ``None`` keeps the line mode (pipes, scripts), with a
-    one-line hint on stderr where only Textual is missing."""
+def table_screen(runner: str = "run_table") -> Callable[..., int] | None:
+    """The full-screen table's ``runner`` (in :mod:`kakehiki.tui.play`, or ``run_learn_table`` in
+    :mod:`kakehiki.tui.learn`) where a person sits at a terminal (stdin and stdout both terminals)
+    and Textual is installed; ``None`` keeps the line mode (pipes, scripts), with a one-line hint
+    on stderr where only Textual is missing."""
     if not interactive():
         return None
     try:
-        from kakehiki.tui.play import run_table
+        module = importlib.import_module("kakehiki.tui.learn" if runner == "run_learn_table" else "kakehiki.tui.play")
     except ImportError:
         console(stderr=True).print(Text(t("tui.no_textual"), style="dim"))
         return None
-    return run_table
+    run: Callable[..., int] = getattr(module, runner)
+    return run
 
 
 def play_command(

@@ -6,7 +6,9 @@ The web parts are an optional extra; without them this says which command instal
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import os
+import re
 import socket
 import sys
 from collections.abc import Callable
@@ -29,7 +31,8 @@ def default_db() -> Path:
 
 def serve_command(host: str, port: int, db: str | None, allow_origins: list[str], rooms_per_minute: int = 30,
                   shard: str = "0/1", host_names: list[str] | None = None,
-                  trusted_proxies: list[str] | None = None) -> None:
+                  trusted_proxies: list[str] | None = None, sockets_per_address: int = 32,
+                  advertise: str | None = None) -> None:
     try:
         import uvicorn
 
@@ -38,11 +41,15 @@ def serve_command(host: str, port: int, db: str | None, allow_origins: list[str]
         typer.echo(t("serve.needs_web", missing=exc.name or "?"), err=True)
         raise typer.Exit(2) from None
     where = parse_shard(shard)
+    check_names(host_names or [], trusted_proxies or [])
     url = db or str(default_db())
     if "://" not in url:
         Path(url).expanduser().parent.mkdir(parents=True, exist_ok=True)
     check_store(url)
-    app = create_app(url, allow_origins, rooms_per_minute, where, host_names or [])
+    if advertise is not None and not ADDRESS.match(advertise):
+        raise typer.BadParameter(f"--advertise must be HOST:PORT, where the proxy reaches this process, "
+                                 f"got {advertise[:40]!r}")
+    app = create_app(url, allow_origins, rooms_per_minute, where, host_names or [], sockets_per_address, advertise)
     proxies = trusted_proxies or []
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=65_536, access_log=False, log_level="warning",
                             lifespan="on", proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
@@ -53,6 +60,27 @@ def serve_command(host: str, port: int, db: str | None, allow_origins: list[str]
         sys.stdout.flush()  # a pipe or a file buffers: whoever waits for this line gets it now
 
     announcing_server(config, announce).run()
+
+
+LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
+HOST_NAME = re.compile(rf"^(?=.{{1,253}}$){LABEL}(?:\.{LABEL})*$")
+"""A DNS name: dot-separated labels of letters, digits and inner hyphens, 253 characters at most."""
+
+
+ADDRESS = re.compile(r"^[A-Za-z0-9.\-]{1,200}:\d{1,5}$")
+"""``--advertise``: a host name or IPv4 address and a port (as nginx's ``proxy_pass`` takes it)."""
+
+
+def check_names(host_names: list[str], proxies: list[str]) -> None:
+    """``--host-name`` takes DNS names, ``--trusted-proxy`` addresses or networks (``10.0.0.0/8``)."""
+    for name in host_names:
+        if not HOST_NAME.match(name.strip().lower()):
+            raise typer.BadParameter(f"--host-name must be a domain name like cards.example.org, got {name[:40]!r}")
+    for proxy in proxies:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise typer.BadParameter(f"--trusted-proxy must be an address or a network, got {proxy[:40]!r}") from None
 
 
 def check_store(url: str) -> None:

@@ -53,14 +53,7 @@ class Show:
         self.print(lines + ["  " + line for line in self.seen(events)])
 
     def seen(self, events: Sequence[Event]) -> list[str]:
-        """The lines of the events as the viewer saw them (censored; unseen ones say nothing)."""
-        lines = []
-        for event in events:
-            seen = event.seen_by(self.viewer)
-            line = None if seen is None else self.narrator.event(seen, self.labels)
-            if line:
-                lines.append(line)
-        return lines
+        return seen_lines(events, self.viewer, self.narrator, self.labels)
 
     def print(self, lines: Sequence[str]) -> None:
         if self.stopped or not lines:
@@ -103,3 +96,14 @@ def enter_to_step(out: Console) -> Pause:
         return answer.strip().lower() not in STOP_WORDS
 
     return pause
+
+
+def seen_lines(events: Sequence[Event], viewer: int | None, narrator: Any, labels: Sequence[str]) -> list[str]:
+    """The lines of ``events`` as ``viewer`` saw them (censored; unseen ones say nothing)."""
+    lines = []
+    for event in events:
+        seen = event.seen_by(viewer)
+        line = None if seen is None else narrator.event(seen, labels)
+        if line:
+            lines.append(line)
+    return lines

@@ -1,7 +1,11 @@
 """``kakehiki sim``: many bot games, with speed and win/loss figures.
 
 Game ``i`` (from 0) uses seed ``S + i`` both for the deal and for the bots, so any
-single game can be re-run or replayed from its record.  Wins and losses are
+single game can be re-run or replayed from its record, and ``--workers`` never changes a
+result: the reference engine plays ranges of seeds on that many processes and folds the games
+in seed order, the fast engine plays blocks of each batch on that many threads.  ``seconds`` is
+the time the games took: summed game by game on one worker, the wall clock of them all on
+several (so the rates are the whole run's).  Wins and losses are
 counted over ``result.rounds`` (every game within a match); a round with neither
 winners nor losers (the step limit, C7) is a draw for every seat.  A round with
 losers but no winner (e.g. a self-Dobon) is not a draw: only its losers count it.
@@ -13,7 +17,8 @@ import json
 import os
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -125,25 +130,68 @@ class SimStats:
         }
 
 
-def simulate(
-    game: Game[Any, Any], players: int, options: dict[str, str], seed: int, count: int,
-    names: list[str], save: Path | None, progress: Progress,
-) -> SimStats:
-    stats = SimStats(names)
-    task = progress.add_task(t("sim.progress", game=game.id), total=count)
-    for i in range(count):
+Played = tuple[Result, int, float]  # a game's result, its steps and the seconds it took
+
+
+def play_games(
+    game_id: str, players: int, options: dict[str, str], seed: int, indices: range, names: list[str],
+    save: Path | None,
+) -> list[Played]:
+    """Games ``indices`` (game ``i`` from seed ``seed + i``), each saved to ``save`` if given.
+    What a worker process runs: module level, so it pickles."""
+    game = load_game(game_id)
+    played: list[Played] = []
+    for i in indices:
         started = time.perf_counter()
         state = new_state(game, players, options, seed + i)
         playout = play_out(game, state, make_bots(game.id, names), seed=seed + i)
         result = game.result(playout.state)
         elapsed = time.perf_counter() - started
         assert result is not None  # play_out only returns once the result is known
-        stats.add(result, playout.steps, elapsed)
+        played.append((result, playout.steps, elapsed))
         if save is not None:
             record = make_record(game, state, playout.actions, names, playout.state)
             write_record(save / f"{game.id}-{i + 1:06d}.json", record)
-        progress.advance(task)
+    return played
+
+
+def seed_ranges(count: int, workers: int) -> list[range]:
+    """Game indices ``0..count-1`` in consecutive ranges, about eight per worker (so the
+    progress bar moves and a slow range does not keep the others waiting)."""
+    size = max(1, count // (workers * 8))
+    return [range(start, min(start + size, count)) for start in range(0, count, size)]
+
+
+def simulate(
+    game: Game[Any, Any], players: int, options: dict[str, str], seed: int, count: int,
+    names: list[str], save: Path | None, progress: Progress, workers: int = 1,
+) -> SimStats:
+    """``count`` games on ``workers`` processes (1: in this one), folded in seed order."""
+    stats = SimStats(names)
+    task = progress.add_task(t("sim.progress", game=game.id), total=count)
+    started = time.perf_counter()
+    for played in _played(game.id, players, options, seed, count, names, save, workers):
+        for result, steps, elapsed in played:
+            stats.add(result, steps, elapsed)
+        progress.advance(task, len(played))
+    if workers > 1:
+        stats.seconds = time.perf_counter() - started
     return stats
+
+
+def _played(
+    game_id: str, players: int, options: dict[str, str], seed: int, count: int, names: list[str],
+    save: Path | None, workers: int,
+) -> Iterator[list[Played]]:
+    ranges = seed_ranges(count, workers)
+    if workers <= 1:
+        for indices in ranges:
+            yield play_games(game_id, players, options, seed, indices, names, save)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        jobs = [pool.submit(play_games, game_id, players, options, seed, r, names, save) for r in ranges]
+        for job in jobs:  # in seed order, whatever order they finish in
+            yield job.result()
 
 
 FAST_CHUNK = 4096  # games per batch: about 40 MB of arrays
@@ -151,10 +199,11 @@ FAST_CHUNK = 4096  # games per batch: about 40 MB of arrays
 
 def simulate_fast(
     game: Game[Any, Any], players: int, options: dict[str, str], seed: int, count: int, names: list[str],
-    progress: Progress,
+    progress: Progress, workers: int = 1,
 ) -> SimStats:
-    """As :func:`simulate`, on the compiled batch engine: the same games, no records.  The
-    kernels are compiled (or loaded from numba's cache) before the clock starts."""
+    """As :func:`simulate`, on the compiled batch engine: the same games, no records, each batch
+    played on ``workers`` threads.  The kernels are compiled (or loaded from numba's cache)
+    before the clock starts."""
     from kakehiki.fast.engines import batch_class  # the fast extra
 
     batch_of = batch_class(game.id)
@@ -166,7 +215,7 @@ def simulate_fast(
         size = min(FAST_CHUNK, count - start)
         started = time.perf_counter()
         batch = batch_of(range(seed + start, seed + start + size), players, options)
-        steps = batch.playout(names)
+        steps = batch.playout(names, threads=workers)
         stats.add_totals(size, int(steps.sum()), time.perf_counter() - started, batch.tallies())
         progress.advance(task, size)
     return stats
@@ -229,6 +278,7 @@ def tally_table(title: str, first: str, rows: Sequence[Row], rounds: int) -> Tab
 def sim_command(
     game_id: str, games: int, seed: int, players: int | None, bots: str, save: Path | None, as_json: bool,
     options: list[str] | None, lang: Lang | None, engine: str = "reference", rules: str | None = None,
+    workers: int | None = None,
 ) -> None:
     use_language(lang)
     game = load_game(game_id)
@@ -244,14 +294,15 @@ def sim_command(
     new_state(game, count, given, seed)  # so do options that depend on the player count
     if engine == "fast":
         fast_engine_check(game, names, save)
+    cores = min(workers or os.cpu_count() or 1, games)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console(stderr=True), disable=as_json, transient=True) as progress:
         if engine == "fast":
-            stats = simulate_fast(game, count, given, seed, games, names, progress)
+            stats = simulate_fast(game, count, given, seed, games, names, progress, cores)
         else:
-            stats = simulate(game, count, given, seed, games, names, save, progress)
+            stats = simulate(game, count, given, seed, games, names, save, progress, cores)
     if as_json:
-        header = {"game": game.id, "engine": engine, "seed": seed, "players": count,
+        header = {"game": game.id, "engine": engine, "workers": cores, "seed": seed, "players": count,
                   "options": resolve_options(game.options, given), "bot_names": names}
         typer.echo(json.dumps({**header, **stats.to_dict()}, ensure_ascii=False))
     else:

@@ -10,11 +10,17 @@ shares) and ``_mask``, then deals with :meth:`KernelBatch._new_rows`.  Where its
 differ it overrides the hooks ``_new_games``, ``_step_kernel`` and ``_play_kernel``;
 :class:`RatioBatch` holds the two Dobons' (``max_twos_ratio`` per game).  Its public
 ``playout`` keeps its own policy names and docstring and calls :meth:`KernelBatch._playout`.
+
+Playouts run on threads (``threads``): every game is a row of its own with its own streams, so
+the rows are cut into contiguous blocks and each block is played by the kernel on its own
+thread (the kernels are compiled ``nogil``).  A game's play reads nothing of another row, so the
+results are those of one thread, whatever the number.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from types import ModuleType
 from typing import Any
 
@@ -147,22 +153,33 @@ class KernelBatch:
         bad: int = self._play.step_games(self.rows, self.streams, seats, actions, self._mask)
         return bad
 
-    def _playout(self, policy: str | Sequence[str], first_only: bool) -> IntArray:
+    def _playout(self, policy: str | Sequence[str], first_only: bool, threads: int = 1) -> IntArray:
         """``playout``'s work: check the policy names (one for every seat, or one per seat),
-        then play every game to its end in the kernel; the actions each applied."""
+        then play every game to its end in the kernel, on ``threads`` threads (blocks of rows);
+        the actions each applied."""
         names = [policy] * self.players if isinstance(policy, str) else list(policy)
         if len(names) != self.players or any(name not in self.POLICIES for name in names):
             raise ValueError(
                 f"one policy of {sorted(self.POLICIES)} for every seat, or one per seat; got {policy!r}")
         policies = np.array([self.POLICIES[name] for name in names], dtype=np.int64)
         applied = np.zeros(len(self), dtype=np.int64)
-        with np.errstate(over="ignore"):
-            self._play_kernel(policies, first_only, applied)
+        blocks = row_blocks(len(self), threads)
+
+        def play(block: slice) -> None:
+            with np.errstate(over="ignore"):
+                self._play_kernel(block, policies, first_only, applied)
+
+        if len(blocks) == 1:
+            play(blocks[0])
+        else:
+            with ThreadPoolExecutor(max_workers=len(blocks)) as pool:
+                list(pool.map(play, blocks))  # list(): a kernel's exception is raised here
         return applied
 
-    def _play_kernel(self, policies: IntArray, first_only: bool, applied: IntArray) -> None:
-        """The kernel's playout of every game, counting the actions of each into ``applied``."""
-        self._play.play_games(self.rows, self.streams, policies, first_only, applied)
+    def _play_kernel(self, block: slice, policies: IntArray, first_only: bool, applied: IntArray) -> None:
+        """The kernel's playout of the games in ``block``, counting the actions of each into ``applied``.
+        Called on several threads at once: anything it writes besides its rows is its own."""
+        self._play.play_games(self.rows[block], self.streams[block], policies, first_only, applied[block])
 
     def _seats(self, seats: Sequence[int] | npt.NDArray[Any] | None) -> IntArray:
         if seats is None:
@@ -210,5 +227,16 @@ class RatioBatch(KernelBatch):
         bad: int = self._play.step_games(self.rows, self.streams, self.ratios, seats, actions, self._mask)
         return bad
 
-    def _play_kernel(self, policies: IntArray, first_only: bool, applied: IntArray) -> None:
-        self._play.play_games(self.rows, self.streams, self.ratios, policies, first_only, applied)
+    def _play_kernel(self, block: slice, policies: IntArray, first_only: bool, applied: IntArray) -> None:
+        self._play.play_games(self.rows[block], self.streams[block], self.ratios[block], policies, first_only,
+                              applied[block])
+
+
+def row_blocks(games: int, threads: int) -> list[slice]:
+    """``games`` rows cut into at most ``threads`` contiguous blocks of nearly equal size (one
+    block at least, empty for no games)."""
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1, not {threads}")
+    count = max(1, min(threads, games))
+    bounds = [games * k // count for k in range(count + 1)]
+    return [slice(bounds[k], bounds[k + 1]) for k in range(count)]

@@ -67,19 +67,22 @@ class DhumbalBatch(KernelBatch):
         self._mask = np.zeros(L.ACTIONS, dtype=np.uint8)
         self.rows, self.streams = self._new_rows(self.seeds)
 
-    def _play_kernel(self, policies: IntArray, first_only: bool, applied: IntArray) -> None:
+    def _play_kernel(self, block: slice, policies: IntArray, first_only: bool, applied: IntArray) -> None:
         del first_only  # one actor at a time: the same games either way
-        self._play.play_games(self.rows, self.streams, policies, applied)
+        self._play.play_games(self.rows[block], self.streams[block], policies, applied[block])
 
     # -- acting -----------------------------------------------------------------
-    def playout(self, policy: Policy | Sequence[Policy] = "random", first_only: bool = False) -> IntArray:
+    def playout(
+        self, policy: Policy | Sequence[Policy] = "random", first_only: bool = False, threads: int = 1
+    ) -> IntArray:
         """Play every match to its end inside the kernel as ``driver.play_out`` plays the bots
         named ``policy`` (one for every seat, or one per seat): the same matches as ``kakehiki
         sim --bots random``, seeded alike; the actions each applied.  Matches already begun are
         played on from where they are, with the bots' generators started afresh.  Only the turn
         seat ever acts in Dhumbal, so ``first_only`` (ask the first actor alone, the benchmarks'
-        way) plays the very same matches."""
-        return self._playout(policy, first_only)
+        way) plays the very same matches.
+        ``threads`` plays blocks of the games on that many threads at once: the same results."""
+        return self._playout(policy, first_only, threads)
 
     # -- looking ----------------------------------------------------------------
     def hand_counts(self) -> IntArray:

@@ -86,14 +86,17 @@ class DoubtBatch(KernelBatch):
         self.rows, self.streams = self._new_rows(self.seeds)
 
     # -- acting -----------------------------------------------------------------
-    def playout(self, policy: Policy | Sequence[Policy] = "random", first_only: bool = False) -> IntArray:
+    def playout(
+        self, policy: Policy | Sequence[Policy] = "random", first_only: bool = False, threads: int = 1
+    ) -> IntArray:
         """Play every game to its end inside the kernel as ``driver.play_out`` plays the bots
         named ``policy`` (one for every seat, or one per seat): the same games as ``kakehiki sim
         --bots random``, seeded alike; the actions each applied (``add`` included).  Games already
         begun are played on from where they are, with the bots' generators started afresh.
         ``first_only`` asks the first actor alone at each step (``driver.random_playout``'s way,
-        the benchmarks'): other games, no longer those of ``sim``."""
-        return self._playout(policy, first_only)
+        the benchmarks'): other games, no longer those of ``sim``.
+        ``threads`` plays blocks of the games on that many threads at once: the same results."""
+        return self._playout(policy, first_only, threads)
 
     # -- looking ----------------------------------------------------------------
     def hand_counts(self) -> IntArray:

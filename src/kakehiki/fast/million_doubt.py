@@ -87,19 +87,23 @@ class MillionDoubtBatch(KernelBatch):
         self._mask = np.zeros(self.actions, dtype=np.uint8)
         self.rows, self.streams = self._new_rows(self.seeds)
 
-    def _play_kernel(self, policies: IntArray, first_only: bool, applied: IntArray) -> None:
+    def _play_kernel(self, block: slice, policies: IntArray, first_only: bool, applied: IntArray) -> None:
         del policies  # the kernel plays random bots alone
-        self._play.play_games(self.rows, self.streams, first_only, self._mask, applied)
+        mask = np.zeros_like(self._mask)  # the kernel's scratch: one per thread
+        self._play.play_games(self.rows[block], self.streams[block], first_only, mask, applied[block])
 
     # -- acting -----------------------------------------------------------------
-    def playout(self, policy: Policy | Sequence[Policy] = "random", first_only: bool = False) -> IntArray:
+    def playout(
+        self, policy: Policy | Sequence[Policy] = "random", first_only: bool = False, threads: int = 1
+    ) -> IntArray:
         """Play every game to its end inside the kernel as ``driver.play_out`` plays the bots named
         ``policy`` (one for every seat, or one per seat): the same games as ``kakehiki sim
         million-doubt --bots random``, seeded alike; the actions each applied.  Games already begun
         are played on from where they are, with the bots' generators started afresh.
         ``first_only`` asks the first actor alone at each step (``driver.random_playout``'s way,
-        the benchmarks'): other games, no longer those of ``sim``."""
-        return self._playout(policy, first_only)
+        the benchmarks'): other games, no longer those of ``sim``.
+        ``threads`` plays blocks of the games on that many threads at once: the same results."""
+        return self._playout(policy, first_only, threads)
 
     # -- looking ----------------------------------------------------------------
     def hand_counts(self) -> IntArray:

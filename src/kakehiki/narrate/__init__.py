@@ -177,7 +177,7 @@ def rule_key(rule: str, game_id: str | None = None) -> str | None:
 
 
 def rule_text(rule: str, *, lang: str, game_id: str | None = None) -> str | None:
-    """A short explanation of ruling ``rule`` in ``lang`` (from ``shared/rules/RULINGS.md``), if the catalog has one."""
+    """A short explanation of ruling ``rule`` in ``lang`` (from ``docs/rulings.md``), if the catalog has one."""
     key = rule_key(rule, game_id)
     return None if key is None else t(key, lang=lang)
 

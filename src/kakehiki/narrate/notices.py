@@ -28,6 +28,8 @@ def notice_line(notice: Notice, narrator: Narrator, labels: Sequence[str]) -> st
             return t("play.lost_priority", lang=lang, by=by, action=notice.move)
         case "too_late":
             return _too_late(notice, narrator, by)
+        case "refused" if notice.rule == "learn":  # a learn room's: the text is the move the guide points at
+            return t("notice.learn_move", lang=lang, move=notice.text)
         case "refused" if not notice.rule:  # not in the game's notation: no rule to name
             return t("play.bad_notation", lang=lang, message=notation_reason(notice.text, lang=lang) or notice.text)
         case "refused":

@@ -7,7 +7,11 @@ once all have answered the driver's rule (:func:`kakehiki.driver.resolve`) decid
 applied: the first call in priority order, else the turn seat's ordinary move, else every
 pass.  An observation is ``{"observation": float32 array, "action_mask": int8 array}``; the
 array is the game's encoding of the seat's view (see its spec, "Observation (RL)").  Rewards
-come at the end, for every seat at once (:func:`kakehiki.rl.table.rewards_of`).
+come at the end, for every seat at once (:func:`kakehiki.rl.table.rewards_of`).  A game ended
+by the step limit (``max_steps``, C7) is *truncated* for every seat, any other end
+*terminated*; either way each seat's info holds ``reason`` (the result's).  ``render_mode``
+``"human"`` prints the table as a spectator reads it (the game's narrator), ``"ansi"`` returns
+that text.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from kakehiki.rl.table import SEED_BOUND, Rewards, RLTable
 class KakehikiAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
     """One game for every seat, agent by agent."""
 
-    metadata = {"render_modes": ["ansi"], "name": "kakehiki_v0", "is_parallelizable": False}  # noqa: RUF012
+    metadata = {"render_modes": ["human", "ansi"], "name": "kakehiki_v0", "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(
         self,
@@ -36,8 +40,8 @@ class KakehikiAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
         self.table = RLTable(game, players, options, rewards)
         self.metadata = {**self.metadata, "name": f"kakehiki_{self.table.game.id.replace('-', '_')}_v0"}
@@ -95,12 +99,21 @@ class KakehikiAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc
         self.table.answer(int(action))
         self._clear_rewards()
         if self.table.over:
-            for a, reward in zip(self.possible_agents, self.table.rewards(), strict=True):
-                if a in self.rewards:
-                    self.rewards[a] = reward
-                    self.terminations[a] = True
+            self._finish()
         self._select()
         self._accumulate_rewards()
+
+    def _finish(self) -> None:
+        """The game is over: every seat's reward, its end (truncated at the step limit, else
+        terminated) and the reason in its info."""
+        result = self.table.result
+        assert result is not None
+        truncated = self.table.truncated
+        for a, reward in zip(self.possible_agents, self.table.rewards(), strict=True):
+            if a in self.rewards:
+                self.rewards[a] = reward
+                self.terminations[a], self.truncations[a] = not truncated, truncated
+                self.infos[a] = {**self.infos[a], "reason": result.reason}
 
     def _select(self) -> None:
         if self.table.over:
@@ -109,11 +122,14 @@ class KakehikiAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc
             self.agent_selection = self.possible_agents[self.table.waiting_for()]
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
+        """``ansi``: the table as a spectator reads it; ``human``: that text printed."""
+        if self.render_mode is None:
             return None
-        state = self.table.state
-        view = self.table.game.view(state, None)
-        return str(view.to_dict()) if hasattr(view, "to_dict") else str(view)
+        text = self.table.text(None, self.possible_agents)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
 
     def close(self) -> None:
         pass

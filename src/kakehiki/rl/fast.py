@@ -35,7 +35,8 @@ from kakehiki.fast import dobon_layout as L
 from kakehiki.fast.dobon import POLICIES
 from kakehiki.fast.dobon_seat import SLICES
 from kakehiki.rl.obs.dobon import RECENT, DobonEncoder
-from kakehiki.rl.table import SEED_BOUND, Rewards, RLTable
+from kakehiki.rl.single import MAX_REDEALS
+from kakehiki.rl.table import SEED_BOUND, TRUNCATING, Rewards, RLTable
 
 Batch = npt.NDArray[Any]
 class FastDobonVectorEnv(VectorEnv[Batch, Batch, Batch]):
@@ -72,6 +73,8 @@ class FastDobonVectorEnv(VectorEnv[Batch, Batch, Batch]):
         self.learners = np.zeros(num_envs, dtype=np.int64) + (0 if seat == "random" else int(seat))
         self.policies = np.zeros((num_envs, n), dtype=np.int64)
         self._rngs: list[np.random.Generator | None] = [None] * num_envs
+        self._redeals = np.zeros(num_envs, dtype=np.int64)  # games dealt again by the latest deal, per row
+        self.redeals = 0  # games over before the learner was asked, dealt again, since the vector was made
         self._mask = np.zeros(L.ACTIONS, dtype=np.uint8)
         self._starts = np.array([enc.layout.part(name).start for name in SLICES], dtype=np.int64)
         self.played = np.zeros((num_envs, n, 52), dtype=np.int32)  # the log's counts, kept by the kernel
@@ -96,13 +99,23 @@ class FastDobonVectorEnv(VectorEnv[Batch, Batch, Batch]):
             if s is not None or self._rngs[i] is None:
                 self._rngs[i] = seeding.np_random(0 if s is None else s)[0]
         self._deal(np.arange(self.num_envs))
-        return self.observe(), self._infos()
+        return self.observe(), {**self._infos(), "redeals": self._redeals.copy()}
 
     def _deal(self, games: npt.NDArray[np.int64]) -> None:
         """New games in rows ``games``, as ``SeatEnv.reset`` deals them: a seed (and a seat) from
-        each row's generator, bots to play until the learner is asked, dealt again if over first."""
+        each row's generator, bots to play until the learner is asked, dealt again if over first
+        (counted per row in ``_redeals``)."""
         n = self.table.players
+        self._redeals[:] = 0
+        first = True
         while len(games):
+            if not first:
+                self._redeals[games] += 1
+                self.redeals += len(games)
+                if self._redeals.max() > MAX_REDEALS:
+                    raise RuntimeError(f"{MAX_REDEALS} games in a row ended before the learner was asked "
+                                       f"(a step limit too low for the table?)")
+            first = False
             seeds = []
             for g in games.tolist():
                 rng = self._rngs[g]
@@ -130,24 +143,39 @@ class FastDobonVectorEnv(VectorEnv[Batch, Batch, Batch]):
                                              self.policies, self._mask, self.played, self.drawn, self.recent)
         if bad >= 0:
             raise IllegalActionError("C6", f"game {bad}: action {acts[bad]} is not legal for seat {self.learners[bad]}")
-        terminated = batch.done.copy()
+        ended = batch.done.copy()
+        truncated = ended & (batch.column(L.LAST_REASON) == L.REASONS.index(TRUNCATING))
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         infos: dict[str, Any] = {}
-        if terminated.any():
-            rewards[terminated] = self._rewards()[terminated]
+        self._redeals[:] = 0
+        if ended.any():
+            rewards[ended] = self._rewards()[ended]
             final = np.zeros((self.num_envs, self.table.obs_size), dtype=np.float32)  # rows not ended: zero
-            final[terminated] = self.observe(np.flatnonzero(terminated))
-            infos["final_obs"], infos["_final_obs"] = final, terminated
-            self._deal(np.flatnonzero(terminated))
+            final[ended] = self.observe(np.flatnonzero(ended))
+            infos["final_obs"], infos["_final_obs"] = final, ended
+            infos["reason"], infos["_reason"] = self._reasons(ended), ended.copy()
+            self._deal(np.flatnonzero(ended))
         infos.update(self._infos())
-        return self.observe(), rewards, terminated, np.zeros(self.num_envs, dtype=np.bool_), infos
+        infos["redeals"] = self._redeals.copy()
+        return self.observe(), rewards, ended & ~truncated, truncated, infos
+
+    def _reasons(self, ended: npt.NDArray[np.bool_]) -> npt.NDArray[np.object_]:
+        """The result's reason of each ended row (``""`` for the rest), as ``Result.reason``."""
+        reasons = np.full(self.num_envs, "", dtype=object)
+        reasons[ended] = self.batch.results()["reason"][ended]
+        return reasons
 
     def _rewards(self) -> npt.NDArray[np.float64]:
-        result, games = self.batch.results(), np.arange(self.num_envs)
-        if self.table.reward_scheme == "score":
+        """The learner's reward in each game, as :func:`kakehiki.rl.table.rewards_of` gives it."""
+        result, games, scheme = self.batch.results(), np.arange(self.num_envs), self.table.reward_scheme
+        if scheme == "score":
             scores: npt.NDArray[np.float64] = result["scores"][games, self.learners].astype(np.float64)
             return scores
+        if scheme == "rank":
+            return rank_rewards_of(result["ranks"], self.learners)
         won: npt.NDArray[np.float64] = result["winners"][games, self.learners].astype(np.float64)
+        if scheme == "win":
+            return won
         lost: npt.NDArray[np.float64] = result["losers"][games, self.learners].astype(np.float64)
         return np.subtract(won, lost)
 
@@ -167,3 +195,12 @@ class FastDobonVectorEnv(VectorEnv[Batch, Batch, Batch]):
         self._kernel.observe_rows(self.batch.rows, self.learners, chosen, self.played, self.drawn, self.recent,
                                   self._starts, self.batch.options.games, out)
         return out
+
+
+def rank_rewards_of(ranks: npt.NDArray[np.int64], seats: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+    """:func:`kakehiki.rl.table.rank_rewards` of seat ``seats[g]`` in each game ``g`` of ``ranks`` ``(N, n)``."""
+    mine = ranks[np.arange(len(ranks)), seats][:, None]
+    ahead, tied = (ranks < mine).sum(axis=1), (ranks == mine).sum(axis=1)
+    place = ahead + (tied - 1) / 2
+    rewards: npt.NDArray[np.float64] = 1.0 - 2.0 * place / (ranks.shape[1] - 1)
+    return rewards

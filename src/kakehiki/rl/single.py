@@ -7,7 +7,15 @@ any bot the game registers, e.g. ``random``).  The bots answer at once, through 
 game's seed; when the learner shares a window of calls with bots, all answer the same state
 and :func:`kakehiki.driver.resolve` decides, as in every other host.  ``step`` returns once
 the learner is asked again or the game is over; a game that ends before the learner is first
-asked (the bots alone decide it) is dealt again, so every episode has a decision in it.
+asked (the bots alone decide it) is dealt again, so every episode has a decision in it.  Those
+games are counted, not hidden: ``reset``'s ``info["redeals"]`` says how many this reset dealt
+again, :attr:`SeatEnv.redeals` how many since the environment was made (a win rate measured in
+the environment leaves them out: 0.4–1.1 % of games, by the issue's count).
+
+A game over by the step limit (``max_steps``, C7) ends the episode *truncated* (Gymnasium's
+word for an end from outside the task), any other end *terminated*; the last ``info`` holds
+``reason`` (the result's), ``winners`` and ``losers``.  ``render_mode="human"`` prints the
+learner's view as the game's narrator reads it, ``"ansi"`` returns that text.
 
 The observation is the learner's encoded view (``Box`` of ``float32``), the action an index
 of the game's action space (``Discrete``) and ``info["action_mask"]`` its legal actions
@@ -33,6 +41,7 @@ from kakehiki.rl.table import SEED_BOUND, Mask, Obs, Rewards, RLTable
 from kakehiki.rng import derive
 
 Illegal = Literal["lose", "raise"]
+MAX_REDEALS = 1000  # games in a row over before the learner is asked: the table cannot give it a move
 ENV_IDS = {
     "dobon": "kakehiki/Dobon-v0",
     "dobon-arith": "kakehiki/DobonArith-v0",
@@ -45,7 +54,7 @@ ENV_IDS = {
 class SeatEnv(gymnasium.Env[Obs, Any]):
     """One learning seat of ``game`` against bots."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012
+    metadata = {"render_modes": ["human", "ansi"]}  # noqa: RUF012
 
     def __init__(
         self,
@@ -59,8 +68,8 @@ class SeatEnv(gymnasium.Env[Obs, Any]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
         self.render_mode = render_mode
@@ -81,6 +90,7 @@ class SeatEnv(gymnasium.Env[Obs, Any]):
         self.action_space = spaces.Discrete(self.table.n_actions)
         self._rngs: list[random.Random] = []
         self._seated: list[Bot] = []
+        self.redeals = 0  # games over before the learner was asked, dealt again, since the environment was made
 
     # -- episodes ------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
@@ -89,10 +99,18 @@ class SeatEnv(gymnasium.Env[Obs, Any]):
         if seed is None and self._np_random is None:
             seed = 0
         super().reset(seed=seed)
+        redeals = 0
         while True:  # a game over before the learner is asked (a bot's Dobon on the first card) is dealt again
             self._deal(int(self.np_random.integers(SEED_BOUND)))
             if not self.table.over:
-                return self.table.observe(self.seat), self._info()
+                self.redeals += redeals
+                if self.render_mode == "human":
+                    self.render()
+                return self.table.observe(self.seat), {**self._info(), "redeals": redeals}
+            redeals += 1
+            if redeals > MAX_REDEALS:
+                raise RuntimeError(f"{MAX_REDEALS} games in a row ended before seat {self.seat} was asked "
+                                   f"(a step limit too low for the table?)")
 
     def _deal(self, game_seed: int) -> None:
         n = self.table.players
@@ -115,13 +133,15 @@ class SeatEnv(gymnasium.Env[Obs, Any]):
                 self.table.answer(index)  # raises, naming the rule (or the index outside the space)
                 raise IllegalActionError("C2", f"action {index} is not legal now")  # pragma: no cover
             info = self._info()
-            info["illegal"] = True
+            info["illegal"], info["reason"] = True, "illegal"
             return self.table.observe(self.seat), self.illegal_reward, True, False, info
         self.table.answer(index)
         self._bots_play()
-        over = self.table.over
+        over, truncated = self.table.over, self.table.truncated
         reward = self.table.rewards()[self.seat] if over else 0.0
-        return self.table.observe(self.seat), reward, over, False, self._info()
+        if self.render_mode == "human":
+            self.render()
+        return self.table.observe(self.seat), reward, over and not truncated, truncated, self._info()
 
     def _bots_play(self) -> None:
         table, game = self.table, self.table.game
@@ -143,6 +163,7 @@ class SeatEnv(gymnasium.Env[Obs, Any]):
         if result is not None:
             info["winners"] = result.winners
             info["losers"] = result.losers
+            info["reason"] = result.reason
         return info
 
     @property
@@ -151,10 +172,15 @@ class SeatEnv(gymnasium.Env[Obs, Any]):
         return self.table.state
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
+        """``ansi``: the learner's view as the game's narrator reads it; ``human``: printed."""
+        if self.render_mode is None:
             return None
-        view = self.table.game.view(self.table.state, self.seat)
-        return str(view.to_dict()) if hasattr(view, "to_dict") else str(view)
+        labels = [f"seat {s}" + (" (learner)" if s == self.seat else "") for s in range(self.table.players)]
+        text = self.table.text(self.seat, labels)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
 
 
 def register_envs() -> None:

@@ -6,7 +6,10 @@ rewards ``(N,)``, terminations and truncations ``(N,)`` bool, and ``infos["actio
 ``(N, A)`` int8 (also :meth:`SeatVectorEnv.action_masks`).  A finished game is dealt anew in
 the same step (Gymnasium's ``SAME_STEP`` autoreset): the returned row is the new game's
 first observation, and the last one is in ``infos["final_obs"]`` where ``infos["_final_obs"]``
-is true.  The games run one after another in this process today; the interface is all a
+is true, and the result's reason in ``infos["reason"]`` where ``infos["_reason"]`` is.  A game
+ended by ``max_steps`` is truncated, any other terminated (as :class:`SeatEnv`).
+``infos["redeals"]`` counts, per game, the games dealt again in this call because they ended
+before the learner was asked.  The games run one after another in this process today; the interface is all a
 caller sees, so a compiled batch engine can take their place later.
 """
 
@@ -60,10 +63,11 @@ class SeatVectorEnv(VectorEnv[Batch, Batch, Batch]):
         obs = np.empty((self.num_envs, self._size), dtype=np.float32)
         masks = np.empty((self.num_envs, self._actions), dtype=np.int8)
         seats = np.empty(self.num_envs, dtype=np.int64)
+        redeals = np.zeros(self.num_envs, dtype=np.int64)
         for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
             obs[i], info = env.reset(seed=s)
-            masks[i], seats[i] = info["action_mask"], info["seat"]
-        return obs, {"action_mask": masks, "seat": seats}
+            masks[i], seats[i], redeals[i] = info["action_mask"], info["seat"], info["redeals"]
+        return obs, {"action_mask": masks, "seat": seats, "redeals": redeals}
 
     def step(self, actions: Batch) -> tuple[Batch, Batch, Batch, Batch, dict[str, Any]]:
         n = self.num_envs
@@ -75,15 +79,19 @@ class SeatVectorEnv(VectorEnv[Batch, Batch, Batch]):
         seats = np.empty(n, dtype=np.int64)
         final_obs = np.zeros((n, self._size), dtype=np.float32)
         finished = np.zeros(n, dtype=np.bool_)
+        reasons = np.full(n, "", dtype=object)
+        redeals = np.zeros(n, dtype=np.int64)
         for i, env in enumerate(self.envs):
             obs[i], rewards[i], terminated[i], truncated[i], info = env.step(int(actions[i]))
             if terminated[i] or truncated[i]:
-                final_obs[i], finished[i] = obs[i], True
+                final_obs[i], finished[i], reasons[i] = obs[i], True, info.get("reason", "")
                 obs[i], info = env.reset()
+                redeals[i] = info["redeals"]
             masks[i], seats[i] = info["action_mask"], info["seat"]
-        infos: dict[str, Any] = {"action_mask": masks, "seat": seats}
+        infos: dict[str, Any] = {"action_mask": masks, "seat": seats, "redeals": redeals}
         if finished.any():
             infos["final_obs"], infos["_final_obs"] = final_obs, finished
+            infos["reason"], infos["_reason"] = reasons, finished.copy()
         return obs, rewards, terminated, truncated, infos
 
     def action_masks(self) -> Batch:

@@ -17,6 +17,7 @@ import json
 import logging
 import mimetypes
 import os
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -35,8 +36,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kakehiki.server.catalog import games_catalog
 from kakehiki.server.connection import Connection, RateLimiter
-from kakehiki.server.guard import SECURITY_HEADERS, AddressLimits, HostNames
+from kakehiki.server.guard import SECURITY_HEADERS, SOCKETS_PER_ADDRESS, AddressLimits, HostNames
 from kakehiki.server.host import RoomHost
+from kakehiki.server.leases import RENEW_EVERY, Leases
 from kakehiki.server.protocol import (
     ClientMessage,
     ProtocolError,
@@ -47,8 +49,9 @@ from kakehiki.server.protocol import (
     parse_client_message,
 )
 from kakehiki.server.rooms import Room
+from kakehiki.server.rules import rules_page
 from kakehiki.server.settings import RequestError
-from kakehiki.server.store import Store, StoreError
+from kakehiki.server.store import RoomChange, Store, StoreError
 from kakehiki.thinking import BUDGET, Thinkers
 
 LOG = logging.getLogger("kakehiki.serve")
@@ -60,6 +63,8 @@ BOT_THREADS: Final = 4
 """Worker threads the bots of all rooms think on: the loop never waits for a bot."""
 EXPIRY_CHECK: Final = 60.0
 """How often the rooms left in the lobby too long are looked for."""
+MOVED: Final = 1012
+"""The close code when another process took the room over: reconnect (through the proxy, to it)."""
 STORE_FAILED: Final = 1011
 """The close code when the store fails: not the normal 1000, so the page knows it was no goodbye."""
 HELLO_TIMEOUT: Final = 30.0
@@ -88,6 +93,11 @@ class Server:
         self.bot_workers = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="bots")
         self.host = RoomHost(store, shard=shard, thinkers=Thinkers(self.bot_workers, BUDGET))
         self.host.on_thought = self._thought
+        self.host.deferred = True
+        self.writer = None if store.shared_connection else ThreadPoolExecutor(1, thread_name_prefix="store")
+        """The one thread that writes the ticks' transactions (none for an in-memory SQLite store,
+        whose one connection cannot be shared between threads)."""
+        self._flushing: asyncio.Task[None] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         """The loop that owns every room (set once it runs): bots' workers hand results back to it."""
         self.allowed_origins = frozenset(o.rstrip("/").lower() for o in allowed_origins)
@@ -102,6 +112,39 @@ class Server:
 
     # -- sending -------------------------------------------------------------------------------
     def publish(self, room: Room) -> None:
+        """Send every seat (and the spectators) its new frames once what changed is stored
+        (stored before told): the room waits for the tick's one transaction (:meth:`_flush`)."""
+        self.host.dirty[room.code] = room
+        if self._flushing is None or self._flushing.done():
+            self._flushing = asyncio.get_running_loop().create_task(self._flush())
+
+    async def _flush(self) -> None:
+        """Write every waiting room's changes in one transaction (on the writer thread, so the
+        loop goes on), then send the frames of the rooms with nothing left to store.  A room
+        that changed again meanwhile waits for the next round; rounds go on while any waits."""
+        while self.host.dirty:
+            changes, rooms = self.host.take_changes()
+            try:
+                if changes:
+                    await self._write(changes)
+            except StoreError as exc:
+                for room in rooms:
+                    self.store_failed(room, exc)
+                continue
+            except Exception:  # a bug: say so; the rooms' frames go out with their next change
+                LOG.exception("storing a tick of %d rooms failed", len(rooms))
+                continue
+            for room in rooms:
+                if room.code not in self.host.dirty and self.host.rooms.get(room.code) is room:
+                    self._send(room)
+
+    async def _write(self, changes: list[RoomChange]) -> None:
+        if self.writer is None:
+            self.host.store.write(changes)
+        else:
+            await asyncio.get_running_loop().run_in_executor(self.writer, self.host.store.write, changes)
+
+    def _send(self, room: Room) -> None:
         """Send every seat (and the spectators) its new frames, then set the room's timer."""
         seats: list[int | None] = [*range(len(room.seats)), None]
         conns = self.listeners.get(room.code, {})
@@ -112,13 +155,14 @@ class Server:
             targets = conns.get(seat)
             if not targets:
                 continue
-            state = [] if room.sent.get(seat) == moment else [encode(room.state_frame(seat))]
+            state = [] if room.sent.get(seat) == moment else [room.state_frame(seat)]
             room.sent[seat] = moment
-            by_lang: dict[str, list[str]] = {}
+            by_lang: dict[str, str | None] = {}
             for conn in targets:
                 if conn.lang not in by_lang:
-                    by_lang[conn.lang] = [encode(f) for f in room.message_frames(seat, messages, conn.lang)]
-                for text in (*by_lang[conn.lang], *state):
+                    by_lang[conn.lang] = one_frame([*room.message_frames(seat, messages, conn.lang), *state])
+                text = by_lang[conn.lang]
+                if text is not None:
                     conn.send(text)
                 if over and state:  # once, with the last state
                     conn.send(encode(room.over_frame()))
@@ -146,12 +190,16 @@ class Server:
         """Poll every room whose deadline came, every :data:`TICK` seconds.  (One clock for all
         rooms: a heap of deadlines, each checked against the room's latest when it comes up.)"""
         expiry = time.monotonic() + EXPIRY_CHECK
+        renewal = time.monotonic() + RENEW_EVERY
         while True:
             await asyncio.sleep(TICK)
             now = time.monotonic()
             if now >= expiry:
                 expiry = now + EXPIRY_CHECK
                 self.expire_lobbies()
+            if now >= renewal and self.host.leases is not None:
+                renewal = now + RENEW_EVERY
+                self.lease_round()
             while self.due and self.due[0][0] <= now:
                 deadline, code = heapq.heappop(self.due)
                 room = self.host.rooms.get(code)
@@ -169,6 +217,24 @@ class Server:
         room = self.host.rooms.get(code)
         if room is not None and room.status == "playing":
             self._on_timer(room)
+
+    def lease_round(self) -> None:
+        """Renew this process's leases (a room it lost goes, its sockets told to reconnect, which
+        brings them to the holder), then take over the rooms whose holder is gone."""
+        try:
+            lost = self.host.renew()
+            taken = self.host.take_over()
+        except StoreError:
+            LOG.exception("renewing the leases failed")
+            return
+        for code in lost:
+            for targets in self.listeners.pop(code, {}).values():
+                for conn in targets:
+                    conn.send(encode(error_frame("moved", "another server holds this room now: reconnecting")))
+                    conn.close(MOVED)
+        for code in taken:
+            LOG.warning("room %s: taken over (its server was gone)", code)
+            self._set_timer(self.host.rooms[code])
 
     def expire_lobbies(self) -> None:
         """Forget the rooms left in the lobby too long; whoever still waits there is told."""
@@ -188,6 +254,7 @@ class Server:
         """The store refused a change: nothing more is played in the room until a restart,
         and every connection of it is told so and closed (not with the normal code)."""
         LOG.error("room %s: the store failed: %s", room.code, exc)
+        self.host.rooms.pop(room.code, None)  # what is in memory past the store is dropped: a restart resumes it
         frame = encode(error_frame("store_failed", "the server cannot save this game now: nothing more "
                                                    "is played until it can (reconnect later)"))
         for targets in self.listeners.get(room.code, {}).values():
@@ -293,6 +360,14 @@ class Server:
         return room
 
 
+def one_frame(frames: list[dict[str, Any]]) -> str | None:
+    """What one change tells one seat, as one frame: itself if it is alone, else a ``change``
+    frame listing them in order (events, notices, then the state); ``None`` for nothing."""
+    if not frames:
+        return None
+    return encode(frames[0] if len(frames) == 1 else {"type": "change", "frames": frames})
+
+
 # -- HTTP ------------------------------------------------------------------------------------------
 def _error(exc: RequestError) -> JSONResponse:
     body = {"error": {"code": exc.code, "message": str(exc), **({"field": exc.field} if exc.field else {})}}
@@ -349,6 +424,10 @@ async def list_games(server: Server, request: Request) -> Response:
     return JSONResponse(games_catalog())
 
 
+async def game_rules(server: Server, request: Request) -> Response:
+    return JSONResponse(rules_page(request.path_params["game"], request.query_params.get("lang", "en")))
+
+
 async def create_room(server: Server, request: Request) -> Response:
     client = request.client.host if request.client else "?"
     if not server.creators.take(client, time.monotonic()):
@@ -385,6 +464,28 @@ async def room_record(server: Server, request: Request) -> Response:
         raise RequestError("not_over", "the record is there once the game is over", status=409)
     headers = {"content-disposition": f'attachment; filename="kakehiki-{room.code}.json"'}
     return JSONResponse(room.record, headers=headers)
+
+
+async def owner(server: Server, request: Request) -> Response:
+    """Who holds a room (for the proxy's lookup): ``X-Owner: HOST:PORT``, taking the room over
+    first if its holder is gone.  Only where several processes share the store (``--advertise``)."""
+    code = request.path_params.get("code") or _room_code(request.headers.get("x-original-uri", ""))
+    held = server.host.holder(code)
+    if held is None:
+        raise RequestError("not_found", "this server runs alone: no lookup of holders", status=404)
+    room = server.host.rooms.get(code)
+    if room is not None and room.table is not None:
+        server._set_timer(room)
+    return JSONResponse({"code": code, "owner": held}, headers={"x-owner": held})
+
+
+ROOM_URI: Final = re.compile(r"^/api/rooms/([A-Za-z0-9]{1,12})(?:[/?].*)?$")
+
+
+def _room_code(uri: str) -> str:
+    """The room code in a proxied request's original URI (``/api/rooms/CODE/...``), or ``""``."""
+    found = ROOM_URI.match(uri)
+    return found.group(1) if found else ""
 
 
 async def health(server: Server, request: Request) -> Response:
@@ -574,7 +675,8 @@ def _again(server: Server, room: Room, conn: Connection, seat: int) -> None:
 # -- the app ---------------------------------------------------------------------------------------
 def create_app(store_url: str, allowed_origins: Sequence[str] = (),
                rooms_per_minute: int = ROOMS_PER_MINUTE, shard: tuple[int, int] = (0, 1),
-               host_names: Sequence[str] = ()) -> Guarded:
+               host_names: Sequence[str] = (), sockets_per_address: int = SOCKETS_PER_ADDRESS,
+               advertise: str | None = None) -> Guarded:
     """The app, storing its rooms at ``store_url`` (a SQLite path or a PostgreSQL URL); the
     ``shard``-th ``(k, n)`` of n processes sharing that store; answering to the ``Host``
     names ``host_names`` besides addresses and ``localhost`` (see :class:`HostNames`)."""
@@ -584,6 +686,9 @@ def create_app(store_url: str, allowed_origins: Sequence[str] = (),
         store = Store(store_url)
         store.check_writable()
         server = Server(store, allowed_origins, rooms_per_minute, shard, host_names)
+        server.limits = AddressLimits(sockets=sockets_per_address)
+        if advertise is not None:
+            server.host.leases = Leases(store, advertise, time.time)
         server.loop = asyncio.get_running_loop()
         server.host.restore()
         app.state.server = server
@@ -595,15 +700,23 @@ def create_app(store_url: str, allowed_origins: Sequence[str] = (),
         finally:
             ticker.cancel()
             server.bot_workers.shutdown(wait=False, cancel_futures=True)
+            if server._flushing is not None:
+                with contextlib.suppress(Exception):
+                    await server._flushing  # what was accepted is stored before the store closes
+            if server.writer is not None:
+                server.writer.shutdown(wait=True)
             store.close()
 
     routes = [
         Route("/api/games", _route(list_games)),
+        Route("/api/games/{game}/rules", _route(game_rules)),
         Route("/api/rooms", _route(create_room, check_origin=True), methods=["POST"]),
         Route("/api/rooms/{code}", _route(show_room)),
         Route("/api/rooms/{code}/join", _route(join_room, check_origin=True), methods=["POST"]),
         Route("/api/rooms/{code}/record", _route(room_record)),
         Route("/healthz", _route(health)),
+        Route("/_owner", _route(owner)),
+        Route("/_owner/{code}", _route(owner)),
         WebSocketRoute("/api/rooms/{code}/ws", table_socket),
         Route("/", page),
         Route("/r/{code}", page),

@@ -17,12 +17,15 @@ from typing import Any, Final
 from kakehiki.core import Game
 from kakehiki.errors import KakehikiError, OptionError
 from kakehiki.fairness import commitment, new_salt
+from kakehiki.learn import LEARNER, load_lesson
+from kakehiki.learn.lesson import EASY, LEARN_RULE
 from kakehiki.options import resolve_options
 from kakehiki.registry import UnknownGameError, get_game
 from kakehiki.rulesets import RuleSet, find_rule_set
+from kakehiki.server.leases import Leases
 from kakehiki.server.rooms import Room, Seat, new_code, new_token, shard_of, token_hash
 from kakehiki.server.settings import RequestError, RoomSettings, check_bot, check_nickname
-from kakehiki.server.store import ActionRow, RoomRow, SeatRow, Store, StoredRoom
+from kakehiki.server.store import ActionRow, RoomChange, RoomRow, SeatRow, Store, StoredRoom
 from kakehiki.table import Notice
 from kakehiki.textin import typed
 from kakehiki.thinking import Thinkers
@@ -46,7 +49,13 @@ class RoomHost:
                  shard: tuple[int, int] = (0, 1), thinkers: Thinkers | None = None) -> None:
         self.store, self.clock, self.wall, self.max_rooms = store, clock, wall, max_rooms
         self.thinkers = thinkers
+        self.leases: Leases | None = None
+        """This process's leases where several processes share the store (``--advertise``)."""
         """Where the tables' bots think (``None``: on the caller's thread, as in tests)."""
+        self.deferred = False
+        """Whether :meth:`settle` leaves the writing to the host's tick (:meth:`take_changes`)."""
+        self.dirty: dict[str, Room] = {}
+        """The rooms settled since the last :meth:`take_changes`, by code."""
         self.on_thought: Callable[[str], None] | None = None
         """Told a room's code when one of its bots has finished thinking (from the worker thread)."""
         self.shard = shard
@@ -103,6 +112,8 @@ class RoomHost:
     # -- the lobby -------------------------------------------------------------------------
     def create(self, request: Mapping[str, Any]) -> tuple[Room, int, str]:
         """A room from a client's request; the creator sits (and hosts).  Returns room, seat and token."""
+        if request.get("learn") is True:
+            return self.learn(request)
         self._make_room_for_one_more()
         game = _game(request.get("game"))
         players = _players(game, request.get("players", game.default_players))
@@ -120,6 +131,26 @@ class RoomHost:
         seats[seat] = Seat(nickname, token_hash(token))
         room = self._new_room(game, options, seats, settings, token_hash(token))
         return room, seat, token
+
+    def learn(self, request: Mapping[str, Any]) -> tuple[Room, int, str]:
+        """A learn room (``"learn": true``): the game's guided first game, started at once, the
+        learner at seat 0 against easy bots on the guide's deal, no clock running (the
+        bots' moves shown ``clocks.pace`` apart).  Playing again there is a real game."""
+        self._make_room_for_one_more()
+        game = _game(request.get("game"))
+        try:
+            lesson = load_lesson(game.id)
+        except KeyError:
+            raise RequestError("no_lesson", f"{game.id} has no guided game", "game") from None
+        nickname = check_nickname(request.get("nickname"))
+        pace = RoomSettings.from_json(game.id, request.get("clocks")).pace
+        settings = RoomSettings(reaction=None, turn=None, grace=None, fill_bot=EASY, pace=pace)
+        token = new_token()
+        seats = [Seat(nickname, token_hash(token)) if s == LEARNER else Seat(bot=EASY) for s in range(lesson.players)]
+        room = self._new_room(game, dict(lesson.options), seats, settings, token_hash(token), seed=lesson.seed)
+        room.lesson = lesson
+        self.start(room, LEARNER)
+        return room, LEARNER, token
 
     def again(self, room: Room, seat: int) -> str:
         """The people of a finished room play again: the code of the room they play in.
@@ -144,15 +175,18 @@ class RoomHost:
             raise RequestError("full", "this server holds as many rooms as it can; try again later", status=503)
 
     def _new_room(self, game: Game[Any, Any], options: dict[str, Any], seats: list[Seat],
-                  settings: RoomSettings, host_hash: str, follows: str | None = None) -> Room:
+                  settings: RoomSettings, host_hash: str, follows: str | None = None,
+                  seed: int | None = None) -> Room:
         """A room with a fresh seed, its code one of this process's shard (``follows``: the
         finished room whose people play it, linked in the store with it)."""
         code = new_code()
         while code in self.rooms or not self.owns(code):
             code = new_code()
-        seed, salt = secrets.randbits(SEED_BITS), new_salt()
+        seed, salt = secrets.randbits(SEED_BITS) if seed is None else seed, new_salt()
         room = Room(code, game, options, seats, settings, seed, salt, commitment(seed, salt), host_hash, self.wall())
         self.store.create_room(_room_row(room), [_seat_row(i, s) for i, s in enumerate(seats)], follows)
+        if self.leases is not None:
+            self.leases.claim(code)
         self.rooms[code] = room
         return room
 
@@ -206,7 +240,9 @@ class RoomHost:
         if room.table is None or room.status != "playing":
             raise RequestError("not_playing", "the game has not started" if room.status == "lobby"
                                else "the game is over", status=409)
-        notice = room.table.submit(seat, typed(room.table.game, room.table.state, seat, action), at)
+        move = typed(room.table.game, room.table.state, seat, action)
+        refused = _off_the_guide(room, seat, move, at)
+        notice = room.table.tell(refused) if refused is not None else room.table.submit(seat, move, at)
         self.settle(room)
         return notice
 
@@ -216,24 +252,46 @@ class RoomHost:
             self.settle(room)
 
     def settle(self, room: Room) -> None:
-        """Store what changed: new actions (append-only), answers waiting, the record once over."""
+        """Store what changed: at once, or (``deferred``, as a server runs) with every other
+        room's changes in the tick's one transaction (:meth:`take_changes`)."""
+        if self.deferred:
+            self.dirty[room.code] = room
+            return
+        change = self.change(room)
+        if change is not None:
+            self.store.write([change])
+
+    def change(self, room: Room) -> RoomChange | None:
+        """What ``room`` has to store since last asked: new actions (append-only), answers
+        waiting, the record once over; ``None`` if nothing.  Counted as stored from here on."""
         table = room.table
         if table is None:
-            return
+            return None
+        rows: tuple[ActionRow, ...] = ()
         if len(table.actions) > room.stored:
             at = self.wall()
-            rows = [ActionRow(i, r, s, str(a), _kind(table.timed_out, i, s), at)
-                    for i, (r, s, a) in enumerate(table.actions[room.stored:], start=room.stored)]
-            self.store.append_actions(room.code, rows)
+            rows = tuple(ActionRow(i, r, s, str(a), _kind(table.timed_out, i, s), at)
+                         for i, (r, s, a) in enumerate(table.actions[room.stored:], start=room.stored))
             room.stored = len(table.actions)
         pending = {s: text for s, text in table.answers().items() if s not in table.bots}
+        kept: dict[int, str] | None = None
+        ended: tuple[float, dict[str, Any], dict[str, Any]] | None = None
         if table.over and room.status != "over":
             room.record = room.finished_record()
             room.status, room.ended = "over", self.clock()
-            self.store.finish(room.code, self.wall(), room.record["result"], room.record)
+            ended = (self.wall(), room.record["result"], room.record)
         elif pending != room.saved_pending:
-            self.store.set_pending(room.code, pending)
-            room.saved_pending = pending
+            kept = room.saved_pending = pending
+        if not rows and kept is None and ended is None:
+            return None
+        return RoomChange(room.code, rows, kept, ended)
+
+    def take_changes(self) -> tuple[list[RoomChange], list[Room]]:
+        """The changes of every room settled since the last call (``deferred``), and those rooms."""
+        rooms = list(self.dirty.values())
+        self.dirty.clear()
+        changes = [change for room in rooms if (change := self.change(room)) is not None]
+        return changes, rooms
 
     # -- connections -------------------------------------------------------------------------------
     def connected(self, room: Room, seat: int) -> None:
@@ -252,18 +310,68 @@ class RoomHost:
 
     # -- a restart ---------------------------------------------------------------------------------
     def restore(self) -> int:
-        """Load every live room from the store, replaying its log; returns how many."""
+        """Load every live room from the store, replaying its log; returns how many.  With
+        leases, only the rooms nobody holds (and claimed first): the others are alive elsewhere."""
+        if self.leases is not None:
+            return len(self.take_over())
         for stored in self.store.live_rooms():
-            if not self.owns(stored.room.code):
-                continue  # another process's room
-            if stored.room.status == "lobby" and self.wall() - stored.room.created_at >= LOBBY_KEPT:
-                self.store.forget_lobby(stored.room.code)
-                continue
-            room = _restored_room(stored)
-            if stored.room.status == "playing":
-                self._resume(room, stored)
-            self.rooms[room.code] = room
+            if self.owns(stored.room.code):  # else another process's room
+                self._load(stored)
         return len(self.rooms)
+
+    def _load(self, stored: StoredRoom) -> None:
+        if stored.room.status == "lobby" and self.wall() - stored.room.created_at >= LOBBY_KEPT:
+            self.store.forget_lobby(stored.room.code)
+            return
+        room = _restored_room(stored)
+        if stored.room.status == "playing":
+            self._resume(room, stored)
+        self.rooms[room.code] = room
+
+    # -- several processes: leases ----------------------------------------------------------------
+    def take_over(self) -> list[str]:
+        """Claim and load every live room whose holder's lease ran out; their codes."""
+        taken = []
+        for code in self.leases.orphans() if self.leases is not None else ():
+            if code not in self.rooms and self._take(code):
+                taken.append(code)
+        return taken
+
+    def _take(self, code: str) -> bool:
+        assert self.leases is not None
+        if not self.leases.claim(code):
+            return False
+        stored = self.store.room(code)
+        if stored is not None and stored.room.status != "over":
+            self._load(stored)
+        return code in self.rooms
+
+    def renew(self) -> list[str]:
+        """Renew this process's leases; drop (and return) the live rooms it no longer holds."""
+        if self.leases is None:
+            return []
+        held = self.leases.renew()
+        lost = [code for code, room in self.rooms.items() if room.status != "over" and code not in held]
+        for code in lost:
+            del self.rooms[code]
+        return lost
+
+    def holder(self, code: str) -> str | None:
+        """The address of the process that holds room ``code``: this one if it holds it or takes it
+        over now (its holder gone); ``None`` without leases."""
+        leases = self.leases
+        if leases is None:
+            return None
+        room = self.rooms.get(code)
+        if room is not None and room.status != "over":
+            return leases.address
+        elsewhere = leases.holder(code)
+        if elsewhere is not None and elsewhere != leases.address:
+            return elsewhere
+        stored = self.store.room(code) if 0 < len(code) <= 12 else None
+        if stored is not None and stored.room.status != "over":
+            self._take(code)
+        return leases.address
 
     def _resume(self, room: Room, stored: StoredRoom) -> None:
         """Replay the log; keep each seat's censored events; people have their grace to come back."""
@@ -292,6 +400,17 @@ class RoomHost:
         room.saved_pending = dict(stored.pending)
         table.poll()
         self.settle(room)
+
+
+def _off_the_guide(room: Room, seat: int, move: str, at: int | None) -> Notice | None:
+    """A learn room takes from its learner, while the guide runs, only the move it points at."""
+    table, lesson = room.table, room.lesson
+    if lesson is None or table is None or seat != LEARNER or at not in (None, table.seq):
+        return None
+    ask = lesson.ask(table.seq)
+    if ask is None or lesson.same_move(ask, move, table.state):
+        return None
+    return Notice("refused", seat, ask.move, rule=LEARN_RULE, move=move)
 
 
 def _kind(timed_out: set[int], index: int, seat: int | None) -> str:

@@ -10,6 +10,7 @@ table's notices to it.  ``docs/protocol.md`` documents every message with exampl
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -131,7 +132,25 @@ def chat_text(text: str) -> str:
 
 # -- frames to clients -------------------------------------------------------------------
 def encode(frame: Mapping[str, Any]) -> str:
+    """A frame as compact JSON text: by orjson where installed (several times faster than the
+    standard library), else by ``json``; both give the same text for what frames hold."""
+    if _orjson is not None:
+        try:
+            text: str = _orjson.dumps(frame, option=_orjson.OPT_NON_STR_KEYS).decode()
+            return text
+        except TypeError:  # a value orjson does not take (an integer past 64 bits): the slow way
+            pass
     return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+
+
+def _load_orjson() -> Any:
+    try:
+        return importlib.import_module("orjson")
+    except ImportError:  # the web extra pins it; a bare install still serves, a little slower
+        return None
+
+
+_orjson = _load_orjson()
 
 
 def error_frame(code: str, message: str, ref: str | int | None = None) -> dict[str, Any]:

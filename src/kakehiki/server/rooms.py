@@ -18,6 +18,8 @@ from typing import Any, Final
 
 from kakehiki.bots import make_bot
 from kakehiki.core import Event, Game, jsonable
+from kakehiki.learn import LEARNER, Lesson
+from kakehiki.learn.lesson import attach
 from kakehiki.narrate import narrator_for
 from kakehiki.narrate.notices import notice_line
 from kakehiki.record import make_record
@@ -127,6 +129,9 @@ class Room:
     """A finished room read back from the store: (its actions, its last state), replayed from its log."""
     chat: deque[Frame] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
     """The latest chat frames (memory only: a restart forgets them)."""
+    lesson: Lesson | None = None
+    """A learn room's guide (:mod:`kakehiki.learn`): its bots play the script, its learner's
+    state frames carry the hints.  Not stored: a learn room restored plays on without it."""
 
     # -- what anybody may know -------------------------------------------------------------
     def labels(self, lang: str = "en") -> list[str]:
@@ -220,6 +225,8 @@ class Room:
             "window": table.window_open(),
             "moves": [game.move_text(m) for m in moves[:MOVES]], "moves_more": len(moves) > MOVES,
             **_hand_total(game.id, view),
+            **({"learn": self.lesson.frame(len(table.actions), table.over)}
+               if self.lesson is not None and seat == LEARNER else {}),
         }
 
     def _final_frame(self, seat: int | None) -> Frame:
@@ -250,9 +257,12 @@ class Room:
               thinkers: Thinkers | None = None) -> None:
         """Seat the bots and open the table on ``state``: a new deal, or a restored game
         whose log so far is ``done`` (``timed_out``: the positions the turn clock made)."""
-        bots = {i: make_bot(self.game.id, s.bot) for i, s in enumerate(self.seats) if s.bot}
-        self.table = Table(self.game, state, self.settings.clocks, clock, bots=bots, seed=bot_seed,
-                           fallback_bot=self.settings.fill_bot, pace_always=True, thinkers=thinkers)
+        bots = dict(self.lesson.bots()) if self.lesson is not None and not done else \
+            {i: make_bot(self.game.id, s.bot) for i, s in enumerate(self.seats) if s.bot}
+        table = self.table = Table(self.game, state, self.settings.clocks, clock, bots=bots, seed=bot_seed,
+                                   fallback_bot=self.settings.fill_bot, pace_always=True,
+                                   thinkers=None if self.lesson is not None else thinkers)
+        attach(bots, lambda: len(table.actions))
         self.table.actions = list(done)
         self.table.timed_out = set(timed_out)
         self.stored = len(done)

@@ -103,6 +103,18 @@ class ActionRow:
 
 
 @dataclass(frozen=True)
+class RoomChange:
+    """What one live room adds to the store in a tick: actions appended (numbered on from
+    what the room has stored), its pending answers replaced (``None``: unchanged), and,
+    once it is over, its end (``ended_at``, ``result``, ``record``)."""
+
+    code: str
+    actions: tuple[ActionRow, ...] = ()
+    pending: Mapping[int, str] | None = None
+    ended: tuple[float, dict[str, Any], dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
 class StoredRoom:
     """A room with its seats (by seat), its log (by seq) and its pending answers (by seat)."""
 
@@ -122,6 +134,7 @@ class _Tables:
     actions: sa.Table
     pending: sa.Table
     rematches: sa.Table
+    owners: sa.Table
 
 
 def _define(schema: str | None) -> _Tables:
@@ -148,7 +161,7 @@ def _define(schema: str | None) -> _Tables:
         sa.CheckConstraint("status IN ('lobby', 'playing', 'over')", name="kk_rooms_status"),
     )
     return _Tables(meta, rooms, _seats(meta, rooms), _actions(meta, rooms), _pending(meta, rooms),
-                   _rematches(meta, rooms))
+                   _rematches(meta, rooms), _owners(meta, rooms))
 
 
 def _room_key(rooms: sa.Table) -> sa.Column[Any]:
@@ -201,6 +214,27 @@ def _rematches(meta: sa.MetaData, rooms: sa.Table) -> sa.Table:
     )
 
 
+def _owners(meta: sa.MetaData, rooms: sa.Table) -> sa.Table:
+    """Which process holds each live room, where it listens, and until when its lease runs."""
+    return sa.Table(
+        "kk_owners",
+        meta,
+        _room_key(rooms),
+        sa.Column("owner", sa.String(40), nullable=False, index=True),
+        sa.Column("address", sa.String(200), nullable=False),
+        sa.Column("lease_until", sa.Double, nullable=False),
+    )
+
+
+@dataclass(frozen=True)
+class Lease:
+    """A room's holder: the process ``owner`` listening at ``address`` until ``until`` (wall clock)."""
+
+    owner: str
+    address: str
+    until: float
+
+
 class Store:
     """The rooms of one server, in SQLite or PostgreSQL (see the module's docstring).
 
@@ -226,6 +260,11 @@ class Store:
             if self._schema is not None:
                 conn.execute(sa.schema.CreateSchema(self._schema, if_not_exists=True))
             self._t.meta.create_all(conn)
+
+    @property
+    def shared_connection(self) -> bool:
+        """Whether every call shares one connection (in-memory SQLite), so one thread must make them all."""
+        return isinstance(self.engine.pool, StaticPool)
 
     def close(self) -> None:
         """Close every connection; the store is not used after."""
@@ -290,6 +329,39 @@ class Store:
             _check_next(code, 0 if last is None else int(last) + 1, rows)
             conn.execute(actions.insert(), [_action_values(code, row) for row in rows])
 
+    def write(self, changes: Sequence[RoomChange]) -> None:
+        """Store the changes of many rooms in one transaction (a server's tick): all of them or,
+        on any error, none.  The owner process alone writes its rooms' logs, so nothing is read
+        first: a number already used in a log is refused by the key (``kk_actions``' primary
+        key is the room and the number), and a room that is not live by the status check of
+        the finishing update."""
+        if not changes:
+            return
+        t = self._t
+        rows = [_action_values(c.code, row) for c in changes for row in c.actions]
+        cleared = [c.code for c in changes if c.pending is not None or c.ended is not None]
+        refill = [{"code": c.code, "seat": seat, "action": action} for c in changes
+                  if c.pending is not None and c.ended is None for seat, action in sorted(c.pending.items())]
+        codes = ", ".join(excerpt(c.code) for c in changes[:3]) + (", …" if len(changes) > 3 else "")
+        with self._writing(f"rooms {codes}: storing {len(rows)} actions") as conn:
+            if rows:
+                conn.execute(t.actions.insert(), rows)
+            if cleared:
+                conn.execute(t.pending.delete().where(t.pending.c.code.in_(cleared)))
+            if refill:
+                conn.execute(t.pending.insert(), refill)
+            for c in changes:
+                if c.ended is not None:
+                    self._end(conn, c.code, *c.ended)
+
+    def _end(self, conn: Connection, code: str, ended_at: float, result: dict[str, Any],
+             record: dict[str, Any]) -> None:
+        rooms = self._t.rooms
+        values = {"status": "over", "ended_at": ended_at, "result": _dump(result), "record": _dump(record)}
+        done = conn.execute(rooms.update().where(rooms.c.code == code, rooms.c.status.in_(LIVE)).values(values))
+        if done.rowcount != 1:
+            raise StoreError(f"room {excerpt(code)} is not live: cannot finish it")
+
     def set_pending(self, code: str, pending: Mapping[int, str]) -> None:
         """Replace a live room's pending answers (seat -> action text) by ``pending``."""
         table = self._t.pending
@@ -315,9 +387,51 @@ class Store:
         t = self._t
         with self._writing(f"room {excerpt(code)}: forgetting an unstarted room") as conn:
             self._require(conn, code, ("lobby",), "forget it")
+            conn.execute(t.owners.delete().where(t.owners.c.code == code))
             conn.execute(t.rematches.delete().where(t.rematches.c.next_code == code))
             conn.execute(t.seats.delete().where(t.seats.c.code == code))
             conn.execute(t.rooms.delete().where(t.rooms.c.code == code))
+
+    # -- leases: which process holds a room (several processes, one store) --------------------------
+    def claim(self, code: str, lease: Lease, now: float) -> bool:
+        """Hold ``code`` for ``lease.owner`` if nobody does, it already does, or the holder's lease
+        ran out before ``now``; whether it is now the holder (one transaction: two processes
+        claiming at once cannot both win)."""
+        owners = self._t.owners
+        values = {"owner": lease.owner, "address": lease.address, "lease_until": lease.until}
+        with self._writing(f"room {excerpt(code)}: claiming") as conn:
+            taken = conn.execute(owners.update().where(
+                owners.c.code == code, sa.or_(owners.c.owner == lease.owner, owners.c.lease_until < now),
+            ).values(values))
+            if taken.rowcount == 1:
+                return True
+            if conn.execute(sa.select(owners.c.code).where(owners.c.code == code)).first() is not None:
+                return False
+            conn.execute(owners.insert(), {"code": code, **values})
+            return True
+
+    def renew(self, owner: str, until: float) -> set[str]:
+        """Extend every lease ``owner`` holds to ``until``; the codes it still holds."""
+        owners = self._t.owners
+        with self._writing(f"renewing the leases of {excerpt(owner)}") as conn:
+            conn.execute(owners.update().where(owners.c.owner == owner).values(lease_until=until))
+            return {row[0] for row in conn.execute(sa.select(owners.c.code).where(owners.c.owner == owner))}
+
+    def lease(self, code: str) -> Lease | None:
+        owners = self._t.owners
+        with self._reading() as conn:
+            row = conn.execute(sa.select(owners.c.owner, owners.c.address, owners.c.lease_until)
+                               .where(owners.c.code == code)).first()
+        return None if row is None else Lease(str(row[0]), str(row[1]), float(row[2]))
+
+    def orphans(self, now: float) -> list[str]:
+        """The live rooms nobody holds: no lease, or one that ran out before ``now`` (oldest first)."""
+        rooms, owners = self._t.rooms, self._t.owners
+        query = (sa.select(rooms.c.code).select_from(rooms.outerjoin(owners, owners.c.code == rooms.c.code))
+                 .where(rooms.c.status.in_(LIVE), sa.or_(owners.c.code.is_(None), owners.c.lease_until < now))
+                 .order_by(rooms.c.created_at, rooms.c.code))
+        with self._reading() as conn:
+            return [str(row[0]) for row in conn.execute(query)]
 
     def check_writable(self) -> None:
         """Raise :class:`StoreError` unless the store takes writes (a read-only file, a full

@@ -25,8 +25,8 @@ from kakehiki.cli.common import (
     start_game,
 )
 from kakehiki.cli.lang import language, t
-from kakehiki.cli.play import HUMAN_NAME, house_rules, seat_labels
 from kakehiki.cli.rules import rules_text
+from kakehiki.cli.seating import HUMAN_NAME, house_rules, seat_labels
 from kakehiki.core import Game
 from kakehiki.narrate import narrator_for
 from kakehiki.record import make_record, save_record
@@ -97,7 +97,7 @@ def run_table(
     save: Path | None, reaction: float | None, rules: str | None = None,
 ) -> int:
     """Play on the full-screen table; the exit status (0, also when the person left)."""
-    from kakehiki.cli.play import REACTION, default_record_path
+    from kakehiki.cli.seating import REACTION, default_record_path
 
     setup = build(game_id, seed, players, options, bots, REACTION if reaction is None else reaction, rules=rules)
     ending = setup.app.run()

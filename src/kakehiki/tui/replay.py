@@ -21,6 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from kakehiki.cli.show import seen_lines
 from kakehiki.core import Event, Game
 from kakehiki.i18n import t
 from kakehiki.narrate import Narrator
@@ -57,13 +58,7 @@ class Recorder:
         self.frames.append(Frame(state, (*lines, *("  " + line for line in self.seen(events)))))
 
     def seen(self, events: Sequence[Event]) -> list[str]:
-        lines = []
-        for event in events:
-            seen = event.seen_by(self.viewer)
-            line = None if seen is None else self.narrator.event(seen, self.labels)
-            if line:
-                lines.append(line)
-        return lines
+        return seen_lines(events, self.viewer, self.narrator, self.labels)
 
 
 class ReplayApp(App[None]):

@@ -9,22 +9,23 @@
 
 from __future__ import annotations
 
-from kakehiki.core import Event
+from typing import Any
+
+from kakehiki.core import Event, Game
 from kakehiki.games.dobon.actions import PASS
 from kakehiki.games.dobon.state import CHAIN, DobonState
 
 CURRENT = 3
 
 
-def legacy_settle(version: int, state: DobonState) -> tuple[DobonState, tuple[Event, ...]]:
+def legacy_settle(game: Game[DobonState, Any], version: int,
+                  state: DobonState) -> tuple[DobonState, tuple[Event, ...]]:
     """Before version 3 a seat that could not answer a Dobon call was never asked: pass for it."""
-    from kakehiki.games.dobon.game import DOBON  # the game module reads this one's records
-
     events: tuple[Event, ...] = ()
     while version < CURRENT and state.phase == CHAIN:
         idle = next((s for s in state.window if state.sums[s] != state.field[-1].rank), None)
         if idle is None:
             break
-        state, caused = DOBON.apply(state, idle, PASS)
+        state, caused = game.apply(state, idle, PASS)
         events += caused
     return state, events

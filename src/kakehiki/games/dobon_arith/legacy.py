@@ -17,8 +17,10 @@ state so far, then applying :func:`legacy_actions` of each other entry in order,
 
 from __future__ import annotations
 
+from typing import Any
+
 from kakehiki.cards import SUITS, Card
-from kakehiki.core import Event
+from kakehiki.core import Event, Game
 from kakehiki.errors import NotationError, excerpt
 from kakehiki.games.dobon_arith.actions import WILD, ArithAction, Pass, Play, parse_action
 from kakehiki.games.dobon_arith.state import CHAIN, TURN, ArithState
@@ -87,15 +89,14 @@ def legacy_v1_skips(state: ArithState, seat: int, action: ArithAction | str) -> 
     )
 
 
-def legacy_settle(version: int, state: ArithState) -> tuple[ArithState, tuple[Event, ...]]:
+def legacy_settle(game: Game[ArithState, Any], version: int,
+                  state: ArithState) -> tuple[ArithState, tuple[Event, ...]]:
     """Before version 4 a seat whose hand could not answer a Dobon call was never asked: pass for it."""
-    from kakehiki.games.dobon_arith.game import DOBON_ARITH  # the game module reads this one's records
-
     events: tuple[Event, ...] = ()
     while version < CURRENT and state.phase == CHAIN:
         idle = next((s for s in state.window if state.field[-1].rank not in state.reach[s]), None)
         if idle is None:
             break
-        state, caused = DOBON_ARITH.apply(state, idle, Pass())
+        state, caused = game.apply(state, idle, Pass())
         events += caused
     return state, events

@@ -1,18 +1,23 @@
 """Doubt's observation (``doubt``), from a :class:`~kakehiki.games.doubt.view.DoubtView`.
 
 Seats are relative in seat-number order, the order of play.  Ranks index 14-entry slices by
-rank number (1 = A … 13 = K); entry 0 is the joker's.
+rank number (1 = A … 13 = K); entry 0 is the joker's.  ``habits`` is the public record the
+project's own ``normal``/``hard`` bots read (:mod:`kakehiki.bots.doubt_model`): each seat's plays,
+doubts against it, lies caught, doubt windows answered and doubts called, over the whole game
+(the pile slices hold the plays since the last pile was taken, ``recent`` the last 8).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, one_hot, put
+from kakehiki.games.doubt.state import Habits
+from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, one_hot, put, rate, scaled
 
 PHASES = ("play", "doubt", "over")
 RANKS = 14
 RECENT = 8
+HABITS = 7  # per seat: five counts, two rates
 
 
 class DoubtEncoder(Encoder):
@@ -37,11 +42,16 @@ class DoubtEncoder(Encoder):
         self.hand_sizes = add("hand_sizes", n, "per seat: cards in hand")
         self.turn = add("turn", n, "per seat, one-hot: the seat to play, or whose play may be doubted")
         self.forfeited = add("forfeited", n, "per seat: 1 if it is out by the forfeit penalty")
-        self.successes = add("successes", n, "per seat: its successful doubts so far")
+        self.successes = add("successes", n, "per seat: its successful doubts so far (scaled)")
+        self.habits = add("habits", HABITS * n, "per seat, 7 entries: its plays, its plays doubted, lies caught in "
+                                                "them, doubt windows on others' plays where its answer was heard, "
+                                                "doubts it called (each scaled); lies per doubted play and doubts per "
+                                                "window (rates)")
         self.phase = add("phase", len(PHASES), "one-hot: play, doubt (a window is open), over")
         self.rank = add("rank", RANKS, "one-hot rank: what the next play claims")
         self.rank_counts = add("rank_counts", RANKS, "per rank: copies of it in the game")
-        self.scalars = add("scalars", 3, "cards in the pile, plays made so far, steps as the seat counts them")
+        self.scalars = add("scalars", 3, "cards in the pile; plays made so far, steps as the seat counts them "
+                                         "(both scaled)")
         self.recent = add("recent", RECENT * (n + RANKS + 2 + CARD_FACES),
                           f"the last {RECENT} plays in the pile, newest first, each: seat one-hot (relative), claimed "
                           f"rank one-hot, number of cards, turned up (0/1), card vector of its cards if the seat has "
@@ -78,8 +88,16 @@ class DoubtEncoder(Encoder):
         self.seat_hot(out, self.turn, rel, view.turn)
         for seat in view.forfeited:
             self.seat_hot(out, self.forfeited, rel, seat)
-        self.per_seat(out, self.successes, rel, view.successes)
+        self.per_seat(out, self.successes, rel, [scaled(k) for k in view.successes])
+        for seat, habits in enumerate(view.habits):
+            put(out, self.habits + HABITS * rel[seat], habit_entries(habits))
         one_hot(out, self.phase, PHASES.index(view.phase), len(PHASES))
         one_hot(out, self.rank, view.rank, RANKS)
         put(out, self.rank_counts, view.rank_counts)
-        put(out, self.scalars, (view.pile_size, view.plays, view.steps))
+        put(out, self.scalars, (view.pile_size, scaled(view.plays), scaled(view.steps)))
+
+
+def habit_entries(h: Habits) -> tuple[float, ...]:
+    """One seat's ``habits`` block: the five counts scaled, then its lie and doubt rates."""
+    counts = (h.plays, h.doubted, h.lies, h.asked, h.doubts)
+    return (*map(scaled, counts), rate(h.lies, h.doubted), rate(h.doubts, h.asked))

@@ -15,12 +15,18 @@ Conventions shared by every game:
 * seats are **relative**: entry ``k`` of a per-seat slice is the seat ``k`` places after
   the observing seat in seat-number order (entry 0 is the seat itself), so one policy
   plays every seat;
-* counts are raw (not scaled); flags are 0 or 1; a one-hot slice with nothing to mark
-  is all zero.
+* counts the deck bounds (cards, seats, ranks) are raw; counts that grow with the length of
+  a game or match (plays, steps, doubts, points) are **scaled** where a slice says so, by
+  :func:`scaled`: ``sign(c) * log2(1 + |c|) / 10``, so 0 → 0, 1 → 0.1, 1,023 → 1.0 and the
+  20,000 steps of a long game → 1.43 (no ceiling, nothing clipped, every count still told
+  apart); flags are 0 or 1; a one-hot slice with nothing to mark is all zero;
+* a **rate** is a Bayesian mean with an even prior, ``(k + 1) / (n + 2)`` for ``k`` of ``n``
+  (:func:`rate`): 0.5 with nothing seen.
 """
 
 from __future__ import annotations
 
+import math
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -150,3 +156,16 @@ def put(out: Array, start: int, values: Iterable[float]) -> None:
 def one_hot(out: Array, start: int, index: int, size: int) -> None:
     if 0 <= index < size:
         out[start + index] = 1.0
+
+
+COUNT_LOG_SCALE = 10.0  # scaled(c) = log2(1 + c) / COUNT_LOG_SCALE: 1,023 → 1.0
+
+
+def scaled(count: float) -> float:
+    """A count that grows with the game, scaled: ``sign(c) * log2(1 + |c|) / 10`` (see the module)."""
+    return math.copysign(math.log2(1.0 + abs(count)) / COUNT_LOG_SCALE, count)
+
+
+def rate(hits: int, tries: int) -> float:
+    """``hits`` of ``tries`` as a Bayesian mean with an even prior: ``(hits + 1) / (tries + 2)``."""
+    return (hits + 1) / (tries + 2)

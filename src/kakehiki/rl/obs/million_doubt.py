@@ -2,6 +2,9 @@
 :class:`~kakehiki.games.million_doubt.view.MillionDoubtView`.
 
 Seats are relative in seat-number order; ``reversed_order`` says when play runs the other way.
+``habits`` is the public record over the match: each seat's plays, those showing a card beside
+face-down ones and those wholly face down, how many of each were doubted and found false, the
+doubt windows it answered and the doubts it called.
 """
 
 from __future__ import annotations
@@ -9,10 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from kakehiki.cards import SUITS
-from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, one_hot, put
+from kakehiki.games.million_doubt.state import Habits
+from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, one_hot, put, rate, scaled
 
 PHASES = ("turn", "hide", "doubt", "give", "over")
 STATUSES = ("playing", "out", "burst")
+HABITS = 12  # per seat: nine counts, three rates
 FLAGS = ("revolution", "eleven_back", "reversed_order", "truthful", "face_down", "spade3_beats_joker")
 
 
@@ -42,7 +47,12 @@ class MillionDoubtEncoder(Encoder):
         self.own_gone = add("own_gone", CARD_FACES, "card vector: the seat's own face-down cards that left the game")
         self.status = add("status", 3 * n, "per seat, one-hot of three: playing, out, burst")
         self.hand_sizes = add("hand_sizes", n, "per seat: cards in hand")
-        self.scores = add("scores", n, "per seat: match points (M10)")
+        self.scores = add("scores", n, "per seat: match points (M10), scaled")
+        self.habits = add("habits", HABITS * n, "per seat, 12 entries: its plays; those with a card face up beside "
+                                                "face-down ones, doubted, found false; those wholly face down, "
+                                                "doubted, found false; doubt windows on others' plays where its "
+                                                "answer was heard; doubts it called (each scaled); lies per doubted "
+                                                "play of each kind and doubts per window (rates)")
         self.turn = add("turn", n, "per seat, one-hot: whose turn it is (or whose play is doubted)")
         self.last_player = add("last_player", n, "per seat, one-hot: who made the last play")
         self.window = add("window", n, "per seat: 1 if offered Doubt in the open window")
@@ -88,7 +98,9 @@ class MillionDoubtEncoder(Encoder):
         add_cards(out, self.gone, view.gone)
         add_cards(out, self.own_gone, view.own_gone_down)
         self.per_seat(out, self.hand_sizes, rel, view.hand_sizes)
-        self.per_seat(out, self.scores, rel, view.scores)
+        self.per_seat(out, self.scores, rel, [scaled(points) for points in view.scores])
+        for seat, habits in enumerate(view.habits):
+            put(out, self.habits + HABITS * rel[seat], habit_entries(habits))
         self.seat_hot(out, self.turn, rel, view.turn)
         self.seat_hot(out, self.last_player, rel, view.last_player)
         for seat in view.window:
@@ -106,3 +118,12 @@ class MillionDoubtEncoder(Encoder):
         put(out, self.flags, [getattr(view, flag) for flag in FLAGS])
         put(out, self.scalars, (view.passes, view.gone_down, view.aside, view.round_no, view.games,
                                                 view.burst_at))
+
+
+def habit_entries(h: Habits) -> tuple[float, ...]:
+    """One seat's ``habits`` block: the nine counts scaled, then its lie rates (plays showing a
+    card, wholly face-down plays) and its doubt rate."""
+    counts = (h.plays, h.shown, h.shown_doubted, h.shown_lies, h.blind, h.blind_doubted, h.blind_lies, h.asked,
+              h.doubts)
+    rates = (rate(h.shown_lies, h.shown_doubted), rate(h.blind_lies, h.blind_doubted), rate(h.doubts, h.asked))
+    return (*map(scaled, counts), *rates)

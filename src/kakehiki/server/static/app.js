@@ -50,6 +50,7 @@
     fill(document.getElementById("bar"),
       h("a", { href: "/", class: "brand" }, "kakehiki ", h("span", { lang: "ja" }, "駆け引き")),
       App.room ? h("span", { class: "where" }, window.KKLobby.gameTitle(App.room) + " · " + App.room.code) : null,
+      App.room ? h("button", { type: "button", class: "small", id: "rules", onclick: () => window.KKLearn.showRules(App.room.game).catch(showError) }, t("learn.rules")) : null,
       App.code && App.socket ? h("span", { class: "net " + (App.online ? "up" : "down"), id: "net", title: App.online ? t("table.connected") : null },
         App.online ? "●" : t("table.reconnecting")) : null,
       App.code ? h("button", { type: "button", class: "sound small", id: "sound", title: t("sound.help"), "aria-pressed": App.sound ? "true" : "false",
@@ -123,6 +124,7 @@
       try {
         App.catalog = App.catalog || (await Net.api("GET", "/api/games"));
         window.KKLobby.renderHome(root, App.catalog, goToRoom, showError);
+        window.KKLearn.renderHome(root, App.catalog, goToRoom, showError);
       } catch (err) {
         showError(err);
       }
@@ -212,6 +214,7 @@
       compose: App.compose, pending: App.pending, redraw: render, last: App.last,
       reactions: App.reactions || {},
     }));
+    window.KKLearn.decorate(root, ctx);
     App.callNow = ctx.callNow;
     App.goOn = ctx.goOn;
     restoreFocus(focused);
@@ -461,7 +464,7 @@
   // -- keys ----------------------------------------------------------------------------------------
   document.addEventListener("keydown", (event) => {
     const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
-    if (typing) return;
+    if (typing || document.querySelector("dialog[open]")) return;  // the rules dialog: its own keys
     if (event.key === "Escape") {
       const menu = document.getElementById("menu");
       if (menu) menu.hidden = true;

@@ -243,6 +243,17 @@
     "over.points": "Points",
     "over.salt": "salt",
     "error.chat_rate": "Too much chat: wait a few seconds (that line was not sent).",
+    "learn.title": "Learn a game",
+    "learn.blurb": "New to these games? Read the rules, or play a guided first game: the page points at each move and says why, then a real game against an easy bot.",
+    "learn.rules": "Rules",
+    "learn.start": "Guided first game",
+    "learn.you": "Learner",
+    "learn.step": "Guided game · step {n} of {of}",
+    "learn.point": "Make this move: {move}",
+    "learn.do": "Make it",
+    "learn.wait": "Watch the bot's move…",
+    "learn.close": "Close",
+    "learn.rules_of": "Rules: {game}",
   };
   const JA = {
     "app.tagline": "日本のかけひきトランプゲーム：友だちやボットと遊ぼう。",
@@ -485,6 +496,17 @@
     "over.points": "点数",
     "over.salt": "ソルト",
     "error.chat_rate": "チャットが多すぎます。数秒待ってください（いまの発言は送られていません）。",
+    "learn.title": "ゲームを覚える",
+    "learn.blurb": "はじめてですか？ ルールを読むか、ガイド付きゲームで遊んでみましょう。ページが一手ずつ示して理由を説明し、そのあと「かんたん」なボットと本当のゲームになります。",
+    "learn.rules": "ルール",
+    "learn.start": "ガイド付きゲーム",
+    "learn.you": "ビギナー",
+    "learn.step": "ガイド付きゲーム・{n}／{of}",
+    "learn.point": "この手を選んでください：{move}",
+    "learn.do": "この手にする",
+    "learn.wait": "ボットの手を見てください…",
+    "learn.close": "閉じる",
+    "learn.rules_of": "ルール：{game}",
   };
   const TABLES = { en: EN, ja: JA };
 

@@ -85,7 +85,11 @@
         } catch (err) {
           return;
         }
-        this.onFrame(frame, message.data);
+        if (frame.type === "change" && Array.isArray(frame.frames)) {  // one change: its frames in order
+          for (const inner of frame.frames) this.onFrame(inner, JSON.stringify(inner));
+        } else {
+          this.onFrame(frame, message.data);
+        }
       };
       ws.onclose = (event) => {
         if (this.ws !== ws) return;
