@@ -154,7 +154,7 @@ class Person:
     def shot(self, name: str) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
-        self.page.screenshot(path=str(path), full_page=True)
+        self.page.screenshot(path=str(path), full_page=True, animations="disabled")  # a card arriving is drawn in place
         return path
 
     def close(self) -> None:
