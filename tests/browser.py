@@ -14,6 +14,7 @@ lists (a move made of picked cards is the server's to rule).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -37,6 +38,77 @@ def chromium_path() -> str:
     pytest.skip(message)
 
 
+AXE_MISSING = ("no axe-core for the accessibility checks: npm install --prefix .cache/axe axe-core@4.10 "
+               "and set KAKEHIKI_AXE")
+
+
+def axe_path() -> Path | None:
+    """axe-core's script (``KAKEHIKI_AXE``; ``.ci/run`` fetches it from the npm registry), or None
+    without it; under CI a missing axe-core is a failure."""
+    found = os.environ.get("KAKEHIKI_AXE")
+    if found and Path(found).is_file():
+        return Path(found)
+    if os.environ.get("CI"):
+        pytest.fail(AXE_MISSING)
+    return None
+
+
+def axe_problems(page: Any, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+    """What axe-core finds on the page as it is now, of the given impacts: one line per rule and element.
+    The page runs under the server's Content-Security-Policy (``script-src 'self'``), which refuses the
+    inline script Playwright injects: the page's context must be made with ``bypass_csp=True``."""
+    path = axe_path()
+    if path is None:
+        pytest.skip(AXE_MISSING)
+    page.add_script_tag(path=str(path))
+    found = page.evaluate("""async () => {
+      const result = await axe.run(document, { resultTypes: ["violations"] });
+      const node = (n) => n.target.join(" ") + " :: " + n.failureSummary.split("\\n").slice(1, 2).join("");
+      return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map(node) }));
+    }""")
+    return [f"{v['id']} ({v['impact']}): {node}" for v in found if v["impact"] in impacts for node in v["nodes"][:5]]
+
+
+# -- no English on the Japanese page (issue 30) -------------------------------------------------------
+ALLOWED = {
+    "kakehiki",  # the brand, next to 駆け引き
+    "English",  # the language switch, in the language it switches to
+    "Ann",  # a nickname typed by a person
+    "JDA",  # in the title of official Dobon: ドボン（JDA制定ルール）
+    "Esc",  # the key's name, on the key
+}
+CARD = re.compile(r"^(?:[SHDC](?:[AJQK]|10|[2-9])|JK|[AJQK])$")
+WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
+VISIBLE_TEXT = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest("code, script, style, [hidden], .sr-only, svg, #toast, input")) continue;
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height || getComputedStyle(el).visibility === "hidden") continue;
+    if (node.textContent.trim()) out.push(node.textContent.trim());
+  }
+  for (const el of document.querySelectorAll("input[placeholder], [aria-label], button[title], option")) {
+    out.push(el.getAttribute("placeholder") || el.getAttribute("aria-label") || el.title || el.textContent);
+  }
+  return out;
+}"""
+
+
+def english_words(person: Person, also: frozenset[str] = frozenset()) -> list[str]:
+    """The English words the page shows now (and says to screen readers), but for the allowed ones."""
+    found = []
+    for text in person.page.evaluate(VISIBLE_TEXT):
+        bare = re.sub(r"https?://\S+|\b[A-Z0-9]{8}\b", " ", text or "")  # links and room codes
+        for word in WORD.findall(bare):
+            if word in ALLOWED or word in also or CARD.match(word):
+                continue
+            found.append(f"{word} (in {text[:60]!r})")
+    return found
+
+
+
 def launch_chromium() -> Iterator[Any]:
     """The system's Chromium under Playwright, for as long as the caller (a session fixture) holds it."""
     playwright_api = pytest.importorskip("playwright.sync_api")
@@ -53,8 +125,10 @@ class Person:
     The page runs under its Content-Security-Policy (no ``eval``), so ``page.wait_for_function``
     is always given a function (``"() => …"``): Playwright polls a bare expression with ``eval``."""
 
-    def __init__(self, browser: Any, base: str, locale: str, viewport: dict[str, int]) -> None:
-        self.context = browser.new_context(viewport=viewport, locale=locale)
+    def __init__(self, browser: Any, base: str, locale: str, viewport: dict[str, int],
+                 bypass_csp: bool = False) -> None:
+        # bypass_csp only for the accessibility checks: axe-core is injected as an inline script.
+        self.context = browser.new_context(viewport=viewport, locale=locale, bypass_csp=bypass_csp)
         self.page = self.context.new_page()
         self.base = base
         self.errors: list[str] = []
@@ -80,7 +154,7 @@ class Person:
     def shot(self, name: str) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
-        self.page.screenshot(path=str(path), full_page=True)
+        self.page.screenshot(path=str(path), full_page=True, animations="disabled")  # a card arriving is drawn in place
         return path
 
     def close(self) -> None:

@@ -106,7 +106,7 @@ def test_a_binary_frame_is_refused_and_the_connection_lives_on(server: LiveServe
 
 
 @pytest.mark.parametrize("nickname", ["bot 1 (normal)", "Ann (hard)", "seat 2", "S5", "ＪＫ", "H10 C3", "\u3000",
-                                      "An\u200bn"])
+                                      "An\u200bn", "ボット1（ふつう）", "アン（達人）", "席2"])
 def test_a_nickname_that_could_pass_for_a_bot_a_card_or_nothing_is_refused(server: LiveServer, room: str,
                                                                            nickname: str) -> None:
     joined = server.post(f"/api/rooms/{room}/join", {"nickname": nickname})

@@ -39,7 +39,15 @@ from kakehiki.server.connection import Connection, RateLimiter
 from kakehiki.server.guard import SECURITY_HEADERS, SOCKETS_PER_ADDRESS, AddressLimits, HostNames
 from kakehiki.server.host import RoomHost
 from kakehiki.server.leases import RENEW_EVERY, Leases
-from kakehiki.server.protocol import ClientMessage, ProtocolError, encode, error_frame, parse_client_message
+from kakehiki.server.protocol import (
+    ClientMessage,
+    ProtocolError,
+    chat_frame,
+    chat_text,
+    encode,
+    error_frame,
+    parse_client_message,
+)
 from kakehiki.server.rooms import Room
 from kakehiki.server.rules import rules_page
 from kakehiki.server.settings import RequestError
@@ -256,7 +264,7 @@ class Server:
         self.deadlines.pop(room.code, None)
 
     def _on_timer(self, room: Room) -> None:
-        was = room.status
+        was, replaced = room.status, _replaced(room)
         try:
             self.host.poll(room)
             self.publish(room)
@@ -265,7 +273,7 @@ class Server:
         except Exception:  # a bug: say so in the log and keep the room's clock running
             LOG.exception("room %s: the timer failed", room.code)
             self._set_timer(room)
-        if room.status != was:
+        if room.status != was or _replaced(room) != replaced:  # the end, or a bot stands in after a grace
             self.publish_room(room)
 
     # -- connections -------------------------------------------------------------------------------
@@ -274,6 +282,7 @@ class Server:
         seats = self.listeners.setdefault(room.code, {})
         first = conn.seat is not None and not seats.get(conn.seat)
         if first and conn.seat is not None:
+            room.present.add(conn.seat)
             self.host.connected(room, conn.seat)
             self.publish(room)
         seats.setdefault(conn.seat, set()).add(conn)
@@ -285,6 +294,9 @@ class Server:
         """In the lobby, every connection of a seat follows its person to the new seat."""
         seats = self.listeners.setdefault(room.code, {})
         moved = seats.pop(conn.seat, set())
+        if conn.seat is not None:
+            room.present.discard(conn.seat)
+        room.present.add(seat)
         for other in moved:
             other.seat = seat
         seats.setdefault(seat, set()).update(moved)
@@ -302,6 +314,8 @@ class Server:
         seats = self.listeners.get(room.code, {})
         targets = seats.get(conn.seat, set())
         targets.discard(conn)
+        if conn.seat is not None and not targets:
+            room.present.discard(conn.seat)
         if conn.seat is not None and not targets and room.code in self.host.rooms:
             self.host.disconnected(room, conn.seat)
             self.publish(room)
@@ -314,6 +328,8 @@ class Server:
         history = list(room.history.get(conn.seat, ()))
         for frame in room.message_frames(conn.seat, history, conn.lang):
             conn.send(encode({**frame, "replay": True}))
+        for said in room.chat:
+            conn.send(encode({**said, "replay": True}))
         conn.send(encode(room.state_frame(conn.seat)))
         if room.status == "over":
             conn.send(encode(room.over_frame()))
@@ -588,6 +604,10 @@ async def _serve(server: Server, room: Room, conn: Connection) -> None:
         status = room.status
 
 
+def _replaced(room: Room) -> frozenset[int]:
+    return frozenset(room.table.replaced) if room.table is not None else frozenset()
+
+
 def _ref(raw: str | bytes) -> str | int | None:
     """The ``ref`` of a message already checked (to echo it with an error about the room)."""
     try:
@@ -608,7 +628,10 @@ def _dispatch(server: Server, room: Room, conn: Connection, message: ClientMessa
     elif kind == "hello":
         raise ProtocolError("hello_twice", "this connection has said hello already", ref)
     elif seat is None:
-        raise ProtocolError("spectator", "a spectator watches: only a seat may act, sit, start or play again", ref)
+        raise ProtocolError("spectator", "a spectator watches: only a seat may act, sit, start, play again or chat",
+                            ref)
+    elif kind in ("chat", "react"):
+        _chat(server, room, conn, seat, message)
     elif kind == "act":
         at = len(room.table.actions) if room.table is not None else 0
         room.answered(seat, server.host.act(room, seat, message.get("action"), message.get("at")), ref, at)
@@ -622,6 +645,20 @@ def _dispatch(server: Server, room: Room, conn: Connection, message: ClientMessa
         server.publish(room)
     elif kind == "again":
         _again(server, room, conn, seat)
+
+
+def _chat(server: Server, room: Room, conn: Connection, seat: int, message: ClientMessage) -> None:
+    """A chat line or a reaction: to every connection of the room (spectators read it too)."""
+    if not conn.chats.take("", time.monotonic()):
+        raise ProtocolError("chat_rate", "too much chat: wait a few seconds (that line was not sent)",
+                            message.get("ref"))
+    text = chat_text(message.get("text")) if message.type == "chat" else None
+    frame = chat_frame(seat, room.seats[seat].label(seat), text, message.get("emoji"))
+    room.chat.append(frame)
+    encoded = encode(frame)
+    for targets in server.listeners.get(room.code, {}).values():
+        for target in targets:
+            target.send(encoded)
 
 
 def _again(server: Server, room: Room, conn: Connection, seat: int) -> None:

@@ -13,6 +13,9 @@ QUEUE_LIMIT: Final = 2000
 MESSAGES_PER_SECOND: Final = 20.0
 BURST: Final = 40
 """A person clicks far slower; a script that plays faster is told to slow down."""
+CHATS_PER_SECOND: Final = 0.5
+CHAT_BURST: Final = 5
+"""Chat lines and reactions together: five at once, then one every two seconds."""
 
 
 class RateLimiter:
@@ -41,6 +44,7 @@ class Connection:
         self.lang = "en"
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.limiter = RateLimiter(MESSAGES_PER_SECOND, BURST)
+        self.chats = RateLimiter(CHATS_PER_SECOND, CHAT_BURST)
         self.closed = False
         self.close_code = 1000
 

@@ -82,6 +82,7 @@ class RoomHost:
             if stored is not None and stored.room.status == "over":
                 room = _restored_room(stored)
                 room.status, room.record, room.ended = "over", stored.room.record, self.clock()
+                _replay_final(room, stored)
                 room.next = stored.next
                 self.rooms[code] = room
         return room
@@ -414,6 +415,25 @@ def _off_the_guide(room: Room, seat: int, move: str, at: int | None) -> Notice |
 
 def _kind(timed_out: set[int], index: int, seat: int | None) -> str:
     return "host" if seat is None else "timeout" if index in timed_out else "move"
+
+
+def _replay_final(room: Room, stored: StoredRoom) -> None:
+    """A finished room read back: its log replayed to the last state (what its table showed at
+    the end, for whoever opens it now), every seat's censored events kept as its history."""
+    game = room.game
+    try:
+        state, events = game.start(players=len(room.seats), options=room.options, seed=room.seed)
+        room.remember(events)
+        for row in stored.actions:
+            if row.seat is None:
+                state, events = game.apply_host(state, row.action)
+            else:
+                state, events = game.apply(state, row.seat, row.action)
+            room.remember(events)
+    except KakehikiError:  # a log this version cannot replay: the result and record are still shown
+        room.history.clear()
+        return
+    room.final = (len(stored.actions), state)
 
 
 def _restored_room(stored: StoredRoom) -> Room:

@@ -25,6 +25,10 @@ MAX_MESSAGE_BYTES: Final = 4096
 MAX_ACTION_CHARS: Final = 300
 MAX_REF_CHARS: Final = 64
 LANGS: Final = ("en", "ja")
+MAX_CHAT_CHARS: Final = 200
+"""The longest chat line (in characters, after its ends are trimmed)."""
+REACTIONS: Final = ("👍", "👏", "😂", "😮", "😅", "🤔", "🎉", "🙏")
+"""The quick reactions a person may send (``react``): nothing else."""
 
 CLIENT_FIELDS: Final[Mapping[str, Mapping[str, tuple[type, ...]]]] = {
     "hello": {"token": (str,), "lang": (str,), "ref": (str, int)},
@@ -35,10 +39,13 @@ CLIENT_FIELDS: Final[Mapping[str, Mapping[str, tuple[type, ...]]]] = {
     "lang": {"lang": (str,), "ref": (str, int)},
     "sync": {"ref": (str, int)},
     "ping": {"ref": (str, int)},
+    "chat": {"text": (str,), "ref": (str, int)},
+    "react": {"emoji": (str,), "ref": (str, int)},
 }
 """Each client message type and its optional fields (``action`` in ``act``, ``seat`` in
 ``sit`` and ``lang`` in ``lang`` are required)."""
-REQUIRED: Final[Mapping[str, tuple[str, ...]]] = {"act": ("action",), "sit": ("seat",), "lang": ("lang",)}
+REQUIRED: Final[Mapping[str, tuple[str, ...]]] = {"act": ("action",), "sit": ("seat",), "lang": ("lang",),
+                                                  "chat": ("text",), "react": ("emoji",)}
 
 
 class ProtocolError(KakehikiError):
@@ -112,6 +119,15 @@ def _check_field(kind: str, name: str, value: object, types: tuple[type, ...], r
         raise ProtocolError("bad_field", "act: at is the seq of the state the move answers", ref)
     if name == "seat" and not 0 <= int(str(value)) < 64:
         raise ProtocolError("bad_field", "sit: seat must be a seat number", ref)
+    if name == "text" and not 0 < len(chat_text(str(value))) <= MAX_CHAT_CHARS:
+        raise ProtocolError("bad_field", f"chat: a line is 1 to {MAX_CHAT_CHARS} characters", ref)
+    if name == "emoji" and value not in REACTIONS:
+        raise ProtocolError("bad_field", f"react: emoji must be one of {' '.join(REACTIONS)}", ref)
+
+
+def chat_text(text: str) -> str:
+    """A chat line as it is passed on: one line (control characters become spaces), its ends trimmed."""
+    return "".join(" " if ch < " " or ch == "\x7f" else ch for ch in text).strip()
 
 
 # -- frames to clients -------------------------------------------------------------------
@@ -141,6 +157,16 @@ def error_frame(code: str, message: str, ref: str | int | None = None) -> dict[s
     frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if ref is not None:
         frame["ref"] = ref
+    return frame
+
+
+def chat_frame(seat: int, name: str, text: str | None = None, emoji: str | None = None) -> dict[str, Any]:
+    """A line of chat (``text``) or a reaction (``emoji``) from ``seat``, to everyone in the room."""
+    frame: dict[str, Any] = {"type": "chat", "seat": seat, "name": name}
+    if text is not None:
+        frame["text"] = text
+    if emoji is not None:
+        frame["emoji"] = emoji
     return frame
 
 

@@ -24,7 +24,7 @@ from kakehiki.narrate import narrator_for
 from kakehiki.narrate.notices import notice_line
 from kakehiki.record import make_record
 from kakehiki.server.protocol import event_frame, notice_frame
-from kakehiki.server.settings import RequestError, RoomSettings
+from kakehiki.server.settings import BOT_WORDS_JA, RequestError, RoomSettings
 from kakehiki.table import Message, Notice, Table
 from kakehiki.thinking import Thinkers
 
@@ -33,6 +33,8 @@ CODE_LENGTH: Final = 8
 MOVES: Final = 200
 """How many whole moves a state frame lists at most (``moves_more`` says there are more: the
 page builds those from the cards picked, and the table checks them)."""
+CHAT_KEPT: Final = 50
+"""How many of its latest chat frames a room keeps (in memory only) for whoever (re)connects."""
 HISTORY: Final = 300
 """How many of its latest event frames a seat is sent again when it (re)connects."""
 Frame = dict[str, Any]
@@ -70,8 +72,13 @@ class Seat:
     def free(self) -> bool:
         return self.nickname is None and self.bot is None
 
-    def label(self, seat: int) -> str:
-        return self.nickname or (f"bot {seat} ({self.bot})" if self.bot else f"seat {seat}")
+    def label(self, seat: int, lang: str = "en") -> str:
+        """The seat's name in narration: its person's nickname, else its bot's (in ``lang``)."""
+        if self.nickname:
+            return self.nickname
+        if lang == "ja":
+            return f"ボット{seat}（{BOT_WORDS_JA.get(self.bot, self.bot)}）" if self.bot else f"席{seat}"
+        return f"bot {seat} ({self.bot})" if self.bot else f"seat {seat}"
 
 
 @dataclass(frozen=True)
@@ -116,13 +123,19 @@ class Room:
     """Per seat, its answer waiting on the current state: (actions applied then, the move,
     its ``ref``); a ``lost_priority`` about that move, told later, echoes the ref too."""
     _narrators: dict[tuple[int | None, str], Any] = field(default_factory=dict)
+    present: set[int] = field(default_factory=set)
+    """The seats with an open connection now (the server keeps this: ``here`` in :meth:`public`)."""
+    final: tuple[int, Any] | None = None
+    """A finished room read back from the store: (its actions, its last state), replayed from its log."""
+    chat: deque[Frame] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
+    """The latest chat frames (memory only: a restart forgets them)."""
     lesson: Lesson | None = None
     """A learn room's guide (:mod:`kakehiki.learn`): its bots play the script, its learner's
     state frames carry the hints.  Not stored: a learn room restored plays on without it."""
 
     # -- what anybody may know -------------------------------------------------------------
-    def labels(self) -> list[str]:
-        return [seat.label(i) for i, seat in enumerate(self.seats)]
+    def labels(self, lang: str = "en") -> list[str]:
+        return [seat.label(i, lang) for i, seat in enumerate(self.seats)]
 
     def public(self) -> dict[str, Any]:
         """The room as everybody (spectators included) may see it: never a token or the seed before the end."""
@@ -133,7 +146,8 @@ class Room:
             "status": self.status, "commitment": self.commitment,
             "seats": [{"seat": i, "nickname": s.nickname, "bot": s.bot,
                        "away": table is not None and (i in table.away() or i in table.replaced),
-                       "replaced": table is not None and i in table.replaced} for i, s in enumerate(self.seats)],
+                       "replaced": table is not None and i in table.replaced,
+                       "here": i in self.present} for i, s in enumerate(self.seats)],
         }
         if self.status == "over":
             info["reveal"] = {"seed": self.seed, "salt": self.salt, "hash": self.commitment}
@@ -179,17 +193,20 @@ class Room:
     def message_frames(self, seat: int | None, messages: list[Message], lang: str) -> list[Frame]:
         seq = len(self.table.actions) if self.table else 0
         narrator = self._narrator(seat, lang)
+        labels = self.labels(lang)
         frames: list[Frame] = []
         for message in messages:
             if isinstance(message, Notice):
-                frames.append(notice_frame(seq, message, notice_line(message, narrator, self.labels())))
+                frames.append(notice_frame(seq, message, notice_line(message, narrator, labels)))
             elif isinstance(message, Event):
-                frames.append(event_frame(seq, message, narrator.event(message, self.labels())))
+                frames.append(event_frame(seq, message, narrator.event(message, labels)))
         return frames
 
     def state_frame(self, seat: int | None) -> Frame:
         """What ``seat`` (``None``: a spectator) sees now: its view, whose turn, what it may do, the clocks."""
         table = self.table
+        if table is None and self.final is not None:  # a finished room read back from the store
+            return self._final_frame(seat)
         if table is None:
             return {"type": "state", "seq": 0, "status": self.status, "view": None, "turn": None, "legal": []}
         game, state = self.game, table.state
@@ -200,15 +217,26 @@ class Room:
             moves = list(itertools.islice(game.legal_moves(state, seat), MOVES + 1))
         window, turn_until = table.deadlines()
         now = table.clock()
+        view = game.view(state, seat)
         return {
             "type": "state", "seq": len(table.actions), "status": self.status,
-            "view": self.encoder.view(game.view(state, seat)), "turn": game.turn_seat(state), "legal": legal,
+            "view": self.encoder.view(view), "turn": game.turn_seat(state), "legal": legal,
             "window_ms": _ms_left(window, now), "turn_ms": _ms_left(turn_until, now),
             "window": table.window_open(),
             "moves": [game.move_text(m) for m in moves[:MOVES]], "moves_more": len(moves) > MOVES,
+            **_hand_total(game.id, view),
             **({"learn": self.lesson.frame(len(table.actions), table.over)}
                if self.lesson is not None and seat == LEARNER else {}),
         }
+
+    def _final_frame(self, seat: int | None) -> Frame:
+        """The last state of a game read back after a restart, as ``seat`` sees it (nothing to do)."""
+        assert self.final is not None
+        seq, state = self.final
+        view = self.game.view(state, seat)
+        return {"type": "state", "seq": seq, "status": self.status, "view": self.encoder.view(view),
+                "turn": None, "legal": [], "window_ms": None, "turn_ms": None, "window": False,
+                "moves": [], "moves_more": False, **_hand_total(self.game.id, view)}
 
     def over_frame(self) -> Frame:
         result = self.game.result(self.table.state) if self.table else None
@@ -293,6 +321,21 @@ class ViewEncoder:
         converted = jsonable(entry)
         self._memo[id(entry)] = (entry, converted)
         return converted
+
+
+def _hand_total(game_id: str, view: Any) -> dict[str, int]:
+    """``hand_total``, for a seat's own hand where its game counts hands: Dobon's and arithmetic
+    Dobon's sum of ranks (J1), Dhumbal's points (D1).  Nothing for a spectator or another game."""
+    hand = getattr(view, "hand", None)
+    if hand is None:
+        return {}
+    if game_id in ("dobon", "dobon-arith"):
+        return {"hand_total": sum(card.rank for card in hand)}
+    if game_id == "dhumbal":
+        from kakehiki.games.dhumbal.melds import total
+
+        return {"hand_total": total(hand)}
+    return {}
 
 
 def _ms_left(until: float | None, now: float) -> int | None:

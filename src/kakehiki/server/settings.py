@@ -125,9 +125,39 @@ def check_nickname(value: object) -> str:
     return name
 
 
-BOT_LOOKALIKE: Final = re.compile(r"^(bot|seat|ボット|席) ?\d|\(([a-z0-9-]+)\)$")
-"""How the table labels a seat with no person (``bot 2 (normal)``, ``seat 3``); a nickname
-like one (ending in a bot's level in brackets, or starting so) could pass for a bot."""
+BOT_WORDS_JA: Final[Mapping[str, str]] = {
+    "easy": "かんたん",
+    "normal": "ふつう",
+    "hard": "むずかしい",
+    "expert": "達人",
+    "caller": "コール狙い",
+    "greedy": "欲張り",
+    "no-interrupt": "割り込まない",
+    "random": "ランダム",
+    "rule": "ルール通り",
+    "search": "探索",
+    "shed-high": "大きい札から",
+    "count": "数える",
+    "doubt-all": "全部ダウト",
+    "doubt-half": "半分ダウト",
+    "doubt-never": "ダウトしない",
+    "honest": "正直",
+    "lie": "うそつき",
+    "lowest": "小さい札から",
+    "truth": "本当だけ",
+    "all-down": "全部伏せる",
+    "heuristic": "経験則",
+    "no-down": "伏せない",
+    "discard-high": "大きい札を捨てる",
+    "show-early": "早めにショー",
+    "threshold": "しきい値",
+}
+"""The bots' names in Japanese, as the Japanese page (``bot.*`` in ``static/i18n.js``) and narration name them."""
+BOT_LOOKALIKE: Final = re.compile(r"^(bot|seat|ボット|席) ?\d|\(([^()]+)\)$")
+"""How the table labels a seat with no person (``bot 2 (normal)``, ``seat 3``; in Japanese
+``ボット2（ふつう）``, ``席3``); a nickname like one (ending in a bot's level in brackets, or
+starting so) could pass for a bot."""
+
 
 
 def _looks_like_a_bot(folded: str) -> bool:
@@ -135,7 +165,8 @@ def _looks_like_a_bot(folded: str) -> bool:
     if found is None:
         return False
     level = found.group(2)
-    return level is None or level in {name for game_id in game_ids() for name in bot_names(game_id)}
+    known = {name for g in game_ids() for name in bot_names(g)}
+    return level is None or level in known or level in BOT_WORDS_JA.values()
 
 
 def _is_card(word: str) -> bool:

@@ -10,15 +10,20 @@
   const App = {
     code: null, token: null, seat: null, host: false, room: null, state: null, receivedAt: 0,
     over: null, seedText: null, socket: null, online: false, callNow: null, goOn: null, log: [], following: false,
-    compose: { seq: null, picked: [] }, pending: null,
+    compose: { seq: null, picked: [] }, pending: null, last: null, chat: [], muted: new Set(), overShown: false,
+    sound: localStorage.getItem("kk.sound") === "on", myTurn: false,
   };
+  const TITLE = document.title;
 
   const main = () => document.getElementById("app");
 
+  /** A seat's name in the page's language: its person's nickname, else its bot's (a level in words). */
   function seatName(seat) {
     const info = App.room && App.room.seats[seat];
-    if (!info) return "seat " + seat;
-    return info.nickname || (info.bot ? "bot " + seat + " (" + info.bot + ")" : "seat " + seat);
+    if (!info) return t("seat.n", { n: seat });
+    if (info.nickname) return info.nickname;
+    if (!info.bot) return t("seat.n", { n: seat });
+    return t("bot", { seat, name: I18N.has("bot." + info.bot) ? t("bot." + info.bot) : info.bot });
   }
 
   // -- messages to the person ----------------------------------------------------------------
@@ -26,6 +31,7 @@
     const box = document.getElementById("toast");
     const item = h("div", { class: "toast-item " + (kind || "") }, text);
     box.append(item);
+    while (box.children.length > 3) box.firstChild.remove();  // a burst of notices never covers the table
     setTimeout(() => item.remove(), 4500);
   }
 
@@ -33,13 +39,70 @@
     toast(t("error.generic", { message: err.message || String(err) }) + (err.field ? " (" + err.field + ")" : ""), "bad");
   }
 
+  /** The header, drawn again; a button of it that had the focus keeps it (Sound, the language). */
   function header() {
+    const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("#bar") ? document.activeElement.id : null;
+    drawHeader();
+    if (focused && document.getElementById(focused)) document.getElementById(focused).focus({ preventScroll: true });
+  }
+
+  function drawHeader() {
     fill(document.getElementById("bar"),
       h("a", { href: "/", class: "brand" }, "kakehiki ", h("span", { lang: "ja" }, "駆け引き")),
       App.room ? h("span", { class: "where" }, window.KKLobby.gameTitle(App.room) + " · " + App.room.code) : null,
       App.room ? h("button", { type: "button", class: "small", id: "rules", onclick: () => window.KKLearn.showRules(App.room.game).catch(showError) }, t("learn.rules")) : null,
-      App.code && App.socket ? h("span", { class: "net " + (App.online ? "up" : "down"), id: "net" }, App.online ? "●" : t("table.reconnecting")) : null,
+      App.code && App.socket ? h("span", { class: "net " + (App.online ? "up" : "down"), id: "net", title: App.online ? t("table.connected") : null },
+        App.online ? "●" : t("table.reconnecting")) : null,
+      App.code ? h("button", { type: "button", class: "sound small", id: "sound", title: t("sound.help"), "aria-pressed": App.sound ? "true" : "false",
+        onclick: toggleSound }, t(App.sound ? "sound.on" : "sound.off")) : null,
       h("button", { type: "button", class: "lang", id: "lang", onclick: switchLanguage }, t("lang.switch")));
+  }
+
+  function toggleSound() {
+    App.sound = !App.sound;
+    localStorage.setItem("kk.sound", App.sound ? "on" : "off");
+    if (App.sound) beep();
+    header();
+  }
+
+  /** A short two-note chime (made here: no sound file to fetch). */
+  function beep() {
+    try {
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!Ctx) return;
+      App.audio = App.audio || new Ctx();
+      const ctx = App.audio;
+      [660, 880].forEach((freq, i) => {
+        const osc = ctx.createOscillator();
+        const gain = ctx.createGain();
+        const at = ctx.currentTime + i * 0.12;
+        osc.frequency.value = freq;
+        gain.gain.setValueAtTime(0.0001, at);
+        gain.gain.exponentialRampToValueAtTime(0.15, at + 0.02);
+        gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.18);
+        osc.connect(gain).connect(ctx.destination);
+        osc.start(at);
+        osc.stop(at + 0.2);
+      });
+    } catch (err) { /* no sound here */ }
+  }
+
+  /** Your turn: said by the tab's title, and by a sound if the person turned it on. */
+  function announceTurn() {
+    const s = App.state;
+    // Your turn, not a call you may make (those come and go with every play; the call button pulses).
+    const mine = !!(s && s.status === "playing" && App.seat !== null && s.legal.length > 0 && s.turn === App.seat);
+    if (mine && !App.myTurn && App.sound) beep();
+    App.myTurn = mine;
+    document.title = mine ? t("table.title_turn") + " · " + TITLE : TITLE;
+  }
+
+  /** A line for screen readers: only new lines are spoken (the visible log is not a live region). */
+  function announce(text) {
+    const box = document.getElementById("announce");
+    if (!box || !text) return;
+    box.append(h("p", {}, text));
+    while (box.childNodes.length > 3) box.firstChild.remove();
   }
 
   function switchLanguage() {
@@ -95,7 +158,8 @@
   function closeRoom() {
     if (App.socket) App.socket.close();
     Object.assign(App, { code: null, token: null, seat: null, host: false, room: null, state: null, over: null, socket: null, log: [], following: false,
-      compose: { seq: null, picked: [] }, pending: null });
+      compose: { seq: null, picked: [] }, pending: null, last: null, chat: [], overShown: false, myTurn: false });
+    document.title = TITLE;
   }
 
   function connect(token) {
@@ -106,13 +170,24 @@
   /** Which control had the keyboard's focus (its `data-focus`), to give it back after a redraw. */
   function focusKey() {
     const el = document.activeElement;
-    return el && el !== document.body && el.dataset ? el.dataset.focus || null : null;
+    if (!el || el === document.body || !el.dataset) return null;
+    const key = el.dataset.focus || (el.id ? "#" + el.id : null);
+    return key ? { key, start: el.selectionStart, end: el.selectionEnd } : null;
   }
 
-  function restoreFocus(key) {
-    if (!key) return;
-    const el = [...document.querySelectorAll("[data-focus]")].find((x) => x.dataset.focus === key);
-    if (el && !el.disabled) el.focus({ preventScroll: true });
+  /** Give the focus back after a redraw: to the same control, else (a card just played) to one
+   * of its kind, else to the table itself, never to the page's body. */
+  function restoreFocus(was) {
+    if (!was) return;
+    const all = [...document.querySelectorAll("[data-focus]")];
+    const kind = was.key.split("-")[0];
+    const el = (was.key.startsWith("#") ? document.getElementById(was.key.slice(1)) : all.find((x) => x.dataset.focus === was.key))
+      || all.find((x) => x.dataset.focus.split("-")[0] === kind && !x.disabled) || document.getElementById("table");
+    if (!el || el.disabled) return;
+    el.focus({ preventScroll: true });
+    if (typeof was.start === "number" && "setSelectionRange" in el) {
+      try { el.setSelectionRange(was.start, was.end); } catch (err) { /* not a text box */ }
+    }
   }
 
   function render() {
@@ -121,22 +196,39 @@
     const root = clear(main());
     if (!App.room || !App.state) return;
     const ctx = { room: App.room, seat: App.seat, host: App.host, seatName, send: (m) => App.socket.send(m) };
+    const chat = window.KKChat.panel(chatCtx());
     if (App.state.status === "lobby") {
       window.KKLobby.renderWaiting(root, ctx);
+      root.append(chat);
+      restoreFocus(focused);
       return;
     }
-    const tableRoot = h("div", { id: "table" });
-    root.append(h("div", { class: "play-area" }, tableRoot, logPanel()));
+    const tableRoot = h("div", { id: "table", tabindex: "-1" });
+    // Over: the results first (on a phone they would come far below the table), then the final table.
+    const over = App.over ? overPanel() : null;
+    if (over) root.append(over);
+    root.append(h("div", { class: "play-area" }, tableRoot, h("div", { class: "side" }, logPanel(), chat)));
     if (App.compose.seq !== App.state.seq) App.compose = { seq: App.state.seq, picked: [] };
     window.KKTable.renderTable(tableRoot, Object.assign(ctx, {
       game: App.room.game, state: App.state, receivedAt: App.receivedAt, act,
-      compose: App.compose, pending: App.pending, redraw: render,
+      compose: App.compose, pending: App.pending, redraw: render, last: App.last,
+      reactions: App.reactions || {},
     }));
     window.KKLearn.decorate(root, ctx);
     App.callNow = ctx.callNow;
     App.goOn = ctx.goOn;
-    if (App.over) root.append(overPanel());
     restoreFocus(focused);
+    if (over && !App.overShown) {
+      App.overShown = true;
+      over.scrollIntoView({ block: "start" });
+      const title = over.querySelector("h2");
+      if (title && !focused) title.focus({ preventScroll: true });
+    }
+  }
+
+  function chatCtx() {
+    return { room: App.room, seat: App.seat, seatName, lines: App.chat, muted: App.muted,
+      send: (m) => App.socket && App.socket.send(m), redraw: render };
   }
 
   /**
@@ -188,7 +280,7 @@
   function onFrame(frame, raw) {
     switch (frame.type) {
       case "welcome":
-        App.room = frame.room; App.seat = frame.seat; App.host = frame.host; App.log = [];
+        App.room = frame.room; App.seat = frame.seat; App.host = frame.host; App.log = []; App.chat = [];  // both are sent again
         if (App.seat === null && App.token) forgetSeat();
         remember(frame.room);
         return;
@@ -200,9 +292,14 @@
       case "state":
         App.state = frame; App.receivedAt = performance.now();
         settlePending();
+        announceTurn();
         break;
       case "event":
         addLog(frame);
+        if (frame.text) App.last = { text: frame.text, seat: frame.event && typeof frame.event.seat === "number" ? frame.event.seat : null, replay: !!frame.replay };
+        return;
+      case "chat":
+        onChat(frame);
         return;
       case "notice": {
         const mine = answerNotice(frame);
@@ -216,12 +313,28 @@
         break;
       case "error":
         if (frame.code === "bad_token") { forgetSeat(); App.socket.token = null; App.socket.send({ type: "hello", lang: I18N.lang }); return; }
-        toast(frame.message, "bad");
+        toast(I18N.has("error." + frame.code) ? t("error." + frame.code) : frame.message, "bad");
         return;
       default:
         return;
     }
     render();
+  }
+
+  /** A line of chat or a reaction: kept (the latest 100), shown unless its seat is muted. */
+  function onChat(frame) {
+    App.chat.push(frame);
+    if (App.chat.length > 100) App.chat.shift();
+    if (App.muted.has(frame.seat)) return;
+    if (frame.emoji && !frame.replay) {
+      App.reactions = App.reactions || {};
+      App.reactions[frame.seat] = { emoji: frame.emoji, until: performance.now() + 4000 };
+      setTimeout(() => { if (App.reactions[frame.seat] && App.reactions[frame.seat].until <= performance.now()) { delete App.reactions[frame.seat]; render(); } }, 4100);
+    }
+    if (!frame.replay) announce(frame.emoji ? t("chat.reacted", { name: seatName(frame.seat), emoji: frame.emoji }) : seatName(frame.seat) + ": " + frame.text);
+    const list = document.getElementById("chat-list");
+    if (list && !frame.emoji) window.KKChat.append(list, frame, chatCtx());
+    else render();
   }
 
   function forgetSeat() {
@@ -266,6 +379,7 @@
     const own = frame.type === "notice" && frame.seat === App.seat && ["accepted", "refused", "too_late", "lost_priority", "timed_out"].includes(frame.kind);
     App.log.push({ text: own ? noticeText(frame) : frame.text, kind: frame.type === "notice" ? frame.kind : "event", replay: !!frame.replay });
     if (App.log.length > 300) App.log.shift();
+    if (!frame.replay) announce(App.log[App.log.length - 1].text);
     const list = document.getElementById("log-list");
     if (list) {
       list.append(logLine(App.log[App.log.length - 1]));
@@ -276,28 +390,48 @@
   const logLine = (entry) => h("li", { class: entry.kind + (entry.replay ? " replay" : "") }, entry.text);
 
   function logPanel() {
-    const list = h("ol", { id: "log-list", class: "log-list", "aria-live": "polite" }, App.log.map(logLine));
+    // Not a live region: it is drawn anew with every frame; new lines are spoken through #announce.
+    const list = h("ol", { id: "log-list", class: "log-list", tabindex: "0", "aria-label": t("table.log") }, App.log.map(logLine));
     setTimeout(() => { list.scrollTop = list.scrollHeight; }, 0);
     return h("aside", { class: "log" }, h("h3", {}, t("table.log")), list, window.KKLobby.roomFacts(App.room));
   }
 
   // -- the end -----------------------------------------------------------------------------------
+  /** The columns that say how each place was decided, from the result and the final table's view. */
+  function standingColumns(result) {
+    const view = App.state && App.state.view ? App.state.view : {};
+    const game = App.room.game;
+    const wins = (seat) => (result.rounds || []).filter((r) => (r.winners || []).includes(seat)).length;
+    const score = (seat) => (result.scores ? String(result.scores[seat]) : "");
+    if (game === "dobon" && view.laps) {
+      return [[t("over.laps"), (s) => String(view.laps[s])], [t("over.deals"), (s) => String(view.deal_counts[s])], [t("over.rounds"), (s) => String(wins(s))]];
+    }
+    if (game === "dobon-arith" && view.wins) return [[t("over.won"), (s) => String(view.wins[s])], [t("over.lost"), (s) => String(view.losses[s])]];
+    // Dhumbal's result scores are the points negated (higher is better there): show the points the seats showed.
+    if (game === "dhumbal") return [[t("over.points"), (s) => String(view.scores ? view.scores[s] : result.scores ? -result.scores[s] : "")]];
+    if (game === "million-doubt") return [[t("over.points"), score], [t("over.rounds"), (s) => String(wins(s))]];
+    return [[t("over.score"), score], [t("over.rounds"), (s) => String(wins(s))]];
+  }
+
   function overPanel() {
     const result = App.over.result || {};
     const ranks = result.ranks || [];
     const order = ranks.map((r, seat) => seat).sort((a, b) => ranks[a] - ranks[b]);
-    const wins = (seat) => (result.rounds || []).filter((r) => (r.winners || []).includes(seat)).length;
+    const columns = standingColumns(result);
     const verdict = h("p", { class: "verdict", id: "verdict" }, t("over.checking"));
     checkSeed(verdict);
     const reveal = App.over.reveal;
-    return h("section", { class: "panel over", id: "over" },
-      h("h2", {}, t("over.title")),
+    const how = "over.how." + App.room.game;
+    return h("section", { class: "panel over", id: "over", "aria-labelledby": "over-title" },
+      h("h2", { id: "over-title", tabindex: "-1" }, t("over.title")),
       h("p", { class: "winners" }, result.draw ? t("over.draw") : t("over.winner", { names: (result.winners || []).map(seatName).join(", ") })),
-      h("table", { class: "standings" }, h("thead", {}, h("tr", {}, [t("over.rank"), t("over.seat"), t("over.score"), t("over.rounds")].map((x) => h("th", {}, x)))),
+      I18N.has(how) ? h("p", { class: "how", id: "how" }, t(how)) : null,
+      h("div", { class: "standings-wrap" }, h("table", { class: "standings" },
+        h("thead", {}, h("tr", {}, [t("over.rank"), t("over.seat")].concat(columns.map((c) => c[0])).map((x) => h("th", { scope: "col" }, x)))),
         h("tbody", {}, order.map((seat) => h("tr", { class: seat === App.seat ? "me" : "" },
-          h("td", {}, String(ranks[seat])), h("td", {}, seatName(seat)),
-          h("td", {}, result.scores ? String(result.scores[seat]) : ""), h("td", {}, String(wins(seat))))))),
-      h("p", { class: "seed" }, t("over.seed", { seed: App.seedText || "?" }), " · salt ", h("code", {}, reveal.salt)),
+          h("td", {}, String(ranks[seat])), h("th", { scope: "row" }, seatName(seat)),
+          columns.map((c) => h("td", {}, c[1](seat)))))))),
+      h("p", { class: "seed" }, t("over.seed", { seed: App.seedText || "?" }), " · " + t("over.salt") + " ", h("code", {}, reveal.salt)),
       verdict,
       h("div", { class: "over-actions" },
         h("a", { class: "button", id: "record", href: App.over.record, download: "kakehiki-" + App.code + ".json" }, t("over.record")),

@@ -32,7 +32,7 @@
     const lang = window.KKI18N.lang;
     const label = code ? window.KKCards.label(code, lang) : "";
     const el = h("span", Object.assign({ class: "card", title: label || null }, extra || {}));
-    el.innerHTML = window.KKCards.svg(code, { title: label || undefined });
+    el.innerHTML = window.KKCards.svg(code, { title: label || undefined, lang });
     if (code) el.dataset.card = code;
     return el;
   }

@@ -129,8 +129,8 @@
           h("span", { class: "count" }, t("info.available") + (view.available_owner !== null ? " · " + ctx.seatName(view.available_owner) : ""))),
         h("div", { class: "facts" },
           chip(t("info.buried", { n: view.buried.length })),
-          chip("Show ≤ " + view.show_max),
-          view.limit ? chip("≤ " + view.limit) : null));
+          chip(t("info.show_max", { n: view.show_max })),
+          view.limit ? chip(t("info.limit", { n: view.limit })) : null));
     },
     seat(view, seat, ctx) {
       const known = view.known[seat] || [];

@@ -7,6 +7,11 @@
   const t = (key, fields) => window.KKI18N.t(key, fields);
   const ja = () => window.KKI18N.lang === "ja";
 
+  /** A bot's name in words: its level in the page's language, a strategy's technical name as it is. */
+  function botWord(name) {
+    return window.KKI18N.has("bot." + name) ? t("bot." + name) : name;
+  }
+
   function gameTitle(game) {
     return ja() ? game.title_ja : game.title;
   }
@@ -27,9 +32,9 @@
     for (let seat = 0; seat < players; seat++) {
       const choice = seat === you
         ? h("span", { class: "you" }, t("lobby.seat_you"))
-        : h("select", { name: "seat-" + seat, dataset: { seat: String(seat) } },
+        : h("select", { name: "seat-" + seat, dataset: { seat: String(seat) }, "aria-label": t("lobby.seat_n", { n: seat + 1 }) },
           h("option", { value: "" }, t("lobby.seat_open")),
-          bots.map((b) => h("option", { value: b }, "🤖 " + b)));
+          bots.map((b) => h("option", { value: b }, "🤖 " + botWord(b))));
       rows.push(h("div", { class: "seat-row" },
         h("input", { type: "radio", name: "you", value: String(seat), checked: seat === you, "aria-label": t("lobby.seat_you") + " " + (seat + 1) }),
         h("span", { class: "seat-no" }, "#" + (seat + 1)), choice));
@@ -69,7 +74,7 @@
         field(t("lobby.grace"), clockInput("grace", catalog.clocks.grace)),
         field(t("lobby.pace"), clockInput("pace", catalog.clocks.pace)),
         field(t("lobby.fill_bot"), h("select", { name: "fill_bot" },
-          game.levels.map((b) => h("option", { value: b, selected: b === "normal" }, b)))));
+          game.levels.map((b) => h("option", { value: b, selected: b === "normal" }, botWord(b))))));
       window.KKDom.fill(form,
         h("h2", {}, t("lobby.new")),
         field(t("lobby.game"), h("select", { name: "game", onchange: (e) => pickGame(e.target.value) },
@@ -157,23 +162,49 @@
     root.append(form);
   }
 
-  /** The room before the start: who sits where, the invite link, and the host's Start button. */
+  /** The room before the start: who sits where (and who is here), the invite link, and the host's Start button. */
   function renderWaiting(root, ctx) {
     const room = ctx.room;
     const link = location.origin + "/r/" + room.code;
-    const copy = h("button", { type: "button", class: "small", onclick: async () => {
-      try { await navigator.clipboard.writeText(link); copy.textContent = t("room.copied"); } catch (err) { /* not allowed here */ }
+    const linkBox = h("input", { type: "text", id: "invite-text", readonly: true, value: link, class: "invite-text",
+      "aria-label": t("room.invite"), onfocus: (e) => e.target.select() });
+    const said = h("span", { class: "copy-said", id: "copy-said", role: "status" });
+    const copy = h("button", { type: "button", class: "small", id: "copy", dataset: { focus: "copy" }, onclick: async () => {
+      // The clipboard API needs a secure page (https or localhost): on a LAN address, select the link for a manual copy.
+      let done = false;
+      try {
+        if (navigator.clipboard && window.isSecureContext) {
+          const late = new Promise((resolve, reject) => setTimeout(() => reject(new Error("no answer")), 1500));
+          await Promise.race([navigator.clipboard.writeText(link), late]);
+          done = true;
+        }
+      } catch (err) { done = false; }
+      if (!done) {
+        linkBox.focus();
+        linkBox.select();
+        try { done = document.execCommand("copy"); } catch (err) { done = false; }
+      }
+      said.textContent = done ? t("room.copied") : t("room.copy_failed");
     } }, t("room.copy"));
     root.append(h("section", { class: "panel waiting" },
       h("h2", {}, gameTitle(room) + " — " + t("room.title", { code: room.code })),
-      h("p", { class: "invite" }, t("room.invite") + ": ", h("a", { href: link, id: "invite" }, link), " ", copy),
+      h("p", { class: "invite" }, h("span", { class: "field-label" }, t("room.invite") + ": "), h("a", { href: link, id: "invite" }, link)),
+      h("p", { class: "invite-copy" }, linkBox, " ", copy, " ", said),
       h("ol", { class: "waiting-seats" }, room.seats.map((s) => h("li", { dataset: { seat: String(s.seat) } },
-        ctx.seatName(s.seat), s.seat === ctx.seat ? " (" + t("room.you") + ")" : "",
+        ctx.seatName(s.seat), s.seat === ctx.seat ? " (" + t("room.you") + ")" : "", " ", seatPresence(s),
         s.nickname === null && s.bot === null && ctx.seat !== null
-          ? h("button", { type: "button", class: "small", onclick: () => ctx.send({ type: "sit", seat: s.seat }) }, t("room.sit")) : null))),
-      ctx.host ? h("button", { type: "button", class: "primary", id: "start", onclick: () => ctx.send({ type: "start" }) }, t("room.start"))
+          ? h("button", { type: "button", class: "small", dataset: { focus: "sit-" + s.seat }, onclick: () => ctx.send({ type: "sit", seat: s.seat }) }, t("room.sit")) : null))),
+      ctx.host ? h("button", { type: "button", class: "primary", id: "start", dataset: { focus: "start" }, onclick: () => ctx.send({ type: "start" }) }, t("room.start"))
         : h("p", {}, ctx.seat === null ? t("room.watching") : t("room.wait_host")),
       roomFacts(room)));
+  }
+
+  /** Whether a seat's person is here (connected), away, or not come yet; a bot; a free seat. */
+  function seatPresence(s) {
+    if (s.bot) return h("span", { class: "chip presence-chip bot" }, t("presence.bot"));
+    if (s.nickname === null) return h("span", { class: "chip presence-chip free" }, t("room.free"));
+    if (s.here) return h("span", { class: "chip presence-chip here" }, "● " + t("presence.here"));
+    return h("span", { class: "chip presence-chip away" }, "○ " + t(s.away ? "room.away" : "presence.not_yet"));
   }
 
   /** The lobby's catalog (the words for each option), fetched once for a room opened by its link. */
@@ -201,5 +232,5 @@
       h("p", { class: "commitment" }, t("room.commitment") + ": ", h("code", {}, room.commitment)));
   }
 
-  window.KKLobby = { renderHome, renderJoin, renderWaiting, roomFacts, gameTitle };
+  window.KKLobby = { renderHome, renderJoin, renderWaiting, roomFacts, gameTitle, botWord };
 })();

@@ -28,7 +28,7 @@
 
   function ruleSetPicker(game, state, onchange) {
     const current = matchingSet(game, state.values);
-    const select = h("select", { name: "rules", id: "rules", onchange: (e) => onchange(e.target.value) },
+    const select = h("select", { name: "rules", id: "rules", "aria-label": t("lobby.rule_set"), onchange: (e) => onchange(e.target.value) },
       game.rule_sets.map((set) => h("option", { value: set.id, selected: current === set }, setName(set))),
       current ? null : h("option", { value: "", selected: true, disabled: true }, t("lobby.custom")));
     const summary = current ? setSummary(current)

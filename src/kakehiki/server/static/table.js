@@ -180,23 +180,34 @@
       official: ctx.room.options.official !== false,
     };
 
-    const seats = h("div", { class: "seats" }, (view ? view.hand_sizes : ctx.room.seats).map((_, seat) => {
+    // The seats in playing order where the game has one (official Dobon reseats the table).
+    const count = view ? view.hand_sizes.length : ctx.room.seats.length;
+    const order = view && Array.isArray(view.order) && view.order.length === count ? view.order : [...Array(count).keys()];
+    const last = ctx.last && ctx.last.seat !== null ? ctx.last.seat : null;
+    const seats = h("div", { class: "seats", id: "seats" }, order.map((seat) => {
       const info = ctx.room.seats[seat];
       const turn = frame.turn === seat;
-      return h("div", { class: "seat" + (turn ? " turn" : "") + (seat === ctx.seat ? " me" : "") + (info.away ? " away" : ""), dataset: { seat: String(seat) } },
-        h("div", { class: "seat-name" }, ctx.seatName(seat), seat === ctx.seat ? " (" + t("table.you") + ")" : ""),
-        h("div", { class: "seat-facts" },
-          view ? h("span", { class: "hand-size" }, "🂠 " + t("table.cards", { n: view.hand_sizes[seat] })) : null,
-          turn ? h("span", { class: "chip strong" }, t("table.turn")) : null,
-          info.replaced ? h("span", { class: "chip warn" }, t("room.bot_plays")) : info.away ? h("span", { class: "chip warn" }, t("room.away")) : null,
-          view ? game.seat(view, seat, cardCtx) : null));
+      const n = view ? view.hand_sizes[seat] : null;
+      const reaction = ctx.reactions && ctx.reactions[seat];
+      return h("div", { class: "seat" + (turn ? " turn" : "") + (seat === ctx.seat ? " me" : "") + (info.away ? " away" : "") + (seat === last ? " last" : ""),
+        dataset: { seat: String(seat) } },
+      h("div", { class: "seat-name" }, presence(info), ctx.seatName(seat), seat === ctx.seat ? " (" + t("table.you") + ")" : ""),
+      h("div", { class: "seat-facts" },
+        view ? h("span", { class: "hand-size" }, (n === 1 ? t("table.cards_one") : t("table.cards", { n }))) : null,
+        turn ? h("span", { class: "chip strong" }, t("table.turn")) : null,
+        seat === last ? h("span", { class: "chip last-chip" }, t("table.last_mark")) : null,
+        info.replaced ? h("span", { class: "chip warn" }, t("room.bot_plays", { level: window.KKLobby.botWord(ctx.room.settings.fill_bot) })) : info.away ? h("span", { class: "chip warn" }, t("room.away")) : null,
+        view ? game.seat(view, seat, cardCtx) : null),
+      reaction ? h("span", { class: "reaction", "aria-hidden": "true" }, reaction.emoji) : null);
     }));
-
     const centre = view ? game.centre(view, cardCtx) : h("div", { class: "field" });
+    const lastLine = ctx.last ? h("p", { class: "last-move", id: "last-move" }, t("table.last", { text: ctx.last.text })) : null;
+    const total = typeof frame.hand_total === "number"
+      ? h("span", { class: "chip total", id: "hand-total" }, t(ctx.game === "dhumbal" ? "table.points" : "table.total", { n: frame.hand_total })) : null;
 
     // Your hand: cards picked for the move are raised; the ones a move in the making set apart (older views) are shown apart.
     const making = view && game.making ? game.making(view).slice() : [];
-    const handEl = hand ? h("div", { class: "hand" + (composing ? " composing" : ""), id: "hand", "aria-label": t("table.hand") }, hand.map((code, i) => {
+    const handEl = hand ? h("div", { class: "hand" + (composing ? " composing" : ""), id: "hand", role: "group", "aria-label": t("table.hand") }, hand.map((code, i) => {
       const el = cardWithMoves(code, null, "hand", i);
       const j = making.indexOf(code);
       if (j >= 0) { making.splice(j, 1); el.classList.add("raised"); }
@@ -237,10 +248,37 @@
       countdown("turn", frame.turn_ms, ctx.receivedAt));
 
     fill(root, h("div", { class: "table" + (calls.length ? " can-call" : "") },
-      seats, h("div", { class: "centre" }, centre), prompt, pendingLine(ctx),
-      h("div", { class: "controls" }, callButton, goOnButton, bar), composeHint, apart, handEl, menu));
+      seats, h("div", { class: "centre" }, centre, lastLine), prompt, pendingLine(ctx),
+      h("div", { class: "controls" }, callButton, goOnButton, bar), composeHint,
+      seated && frame.status === "playing" ? h("p", { class: "key-hint", id: "key-hint" }, t("table.key_hint")) : null, apart,
+      total ? h("div", { class: "hand-head" }, total) : null, handEl, menu));
+    markArrivals(root, frame);
     ctx.callNow = calls.length === 1 ? () => ctx.act(calls[0].text) : calls.length ? () => callButton.click() : null;
     ctx.goOn = goOn ? () => ctx.act("pass") : null;
+  }
+
+  /** A seat's presence: a person here or away, a bot. */
+  function presence(info) {
+    if (info.bot) return null;
+    const away = info.away || info.replaced;
+    return h("span", { class: "presence " + (away ? "away" : "here"), title: t(away ? "room.away" : "presence.here"),
+      "aria-label": t(away ? "room.away" : "presence.here"), role: "img" }, "● ");
+  }
+
+  /** The cards that came onto the field since the last state drawn are shown moving in. */
+  let seen = { seq: null, cards: [] };
+  function markArrivals(root, frame) {
+    const els = [...root.querySelectorAll(".centre [data-card]")];
+    const codes = els.map((el) => el.dataset.card);
+    if (seen.seq !== null && frame.seq !== seen.seq) {
+      const before = seen.cards.slice();
+      els.forEach((el, i) => {
+        const at = before.indexOf(codes[i]);
+        if (at >= 0) before.splice(at, 1);
+        else el.classList.add("arrived");
+      });
+    }
+    if (seen.seq !== frame.seq) seen = { seq: frame.seq, cards: codes };
   }
 
   /** The last move sent and what became of it, in the page's words. */
@@ -267,6 +305,7 @@
   }
 
   function promptText(ctx, frame, canCall) {
+    if (frame.status === "over") return h("strong", {}, t("table.game_over"));
     if (frame.legal.length && frame.turn === ctx.seat) return h("strong", {}, t("table.your_turn"));
     if (canCall || frame.legal.length) return h("strong", {}, t("table.your_call"));
     if (frame.turn !== null && frame.turn !== undefined) return h("span", {}, t("table.waiting", { name: ctx.seatName(frame.turn) }));
