@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from typing import Any
 
 from kakehiki.core import Game
@@ -41,9 +39,10 @@ def game_ids() -> tuple[str, ...]:
 
 
 def _load_builtin() -> None:
-    """Import every package under ``kakehiki.games``: importing a game registers it."""
-    import kakehiki.games
+    """Register every game a manifest declares (:func:`kakehiki.manifest.manifests`: the packages
+    under ``kakehiki.games`` and the entry points of the group ``kakehiki.games``)."""
+    from kakehiki.manifest import manifests
 
-    for module in pkgutil.iter_modules(kakehiki.games.__path__):
-        if module.ispkg:
-            importlib.import_module(f"kakehiki.games.{module.name}")
+    for manifest in manifests():
+        if _GAMES.get(manifest.id) is not manifest.game:
+            register(manifest.game)

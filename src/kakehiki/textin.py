@@ -32,22 +32,16 @@ from typing import Any, Final
 from kakehiki.cards import Card
 from kakehiki.core import Game
 from kakehiki.errors import KakehikiError, NotationError
+from kakehiki.manifest import ByGame
 
 COMMON: Final[Mapping[str, str]] = {
     "パス": "pass", "ぱす": "pass", "出す": "play", "だす": "play", "プレイ": "play", "ぷれい": "play",
 }
-WORDS: Final[Mapping[str, Mapping[str, str]]] = {
-    "dobon": {**COMMON, "ドボン": "dobon", "どぼん": "dobon", "引く": "draw", "ひく": "draw", "ドロー": "draw"},
-    "dobon-arith": {**COMMON, "ドボン": "dobon", "どぼん": "dobon", "引く": "draw", "ひく": "draw",
-                    "ドロー": "draw", "下": "bottom", "重ねる": "stack", "上": "top"},
-    "doubt": {**COMMON, "ダウト": "doubt", "だうと": "doubt", "足す": "add", "たす": "add", "加える": "add"},
-    "dhumbal": {"ショー": "show", "しょー": "show", "捨てる": "discard", "すてる": "discard", "取る": "take",
-                "とる": "take", "山札": "stock", "山": "stock"},
-    "million-doubt": {**COMMON, "ダウト": "doubt", "だうと": "doubt", "ショー": "show", "見せる": "show",
-                      "伏せる": "hide", "ふせる": "hide", "渡す": "give", "わたす": "give", "終わり": "done",
-                      "おわり": "done", "完了": "done", "取り消し": "undo", "戻す": "undo", "革命": "revolution"},
-}
-"""Each game's Japanese words for its verbs (docs/<game>.md lists the verbs), longest matched first."""
+WORDS: Final[Mapping[str, Mapping[str, str]]] = ByGame(
+    lambda m: {**(COMMON if m.common_words else {}), **m.words}
+)
+"""Each game's Japanese words for its verbs (docs/<game>.md lists the verbs), longest matched first:
+its manifest's ``words``, with the common ones unless it says otherwise."""
 
 ARGUMENTS: Final = frozenset({"stock", "revolution"})
 """Words of the tables that follow a verb rather than being one (``take stock``, ``play *4 revolution``)."""

@@ -58,12 +58,12 @@ def register_loader(prefix: str, loader: BotLoader) -> None:
 
 def bot_names(game_id: str) -> tuple[str, ...]:
     _load_builtin()
-    return tuple(sorted({n for g, n in _BOTS if g in (game_id, "*")}))
+    return tuple(sorted({n for g, n in _BOTS if g in (game_id, "*")} | set(_declared(game_id))))
 
 
 def make_bot(game_id: str, name: str) -> Bot:
     _load_builtin()
-    factory = _BOTS.get((game_id, name)) or _BOTS.get(("*", name))
+    factory = _BOTS.get((game_id, name)) or _declared(game_id).get(name) or _BOTS.get(("*", name))
     if factory is not None:
         return factory()
     prefix, colon, argument = name.partition(":")
@@ -73,10 +73,31 @@ def make_bot(game_id: str, name: str) -> Bot:
     raise KakehikiError(f"unknown bot {name!r} for {game_id} (known: {', '.join(bot_names(game_id))}{loaders})")
 
 
+def _declared(game_id: str) -> dict[str, BotFactory]:
+    """The bots ``game_id``'s manifest declares, each a factory importing its module when first made."""
+    from kakehiki.manifest import find
+
+    manifest = find(game_id)
+    if manifest is None:
+        return {}
+    return {name: _Declared(manifest.load, reference) for name, reference in manifest.bots.items()}
+
+
+class _Declared:
+    def __init__(self, load: Callable[[str], Any], reference: str) -> None:
+        self.load, self.reference = load, reference
+
+    def __call__(self) -> Bot:
+        bot: Bot = self.load(self.reference)()
+        return bot
+
+
 @cache
 def _load_builtin() -> None:
-    """Import every module under ``kakehiki.bots`` once: each registers its bots.  (Scanning
-    the folder for every bot made cost ``kakehiki sim`` a sixth of its time.)"""
+    """Import every module under ``kakehiki.bots`` once: each registers the bots it offers
+    every game (``random``, ``search``, the levels).  A game's own bots are declared by its
+    manifest (:mod:`kakehiki.manifest`).  (Scanning the folder for every bot made cost
+    ``kakehiki sim`` a sixth of its time.)"""
     for module in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{module.name}")
 

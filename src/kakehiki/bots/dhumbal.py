@@ -18,7 +18,6 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from kakehiki.bots import register_bot
 from kakehiki.cards import CARD_ORDER, STANDARD_DECK, Card
 from kakehiki.core import Action
 from kakehiki.games.dhumbal import SHOW, DhumbalView, Show, Turn, whole_turns
@@ -179,4 +178,3 @@ class ThresholdBot(Planner):
         return total(rest) + mean - self.lookahead * expected_best
 
 
-register_bot("dhumbal", "threshold", ThresholdBot)

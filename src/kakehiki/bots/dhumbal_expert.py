@@ -43,7 +43,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kakehiki.bots import register_bot
 from kakehiki.bots.dhumbal import Planner, ThresholdBot, held, unseen_cards
 from kakehiki.bots.dhumbal_model import TYPES, OpponentModel
 from kakehiki.bots.search import Sampler
@@ -387,4 +386,3 @@ def round_gain(state: DhumbalState, seat: int, round_no: int) -> float:
     return sum(others) / len(others) - added[seat]
 
 
-register_bot("dhumbal", "expert", ExpertBot)

@@ -12,7 +12,6 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 
-from kakehiki.bots import register_bot
 from kakehiki.cards import Card
 from kakehiki.core import Action
 from kakehiki.games.dobon import DobonView
@@ -92,7 +91,6 @@ class DobonRuleBot:
         return partial(danger, view)
 
 
-register_bot("dobon", "rule", DobonRuleBot)
 
 
 class DobonGreedyBot:
@@ -110,4 +108,3 @@ class DobonGreedyBot:
         return others[rng.randrange(len(others))]  # never empty: a turn may draw, a window pass
 
 
-register_bot("dobon", "greedy", DobonGreedyBot)

@@ -14,7 +14,6 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from kakehiki.bots import register_bot
 from kakehiki.cards import STANDARD_DECK, SUITS, Card
 from kakehiki.core import Action
 from kakehiki.games.dobon_arith import ArithView, Play
@@ -138,4 +137,3 @@ def cards_score(hand: Sequence[Card], played: Sequence[Card], danger: Sequence[f
     return -3 * risk + 0.08 * len(waits) + 0.05 * len(played) + POWER_BONUS.get(rank, 0.0)
 
 
-register_bot("dobon-arith", "rule", ArithRuleBot)

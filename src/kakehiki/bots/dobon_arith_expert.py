@@ -34,7 +34,6 @@ from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb, exp, log
 
-from kakehiki.bots import register_bot
 from kakehiki.bots.dobon_arith import cards_score, whole_plays
 from kakehiki.bots.style_mix import SURE, Fit, mean, missed_call, mixed, one_of, times
 from kakehiki.cards import STANDARD_DECK, Card
@@ -513,4 +512,3 @@ class Option:
     ordinary: bool = False  # a turn move, applied only if nobody else calls on the top card
 
 
-register_bot("dobon-arith", "expert", ArithExpertBot)

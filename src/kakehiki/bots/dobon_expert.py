@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache, partial
 from math import prod
 
-from kakehiki.bots import register_bot
 from kakehiki.bots.dobon import MAX_REACHABLE, Danger, DobonRuleBot, decide, sum_distribution
 from kakehiki.bots.dobon import danger as uniform_danger
 from kakehiki.bots.dobon_correction import corrected
@@ -349,4 +348,3 @@ class DobonExpertBot(DobonRuleBot):
         return belief(view, rng, self.samples).danger
 
 
-register_bot("dobon", "expert", DobonExpertBot)

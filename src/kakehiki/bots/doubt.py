@@ -25,7 +25,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
-from kakehiki.bots import register_bot
 from kakehiki.bots.doubt_basics import calibrated
 from kakehiki.bots.doubt_basics import follow as follow  # re-exported: styles and tests import them from here
 from kakehiki.bots.doubt_basics import good as good
@@ -242,5 +241,3 @@ class HonestBot:
         return follow(matching or [hand[rng.randrange(len(hand))]], (), legal)
 
 
-register_bot("doubt", "count", CountBot)
-register_bot("doubt", "honest", HonestBot)

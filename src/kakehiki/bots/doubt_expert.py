@@ -34,7 +34,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
 
-from kakehiki.bots import register_bot
 from kakehiki.bots.doubt_basics import calibrated, follow, good, least_needed, tail
 from kakehiki.bots.doubt_endgame import against_eager_doubter, answer_eager_doubter
 from kakehiki.bots.doubt_model import Honesty, habits_of, nobody_doubts
@@ -371,4 +370,3 @@ class ExpertBot:
         return tuple(padded)
 
 
-register_bot("doubt", "expert", ExpertBot)

@@ -10,7 +10,7 @@ game's ``expert`` bot, the strongest one measured in the arena (see each game's
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -18,14 +18,11 @@ from kakehiki.bots import Bot, RandomBot, make_bot, register_bot
 from kakehiki.bots.search import Sampler, SamplingBot, SearchBot
 from kakehiki.core import Action, Game
 from kakehiki.errors import KakehikiError
+from kakehiki.manifest import ByGame, find
+from kakehiki.registry import game_ids
 
-HEURISTIC = {
-    "dobon": "rule",
-    "dobon-arith": "rule",
-    "doubt": "count",
-    "million-doubt": "heuristic",
-    "dhumbal": "threshold",
-}
+HEURISTIC: Mapping[str, str] = ByGame(lambda m: m.heuristic)
+"""Each game's heuristic bot, as its manifest names it (:attr:`kakehiki.manifest.GameManifest.heuristic`)."""
 EXPERT = "expert"
 LEVELS = ("easy", "normal", "hard")
 
@@ -75,7 +72,10 @@ def level_bot(bot: Bot, name: str) -> LevelBot:
 def heuristic_bot(game_id: str) -> Bot:
     """The game's heuristic bot, or ``random`` while the game has none."""
     try:
-        return make_bot(game_id, HEURISTIC[game_id])
+        manifest = find(game_id)
+        if manifest is None or manifest.heuristic is None:
+            return RandomBot()
+        return make_bot(game_id, manifest.heuristic)
     except KakehikiError:
         return RandomBot()
 
@@ -94,7 +94,7 @@ def _register(game_id: str) -> None:
     register_bot(game_id, "easy", lambda: EpsilonBot(heuristic_bot(game_id), 0.5, "easy"))
 
 
-for _game_id in HEURISTIC:
+for _game_id in game_ids():
     _register(_game_id)
 register_bot("*", "hard", lambda: level_bot(SearchBot(), "hard"))
 register_bot("*", "normal", lambda: level_bot(RandomBot(), "normal"))

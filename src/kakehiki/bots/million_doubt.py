@@ -24,7 +24,6 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from kakehiki.bots import register_bot
 from kakehiki.bots.million_doubt_model import chance_of_lie, worth_calling
 from kakehiki.cards import Card
 from kakehiki.core import Action
@@ -221,4 +220,3 @@ def unseen_cards(view: MillionDoubtView) -> list[Card]:
     return sorted(counts.elements(), key=lambda c: c.index)
 
 
-register_bot("million-doubt", "heuristic", MillionDoubtHeuristicBot)

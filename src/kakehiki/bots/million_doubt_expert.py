@@ -42,7 +42,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from kakehiki.bots import register_bot
 from kakehiki.bots.million_doubt import (
     SHED,
     Choice,
@@ -397,4 +396,3 @@ class MillionDoubtExpertBot(MillionDoubtHeuristicBot):
         return options[alive[0]]
 
 
-register_bot("million-doubt", "expert", MillionDoubtExpertBot)

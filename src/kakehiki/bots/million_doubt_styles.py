@@ -22,7 +22,6 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from kakehiki.bots import register_bot
 from kakehiki.bots.million_doubt import Choice, MillionDoubtHeuristicBot, binding_of, value
 from kakehiki.cards import Card
 from kakehiki.core import Action
@@ -174,11 +173,3 @@ class Lowest(MillionDoubtHeuristicBot):
         return min(up, key=lambda a: (max(map(rank_of, a.up)), len(a.up), str(a)))
 
 
-register_bot("million-doubt", "doubt-all", DoubtAll)
-register_bot("million-doubt", "doubt-never", DoubtNever)
-register_bot("million-doubt", "doubt-half", DoubtHalf)
-register_bot("million-doubt", "lie", Liar)
-register_bot("million-doubt", "truth", Truthful)
-register_bot("million-doubt", "all-down", AllDown)
-register_bot("million-doubt", "no-down", NoDown)
-register_bot("million-doubt", "lowest", Lowest)

@@ -32,9 +32,8 @@ Like every bot they see only their view and draw only from the generator they ar
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from kakehiki.bots import register_bot
 from kakehiki.bots.dhumbal import Planner, ThresholdBot
 from kakehiki.bots.dobon import DobonRuleBot
 from kakehiki.bots.dobon_arith import ArithRuleBot, whole_plays
@@ -50,15 +49,10 @@ from kakehiki.games.dobon_arith.actions import DOBON, DRAW, PASS
 from kakehiki.games.dobon_arith.plays import next_step
 from kakehiki.games.doubt import DOUBT, DoubtView
 from kakehiki.games.doubt import PASS as DOUBT_PASS
+from kakehiki.manifest import ByGame
 
-GAUNTLET: dict[str, tuple[str, ...]] = {
-    "doubt": ("lie", "truth", "doubt-all", "doubt-never", "doubt-half", "lowest"),
-    "million-doubt": ("lie", "truth", "doubt-all", "doubt-never", "doubt-half", "all-down", "no-down", "lowest"),
-    "dobon": ("caller", "shed-high", "no-interrupt"),
-    "dobon-arith": ("caller", "shed-high", "no-interrupt"),
-    "dhumbal": ("show-early", "discard-high"),
-}
-"""The style bots each game's levels are measured against, besides ``random``."""
+GAUNTLET: Mapping[str, tuple[str, ...]] = ByGame(lambda m: m.styles or None)
+"""The style bots each game's levels are measured against, besides ``random`` (each manifest's ``styles``)."""
 
 
 # -- Doubt ---------------------------------------------------------------------------------------
@@ -233,19 +227,3 @@ class DiscardHigh(Planner):
         turns = whole_turns(view.hand or (), view.discarding, view.available)
         singles = [t for t in turns if len(t.discard) == 1 and t.take is None] or turns
         return min(singles, key=lambda t: (-sum(POINTS[c.rank] for c in t.discard), str(t)))
-
-
-for _game in ("dobon", "dobon-arith"):
-    register_bot(_game, "caller", Caller)
-register_bot("doubt", "doubt-all", DoubtAll)
-register_bot("doubt", "doubt-never", DoubtNever)
-register_bot("doubt", "doubt-half", DoubtHalf)
-register_bot("doubt", "lie", DoubtLiar)
-register_bot("doubt", "truth", DoubtTruthful)
-register_bot("doubt", "lowest", DoubtLowest)
-register_bot("dobon", "shed-high", DobonShedHigh)
-register_bot("dobon", "no-interrupt", DobonNoInterrupt)
-register_bot("dobon-arith", "shed-high", ArithShedHigh)
-register_bot("dobon-arith", "no-interrupt", ArithNoInterrupt)
-register_bot("dhumbal", "show-early", ShowEarly)
-register_bot("dhumbal", "discard-high", DiscardHigh)

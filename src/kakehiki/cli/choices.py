@@ -22,6 +22,7 @@ from typing import Any
 
 from kakehiki.core import Action, Game
 from kakehiki.errors import NotationError
+from kakehiki.manifest import find
 
 DECLINE = "pass"
 """The action text that lets a chance, or a turn where the game allows it, pass."""
@@ -109,21 +110,14 @@ def _choice(game: Game[Any, Any], steps: Move) -> Choice | None:
 def brief(game_id: str, choice: Choice) -> bool:
     """Whether ``choice`` is numbered in a compact list of ``game_id``'s moves.
 
-    Doubt: a play of one card, a doubt, a pass.  Million Doubt: the plays wholly face up and
-    a give of one card or of the whole field.  Dhumbal: each discard taking from the stock.
-    Other games: every move."""
-    words = choice.text.split()
-    match game_id:
-        case "doubt":
-            return len(choice.steps) == 1
-        case "million-doubt" if words[0] == "give":
-            return words[-1] != "done" or len(words) == 3  # the whole field, or one card
-        case "million-doubt":
-            return "down" not in words
-        case "dhumbal":
-            return words[0] != "discard" or words[-2:] == ["take", "stock"]
-        case _:
-            return True
+    A game's manifest may name a ``brief`` test (Doubt: a play of one card, a doubt, a pass;
+    Million Doubt: the plays wholly face up and a give of one card or of the whole field;
+    Dhumbal: each discard taking from the stock); every move of any other game is."""
+    manifest = find(game_id)
+    if manifest is None or manifest.brief is None:
+        return True
+    short: Callable[[list[str], int], bool] = manifest.load(manifest.brief)
+    return short(choice.text.split(), len(choice.steps))
 
 
 def same_give(choice: Choice) -> tuple[object, ...]:

@@ -1,4 +1,5 @@
-"""Which games the compiled engine plays: game id → its batch class, imported on demand.
+"""Which games the compiled engine plays: game id → its batch class, imported on demand
+(each game's manifest names its ``kernel``).
 
 Every batch class has the interface of :class:`kakehiki.fast.dobon.DobonBatch`:
 ``Batch(seeds, players, options, jit)``, ``POLICIES`` (the kernel's bots by name),
@@ -9,31 +10,31 @@ Every batch class has the interface of :class:`kakehiki.fast.dobon.DobonBatch`:
 
 from __future__ import annotations
 
-import importlib
+import importlib.util
+from collections.abc import Mapping
 from typing import Any
 
-# game id → (module, batch class); the module also defines POLICIES
-ENGINES: dict[str, tuple[str, str]] = {
-    "dobon": ("kakehiki.fast.dobon", "DobonBatch"),
-    "dobon-arith": ("kakehiki.fast.dobon_arith", "DobonArithBatch"),
-    "doubt": ("kakehiki.fast.doubt", "DoubtBatch"),
-    "million-doubt": ("kakehiki.fast.million_doubt", "MillionDoubtBatch"),
-    "dhumbal": ("kakehiki.fast.dhumbal", "DhumbalBatch"),
-}
+from kakehiki.manifest import ByGame, find
+
+ENGINES: Mapping[str, str] = ByGame(lambda m: m.kernel)
+"""Game id → the reference to its batch class (``module:Class``), as its manifest declares it;
+the module also defines ``POLICIES``."""
 
 
 def batch_class(game_id: str) -> Any | None:
     """The batch class playing ``game_id`` in the compiled engine, or None."""
-    entry = ENGINES.get(game_id)
-    if entry is None:
+    manifest = find(game_id)
+    if manifest is None or manifest.kernel is None:
         return None
+    module_name = manifest.kernel.partition(":")[0]
     try:
-        module = importlib.import_module(entry[0])
+        return manifest.load(manifest.kernel)
     except ModuleNotFoundError as exc:
-        if exc.name == entry[0]:
+        if exc.name in (module_name, importlib.util.resolve_name(module_name, manifest.package)):
             return None
         raise
-    return getattr(module, entry[1], None)
+    except AttributeError:
+        return None
 
 
 def policies(game_id: str) -> dict[str, int]:
@@ -41,7 +42,7 @@ def policies(game_id: str) -> dict[str, int]:
     cls = batch_class(game_id)
     if cls is None:
         return {}
-    found: dict[str, int] = importlib.import_module(ENGINES[game_id][0]).POLICIES
+    found: dict[str, int] = importlib.import_module(cls.__module__).POLICIES
     return found
 
 

@@ -12,9 +12,8 @@ events side by side::
     >>> seats_text((0, 2), ["アン", "ボー", "シー"], lang="ja")
     'アン、シー'
 
-A game gets its own narrator from a module ``kakehiki.narrate.<package>``
-(``<package>`` is the game id with ``-`` as ``_``) that defines ``NARRATOR``, a
-class taking ``(lang, viewer)``; any other game falls back to
+A game names its own narrator in its manifest (``narrator``: a class taking
+``(lang, viewer)``, :mod:`kakehiki.manifest`); any other game falls back to
 :class:`PlainNarrator`, which prints the view's and events' ``to_dict()``.
 Narrators only ever receive a view (``game.view(state, seat)``) and events
 already censored with ``seen_by``: they cannot leak hidden cards.
@@ -24,7 +23,6 @@ This package depends on the core and the games only; front ends depend on it.
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
@@ -146,11 +144,12 @@ class PlainNarrator(Narration):
 
 def narrator_for(game_id: str, lang: str, viewer: int | None) -> Narrator:
     """The narrator of ``game_id`` speaking ``lang`` to ``viewer`` (``None``: a spectator)."""
-    try:
-        module = importlib.import_module(f"{__name__}.{game_id.replace('-', '_')}")
-    except ModuleNotFoundError:
+    from kakehiki.manifest import find
+
+    manifest = find(game_id)
+    if manifest is None or manifest.narrator is None:
         return PlainNarrator(lang, viewer, game_id)
-    factory: Callable[[str, int | None], Narrator] = module.NARRATOR
+    factory: Callable[[str, int | None], Narrator] = manifest.load(manifest.narrator)
     return factory(lang, viewer)
 
 

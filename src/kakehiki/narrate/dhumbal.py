@@ -112,3 +112,10 @@ _EVENTS: dict[type[Event], Callable[[Narration, Any, Labels], str]] = {
 
 DhumbalNarrator.EVENTS = _EVENTS
 NARRATOR = DhumbalNarrator
+
+
+def brief(words: Sequence[str], steps: int) -> bool:
+    """Whether a move (its words; the actions it takes) is numbered in a compact list of
+    moves (the manifest's ``brief``):
+    each discard taking from the stock."""
+    return words[0] != "discard" or list(words[-2:]) == ["take", "stock"]

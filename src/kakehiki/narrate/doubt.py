@@ -146,3 +146,10 @@ _EVENTS: dict[type[Event], Callable[[Narration, Any, Labels], str]] = {
 
 DoubtNarrator.EVENTS = _EVENTS
 NARRATOR = DoubtNarrator
+
+
+def brief(words: Sequence[str], steps: int) -> bool:
+    """Whether a move (its words; the actions it takes) is numbered in a compact list of
+    moves (the manifest's ``brief``):
+    a play of one card, a doubt, a pass."""
+    return steps == 1

@@ -203,3 +203,12 @@ _EVENTS: dict[type[Event], Callable[[Narration, Any, Labels], str | None]] = {
 
 MillionDoubtNarrator.EVENTS = _EVENTS
 NARRATOR = MillionDoubtNarrator
+
+
+def brief(words: Sequence[str], steps: int) -> bool:
+    """Whether a move (its words; the actions it takes) is numbered in a compact list of
+    moves (the manifest's ``brief``):
+    the plays wholly face up and a give of one card or of the whole field."""
+    if words[0] == "give":
+        return words[-1] != "done" or len(words) == 3  # the whole field, or one card
+    return "down" not in words

@@ -37,18 +37,19 @@ from gymnasium import spaces
 from kakehiki.bots import Bot, make_bot
 from kakehiki.driver import decide
 from kakehiki.errors import IllegalActionError
+from kakehiki.manifest import ByGame
 from kakehiki.rl.table import SEED_BOUND, Mask, Obs, Rewards, RLTable
 from kakehiki.rng import derive
 
 Illegal = Literal["lose", "raise"]
 MAX_REDEALS = 1000  # games in a row over before the learner is asked: the table cannot give it a move
-ENV_IDS = {
-    "dobon": "kakehiki/Dobon-v0",
-    "dobon-arith": "kakehiki/DobonArith-v0",
-    "doubt": "kakehiki/Doubt-v0",
-    "million-doubt": "kakehiki/MillionDoubt-v0",
-    "dhumbal": "kakehiki/Dhumbal-v0",
-}
+ENV_IDS: Mapping[str, str] = ByGame(lambda m: env_id(m.id) if m.encoder is not None else None)
+"""Game id → its Gymnasium id (``kakehiki/MillionDoubt-v0``), for every game with an encoder."""
+
+
+def env_id(game_id: str) -> str:
+    """The Gymnasium id of ``game_id``: its words capitalised, ``kakehiki/DobonArith-v0``."""
+    return "kakehiki/" + "".join(word.capitalize() for word in game_id.split("-")) + "-v0"
 
 
 class SeatEnv(gymnasium.Env[Obs, Any]):

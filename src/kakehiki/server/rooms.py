@@ -20,6 +20,7 @@ from kakehiki.bots import make_bot
 from kakehiki.core import Event, Game, jsonable
 from kakehiki.learn import LEARNER, Lesson
 from kakehiki.learn.lesson import attach
+from kakehiki.manifest import find
 from kakehiki.narrate import narrator_for
 from kakehiki.narrate.notices import notice_line
 from kakehiki.record import make_record
@@ -329,13 +330,10 @@ def _hand_total(game_id: str, view: Any) -> dict[str, int]:
     hand = getattr(view, "hand", None)
     if hand is None:
         return {}
-    if game_id in ("dobon", "dobon-arith"):
-        return {"hand_total": sum(card.rank for card in hand)}
-    if game_id == "dhumbal":
-        from kakehiki.games.dhumbal.melds import total
-
-        return {"hand_total": total(hand)}
-    return {}
+    manifest = find(game_id)
+    if manifest is None or manifest.hand_total is None:
+        return {}
+    return {"hand_total": manifest.load(manifest.hand_total)(hand)}
 
 
 def _ms_left(until: float | None, now: float) -> int | None:

@@ -20,13 +20,11 @@ from rich.text import Text
 from kakehiki.cards import Card
 from kakehiki.cli.choices import Choice
 from kakehiki.errors import NotationError
+from kakehiki.manifest import find
 
 SUIT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = frozenset({"H", "D"})
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
-TYPED = {"dhumbal": "discard {cards} take stock"}
-"""How a pick that makes no legal move is written (default ``play {cards}``), so the table
-can say which rule refuses it."""
 
 
 def card_text(card: Card) -> str:
@@ -81,4 +79,11 @@ def moves_of(choices: Sequence[Choice], hand: Sequence[Card], picked: Sequence[C
 
 def typed_move(game_id: str, picked: Sequence[Card]) -> str:
     """The usual move of ``picked`` in ``game_id``'s notation (for the table to judge)."""
-    return TYPED.get(game_id, "play {cards}").format(cards=" ".join(map(str, picked)))
+    return _pick(game_id).format(cards=" ".join(map(str, picked)))
+
+
+def _pick(game_id: str) -> str:
+    """How a pick that makes no legal move is written (the manifest's ``pick``, ``play {cards}``
+    unless the game says otherwise), so the table can say which rule refuses it."""
+    manifest = find(game_id)
+    return "play {cards}" if manifest is None else manifest.pick

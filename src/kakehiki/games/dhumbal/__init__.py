@@ -17,12 +17,52 @@ from kakehiki.games.dhumbal.legacy import legacy_actions
 from kakehiki.games.dhumbal.state import DhumbalOptions, DhumbalState, RoundOutcome
 from kakehiki.games.dhumbal.turns import Turn, turn, whole_turns
 from kakehiki.games.dhumbal.view import DhumbalView
-from kakehiki.registry import register
+from kakehiki.manifest import GameManifest
 
-register(DHUMBAL)
+MANIFEST = GameManifest(
+    game=DHUMBAL,
+    package=__name__,
+    bots={
+        "threshold": "kakehiki.bots.dhumbal:ThresholdBot",
+        "expert": "kakehiki.bots.dhumbal_expert:ExpertBot",
+        "show-early": "kakehiki.bots.styles:ShowEarly",
+        "discard-high": "kakehiki.bots.styles:DiscardHigh",
+    },
+    heuristic="threshold",
+    styles=("show-early", "discard-high"),
+    narrator="kakehiki.narrate.dhumbal:NARRATOR",
+    encoder="kakehiki.rl.obs.dhumbal:DhumbalEncoder",
+    kernel="kakehiki.fast.dhumbal:DhumbalBatch",
+    words={
+        "ショー": "show", "しょー": "show", "捨てる": "discard", "すてる": "discard", "取る": "take", "とる": "take",
+        "山札": "stock", "山": "stock",
+    },
+    common_words=False,
+    hand_total=".melds:total",
+    brief="kakehiki.narrate.dhumbal:brief",
+    pick="discard {cards} take stock",
+)
 
 __all__ = [
-    "ALL_ACTIONS", "DHUMBAL", "SHOW", "TAKE_STOCK", "DhumbalAction", "DhumbalGame", "DhumbalOptions", "DhumbalState",
-    "DhumbalView", "Discard", "RoundOutcome", "Show", "Take", "Turn", "discard", "legacy_actions", "parse_action",
-    "take", "turn", "whole_turns",
+    "ALL_ACTIONS",
+    "DHUMBAL",
+    "MANIFEST",
+    "SHOW",
+    "TAKE_STOCK",
+    "DhumbalAction",
+    "DhumbalGame",
+    "DhumbalOptions",
+    "DhumbalState",
+    "DhumbalView",
+    "Discard",
+    "RoundOutcome",
+    "Show",
+    "Take",
+    "Turn",
+    "discard",
+    "legacy_actions",
+    "parse_action",
+    "take",
+    "turn",
+    "whole_turns",
 ]

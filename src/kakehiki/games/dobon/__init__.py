@@ -4,11 +4,41 @@ from kakehiki.games.dobon.actions import Delay, Dobon, DobonAction, Draw, Pass, 
 from kakehiki.games.dobon.game import DOBON, DobonGame
 from kakehiki.games.dobon.state import DobonOptions, DobonState, Seen
 from kakehiki.games.dobon.view import DobonView
-from kakehiki.registry import register
+from kakehiki.manifest import GameManifest
 
-register(DOBON)
+MANIFEST = GameManifest(
+    game=DOBON,
+    package=__name__,
+    bots={
+        "rule": "kakehiki.bots.dobon:DobonRuleBot",
+        "greedy": "kakehiki.bots.dobon:DobonGreedyBot",
+        "expert": "kakehiki.bots.dobon_expert:DobonExpertBot",
+        "caller": "kakehiki.bots.styles:Caller",
+        "shed-high": "kakehiki.bots.styles:DobonShedHigh",
+        "no-interrupt": "kakehiki.bots.styles:DobonNoInterrupt",
+    },
+    heuristic="rule",
+    styles=("caller", "shed-high", "no-interrupt"),
+    narrator="kakehiki.narrate.dobon:NARRATOR",
+    encoder="kakehiki.rl.obs.dobon:DobonEncoder",
+    kernel="kakehiki.fast.dobon:DobonBatch",
+    words={"ドボン": "dobon", "どぼん": "dobon", "引く": "draw", "ひく": "draw", "ドロー": "draw"},
+    hand_total=".view:hand_total",
+)
 
 __all__ = [
-    "DOBON", "Delay", "Dobon", "DobonAction", "DobonGame", "DobonOptions", "DobonState", "DobonView",
-    "Draw", "Pass", "Play", "Seen", "parse_action",
+    "DOBON",
+    "MANIFEST",
+    "Delay",
+    "Dobon",
+    "DobonAction",
+    "DobonGame",
+    "DobonOptions",
+    "DobonState",
+    "DobonView",
+    "Draw",
+    "Pass",
+    "Play",
+    "Seen",
+    "parse_action",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from kakehiki.cards import Card
@@ -70,3 +71,8 @@ def build_view(state: DobonState, seat: int | None) -> DobonView:
         decks=state.decks,
         log=state.log,
     )
+
+
+def hand_total(hand: Iterable[Card]) -> int:
+    """What a hand sums to: the ranks of its cards (J1), the figure a Dobon call is made on."""
+    return sum(card.rank for card in hand)

@@ -10,12 +10,49 @@ from kakehiki.games.dobon_arith.game import DOBON_ARITH, DobonArithGame
 from kakehiki.games.dobon_arith.legacy import legacy_actions
 from kakehiki.games.dobon_arith.state import ArithOptions, ArithState
 from kakehiki.games.dobon_arith.view import ArithView
-from kakehiki.registry import register
+from kakehiki.manifest import GameManifest
 
-register(DOBON_ARITH)
+MANIFEST = GameManifest(
+    game=DOBON_ARITH,
+    package=__name__,
+    bots={
+        "rule": "kakehiki.bots.dobon_arith:ArithRuleBot",
+        "expert": "kakehiki.bots.dobon_arith_expert:ArithExpertBot",
+        "caller": "kakehiki.bots.styles:Caller",
+        "shed-high": "kakehiki.bots.styles:ArithShedHigh",
+        "no-interrupt": "kakehiki.bots.styles:ArithNoInterrupt",
+    },
+    heuristic="rule",
+    styles=("caller", "shed-high", "no-interrupt"),
+    narrator="kakehiki.narrate.dobon_arith:NARRATOR",
+    encoder="kakehiki.rl.obs.dobon_arith:ArithEncoder",
+    kernel="kakehiki.fast.dobon_arith:DobonArithBatch",
+    words={
+        "ドボン": "dobon", "どぼん": "dobon", "引く": "draw", "ひく": "draw", "ドロー": "draw", "下": "bottom",
+        "重ねる": "stack", "上": "top",
+    },
+    hand_total=".view:hand_total",
+)
 
 __all__ = [
-    "DOBON_ARITH", "OPERATORS", "ArithAction", "ArithOptions", "ArithState", "ArithView", "Bottom", "Dobon",
-    "DobonArithGame", "Draw", "Pass", "Play", "Stack", "Top", "can_dobon", "expression", "legacy_actions",
-    "parse_action", "waits",
+    "DOBON_ARITH",
+    "MANIFEST",
+    "OPERATORS",
+    "ArithAction",
+    "ArithOptions",
+    "ArithState",
+    "ArithView",
+    "Bottom",
+    "Dobon",
+    "DobonArithGame",
+    "Draw",
+    "Pass",
+    "Play",
+    "Stack",
+    "Top",
+    "can_dobon",
+    "expression",
+    "legacy_actions",
+    "parse_action",
+    "waits",
 ]

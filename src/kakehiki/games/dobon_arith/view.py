@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from kakehiki.cards import Card
@@ -77,3 +78,8 @@ def build_view(state: ArithState, seat: int | None) -> ArithView:
         log=state.log,
         staged=state.staged if seat == state.turn else (),
     )
+
+
+def hand_total(hand: Iterable[Card]) -> int:
+    """What a hand sums to: the ranks of its cards (J1), the figure a Dobon call is made on."""
+    return sum(card.rank for card in hand)

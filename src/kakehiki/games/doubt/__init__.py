@@ -16,12 +16,51 @@ from kakehiki.games.doubt.game import DOUBT_GAME, DoubtGame
 from kakehiki.games.doubt.legacy import legacy_actions
 from kakehiki.games.doubt.state import DoubtOptions, DoubtState, Phase, PileEntry, RoundOutcome
 from kakehiki.games.doubt.view import DoubtView, PileView
-from kakehiki.registry import register
+from kakehiki.manifest import GameManifest
 
-register(DOUBT_GAME)
+MANIFEST = GameManifest(
+    game=DOUBT_GAME,
+    package=__name__,
+    bots={
+        "count": "kakehiki.bots.doubt:CountBot",
+        "honest": "kakehiki.bots.doubt:HonestBot",
+        "expert": "kakehiki.bots.doubt_expert:ExpertBot",
+        "doubt-all": "kakehiki.bots.styles:DoubtAll",
+        "doubt-never": "kakehiki.bots.styles:DoubtNever",
+        "doubt-half": "kakehiki.bots.styles:DoubtHalf",
+        "lie": "kakehiki.bots.styles:DoubtLiar",
+        "truth": "kakehiki.bots.styles:DoubtTruthful",
+        "lowest": "kakehiki.bots.styles:DoubtLowest",
+    },
+    heuristic="count",
+    styles=("lie", "truth", "doubt-all", "doubt-never", "doubt-half", "lowest"),
+    narrator="kakehiki.narrate.doubt:NARRATOR",
+    encoder="kakehiki.rl.obs.doubt:DoubtEncoder",
+    kernel="kakehiki.fast.doubt:DoubtBatch",
+    words={"ダウト": "doubt", "だうと": "doubt", "足す": "add", "たす": "add", "加える": "add"},
+    brief="kakehiki.narrate.doubt:brief",
+)
 
 __all__ = [
-    "DOUBT", "DOUBT_GAME", "PASS", "Add", "Doubt", "DoubtAction", "DoubtGame", "DoubtOptions", "DoubtState",
-    "DoubtView", "Pass", "Phase", "PileEntry", "PileView", "Play", "RoundOutcome", "legacy_actions", "next_step",
-    "parse_action", "steps_of",
+    "DOUBT",
+    "DOUBT_GAME",
+    "MANIFEST",
+    "PASS",
+    "Add",
+    "Doubt",
+    "DoubtAction",
+    "DoubtGame",
+    "DoubtOptions",
+    "DoubtState",
+    "DoubtView",
+    "Pass",
+    "Phase",
+    "PileEntry",
+    "PileView",
+    "Play",
+    "RoundOutcome",
+    "legacy_actions",
+    "next_step",
+    "parse_action",
+    "steps_of",
 ]

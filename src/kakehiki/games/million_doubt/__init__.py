@@ -16,12 +16,38 @@ from kakehiki.games.million_doubt.game import MILLION_DOUBT, MillionDoubtGame
 from kakehiki.games.million_doubt.lays import Lay
 from kakehiki.games.million_doubt.state import MillionDoubtOptions, MillionDoubtState
 from kakehiki.games.million_doubt.view import MillionDoubtView, SeenPlay
-from kakehiki.registry import register
+from kakehiki.manifest import GameManifest
 
-register(MILLION_DOUBT)
+MANIFEST = GameManifest(
+    game=MILLION_DOUBT,
+    package=__name__,
+    bots={
+        "heuristic": "kakehiki.bots.million_doubt:MillionDoubtHeuristicBot",
+        "expert": "kakehiki.bots.million_doubt_expert:MillionDoubtExpertBot",
+        "doubt-all": "kakehiki.bots.million_doubt_styles:DoubtAll",
+        "doubt-never": "kakehiki.bots.million_doubt_styles:DoubtNever",
+        "doubt-half": "kakehiki.bots.million_doubt_styles:DoubtHalf",
+        "lie": "kakehiki.bots.million_doubt_styles:Liar",
+        "truth": "kakehiki.bots.million_doubt_styles:Truthful",
+        "all-down": "kakehiki.bots.million_doubt_styles:AllDown",
+        "no-down": "kakehiki.bots.million_doubt_styles:NoDown",
+        "lowest": "kakehiki.bots.million_doubt_styles:Lowest",
+    },
+    heuristic="heuristic",
+    styles=("lie", "truth", "doubt-all", "doubt-never", "doubt-half", "all-down", "no-down", "lowest"),
+    narrator="kakehiki.narrate.million_doubt:NARRATOR",
+    encoder="kakehiki.rl.obs.million_doubt:MillionDoubtEncoder",
+    kernel="kakehiki.fast.million_doubt:MillionDoubtBatch",
+    words={
+        "ダウト": "doubt", "だうと": "doubt", "ショー": "show", "見せる": "show", "伏せる": "hide", "ふせる": "hide",
+        "渡す": "give", "わたす": "give", "終わり": "done", "おわり": "done", "完了": "done", "取り消し": "undo",
+        "戻す": "undo", "革命": "revolution",
+    },
+    brief="kakehiki.narrate.million_doubt:brief",
+)
 
 __all__ = [
-    "MILLION_DOUBT", "Done", "Doubt", "Give", "Hide", "Lay", "MillionDoubtAction", "MillionDoubtGame",
+    "MANIFEST", "MILLION_DOUBT", "Done", "Doubt", "Give", "Hide", "Lay", "MillionDoubtAction", "MillionDoubtGame",
     "MillionDoubtOptions", "MillionDoubtState", "MillionDoubtView", "Pass", "Play", "SeenPlay", "Show",
     "legacy_actions", "parse_action",
 ]

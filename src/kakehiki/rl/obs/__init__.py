@@ -7,16 +7,13 @@ the view only, never the state (the noninterference rule).
 
 from __future__ import annotations
 
-from kakehiki.rl.obs.dhumbal import DhumbalEncoder
-from kakehiki.rl.obs.dobon import DobonEncoder
-from kakehiki.rl.obs.dobon_arith import ArithEncoder
-from kakehiki.rl.obs.doubt import DoubtEncoder
-from kakehiki.rl.obs.layout import CARD_FACES, Encoder, Layout, Part
-from kakehiki.rl.obs.million_doubt import MillionDoubtEncoder
+from collections.abc import Mapping
 
-ENCODERS: dict[str, type[Encoder]] = {
-    cls.game_id: cls for cls in (DobonEncoder, ArithEncoder, DoubtEncoder, MillionDoubtEncoder, DhumbalEncoder)
-}
+from kakehiki.manifest import ByGame
+from kakehiki.rl.obs.layout import CARD_FACES, Encoder, Layout, Part
+
+ENCODERS: Mapping[str, type[Encoder]] = ByGame(lambda m: m.maybe(m.encoder))
+"""Game id → its encoder class, as each game's manifest names it (imported when first read)."""
 
 
 def encoder(game_id: str, players: int) -> Encoder:
