@@ -10,10 +10,10 @@ from typer.testing import CliRunner, Result
 
 from kakehiki import get_game, parse_cards
 from kakehiki.bots import RandomBot, make_bot
-from kakehiki.bots.dhumbal import ThresholdBot, best_discard, show_chance, unseen_values
 from kakehiki.cli.main import build_app
 from kakehiki.driver import play_out
-from kakehiki.narrate.dhumbal import DhumbalNarrator
+from kakehiki.games.dhumbal.bots.heuristic import ThresholdBot, best_discard, show_chance, unseen_values
+from kakehiki.games.dhumbal.narrate import DhumbalNarrator
 from kakehiki.record import load_record, replay
 from transcript_dhumbal import assert_plays_its_plans, bot_turn, position
 

@@ -8,11 +8,11 @@ import random
 
 from kakehiki import get_game, parse_cards
 from kakehiki.bots import Bot, make_bot
-from kakehiki.bots.dhumbal import ThresholdBot, unseen_values
-from kakehiki.bots.dhumbal import show_chance as threshold_chance
-from kakehiki.bots.dhumbal_expert import ExpertBot, hidden_bounds, show_chance, stalls
 from kakehiki.driver import play_out
 from kakehiki.games.dhumbal import DhumbalState, turn
+from kakehiki.games.dhumbal.bots.expert import ExpertBot, hidden_bounds, show_chance, stalls
+from kakehiki.games.dhumbal.bots.heuristic import ThresholdBot, unseen_values
+from kakehiki.games.dhumbal.bots.heuristic import show_chance as threshold_chance
 from kakehiki.games.dhumbal.melds import total
 from transcript_dhumbal import assert_plays_its_plans, bot_turn, position
 

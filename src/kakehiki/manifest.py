@@ -30,6 +30,8 @@ import pkgutil
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from types import MappingProxyType, ModuleType
 from typing import Any, Generic, TypeVar
 
@@ -135,6 +137,12 @@ def find(game_id: str) -> GameManifest | None:
     return _discovered().get(game_id)
 
 
+def text_folder(manifest: GameManifest) -> Traversable:
+    """The folder of the game's texts, ``text/`` in its package: ``rules_<lang>.md`` (the player's
+    rules) and ``messages_<lang>.json`` (its messages, :mod:`kakehiki.i18n`)."""
+    return files(manifest.package).joinpath("text")
+
+
 class ByGame(Mapping[str, V], Generic[V]):
     """A read-only map game id → one thing of each manifest that has it, read when first used
     (``ENCODERS``, ``ENGINES``, ...: the maps once kept by hand, now made from the manifests)."""
@@ -158,4 +166,4 @@ class ByGame(Mapping[str, V], Generic[V]):
         return repr(dict(self._items()))
 
 
-__all__ = ["ENTRY_POINT_GROUP", "ByGame", "GameManifest", "find", "manifest", "manifests"]
+__all__ = ["ENTRY_POINT_GROUP", "ByGame", "GameManifest", "find", "manifest", "manifests", "text_folder"]

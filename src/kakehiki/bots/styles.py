@@ -4,7 +4,8 @@ Each style changes one habit of the game's ``normal`` bot, or replaces its play 
 single fixed rule, so that a level that only beats ``normal`` is seen to hold (or not)
 against players who play differently.  They are registered like any bot, and
 :data:`GAUNTLET` lists them per game (``kakehiki arena GAME --gauntlet LEVEL`` plays a
-level against each).  Million Doubt's styles are in ``million_doubt_styles.py``.
+level against each).  Million Doubt's and Dhumbal's styles are in
+their games' ``bots/styles.py``.
 
 Doubt (``count`` plays and doubts otherwise):
 
@@ -23,9 +24,6 @@ Dobon and Dobon-arith (``rule`` otherwise):
   interrupt (J5); in Dobon-arith, whose only out-of-turn moves are calls, no gaeshi (a counter-call
   on a Dobon, A5).
 
-Dhumbal (``threshold`` otherwise): ``show-early`` shows as soon as the rules allow;
-``discard-high`` throws away its single highest card and draws from the stock every turn.
-
 Like every bot they see only their view and draw only from the generator they are handed.
 """
 
@@ -34,14 +32,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from kakehiki.bots.dhumbal import Planner, ThresholdBot
 from kakehiki.bots.dobon import DobonRuleBot
 from kakehiki.bots.dobon_arith import ArithRuleBot, whole_plays
 from kakehiki.bots.doubt import CountBot, follow, good
 from kakehiki.cards import CARD_ORDER
 from kakehiki.core import Action
-from kakehiki.games.dhumbal import DhumbalView, Show, Turn, whole_turns
-from kakehiki.games.dhumbal.melds import POINTS
 from kakehiki.games.dobon import DobonView
 from kakehiki.games.dobon.actions import Dobon, Draw, Pass, Play
 from kakehiki.games.dobon_arith import ArithView
@@ -196,34 +191,3 @@ class ArithNoInterrupt(ArithRuleBot):
     def choose(self, view: ArithView, legal: Sequence[Action], rng: random.Random) -> Action:
         action = super().choose(view, legal, rng)
         return PASS if action == DOBON and view.chain and PASS in legal else action
-
-
-# -- Dhumbal -------------------------------------------------------------------------------------
-
-
-class ShowEarly(ThresholdBot):
-    """``threshold``'s turns, but a Show as soon as the rules allow one."""
-
-    name = "show-early"
-
-    def __init__(self) -> None:
-        super().__init__(confidence=0.0)
-
-
-class DiscardHigh(Planner):
-    """Throws away its single highest card (by points) and draws from the stock every turn;
-    shows as ``threshold`` does."""
-
-    name = "discard-high"
-
-    def __init__(self) -> None:
-        self.shows = ThresholdBot()
-
-    def plan(self, view: DhumbalView, legal: Sequence[Action]) -> Show | Turn:
-        if not view.discarding:
-            shown = self.shows.plan(view, legal)
-            if isinstance(shown, Show):
-                return shown
-        turns = whole_turns(view.hand or (), view.discarding, view.available)
-        singles = [t for t in turns if len(t.discard) == 1 and t.take is None] or turns
-        return min(singles, key=lambda t: (-sum(POINTS[c.rank] for c in t.discard), str(t)))

@@ -6,7 +6,6 @@ its option table is generated from ``game.options``, so it is never out of date.
 
 from __future__ import annotations
 
-from importlib.resources import files
 from typing import Any
 
 import typer
@@ -18,6 +17,7 @@ from kakehiki.cli.common import Lang, console, fail, load_game, use_language
 from kakehiki.cli.lang import language, t
 from kakehiki.core import Game
 from kakehiki.i18n import DEFAULT
+from kakehiki.manifest import find, text_folder
 from kakehiki.options import OptionSpec
 from kakehiki.registry import game_ids
 
@@ -26,9 +26,11 @@ COLUMNS = ("name", "default", "values", "help", "ruling")
 
 def rules_text(game_id: str, lang: str) -> str | None:
     """The rules in ``lang``, else in English, else ``None``."""
-    folder = files("kakehiki.games").joinpath(game_id.replace("-", "_"))
+    manifest = find(game_id)
+    if manifest is None:
+        return None
     for name in (f"rules_{lang}.md", f"rules_{DEFAULT}.md"):
-        resource = folder.joinpath(name)
+        resource = text_folder(manifest).joinpath(name)
         if resource.is_file():
             return resource.read_text(encoding="utf-8")
     return None

@@ -1,7 +1,7 @@
 """The one message catalog for every text a player reads.
 
 Messages live in ``en.json`` and ``ja.json`` (flat objects, ``key -> template``),
-plus each game's ``messages_<lang>.json``,
+plus each game's ``text/messages_<lang>.json``,
 and are filled with :meth:`str.format` fields.  The language is an argument of
 every call, never process-wide state, so one process can speak to an English and a
 Japanese table at once::
@@ -35,16 +35,18 @@ def catalog(lang: str) -> dict[str, str]:
     """The messages of one language, loaded once from the package data.
 
     The shared messages are ``kakehiki/i18n/<lang>.json``; each game may add its
-    own in ``kakehiki/games/<package>/messages_<lang>.json`` (keys prefixed with
-    its id), so a new game never edits the shared files.
+    own in ``text/messages_<lang>.json`` of its package (``kakehiki/games/<package>/text/``,
+    keys prefixed with its id), so a new game never edits the shared files.
     """
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
     merged = _load(files("kakehiki.i18n").joinpath(f"{lang}.json").read_text(encoding="utf-8"), f"{lang}.json")
-    for package in sorted(files("kakehiki.games").iterdir(), key=lambda p: p.name):
-        extra = package.joinpath(f"messages_{lang}.json")
+    from kakehiki.manifest import manifests, text_folder
+
+    for manifest in manifests():
+        extra = text_folder(manifest).joinpath(f"messages_{lang}.json")
         if extra.is_file():
-            name = f"games/{package.name}/messages_{lang}.json"
+            name = f"{manifest.package}: text/messages_{lang}.json"
             for key, value in _load(extra.read_text(encoding="utf-8"), name).items():
                 if key in merged:
                     raise ValueError(f"{name}: key {key!r} is already defined")

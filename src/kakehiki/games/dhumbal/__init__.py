@@ -23,15 +23,15 @@ MANIFEST = GameManifest(
     game=DHUMBAL,
     package=__name__,
     bots={
-        "threshold": "kakehiki.bots.dhumbal:ThresholdBot",
-        "expert": "kakehiki.bots.dhumbal_expert:ExpertBot",
-        "show-early": "kakehiki.bots.styles:ShowEarly",
-        "discard-high": "kakehiki.bots.styles:DiscardHigh",
+        "threshold": ".bots.heuristic:ThresholdBot",
+        "expert": ".bots.expert:ExpertBot",
+        "show-early": ".bots.styles:ShowEarly",
+        "discard-high": ".bots.styles:DiscardHigh",
     },
     heuristic="threshold",
     styles=("show-early", "discard-high"),
-    narrator="kakehiki.narrate.dhumbal:NARRATOR",
-    encoder="kakehiki.rl.obs.dhumbal:DhumbalEncoder",
+    narrator=".narrate:NARRATOR",
+    encoder=".obs:DhumbalEncoder",
     kernel="kakehiki.fast.dhumbal:DhumbalBatch",
     words={
         "ショー": "show", "しょー": "show", "捨てる": "discard", "すてる": "discard", "取る": "take", "とる": "take",
@@ -39,7 +39,7 @@ MANIFEST = GameManifest(
     },
     common_words=False,
     hand_total=".melds:total",
-    brief="kakehiki.narrate.dhumbal:brief",
+    brief=".narrate:brief",
     pick="discard {cards} take stock",
 )
 

@@ -24,9 +24,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kakehiki.bots.dhumbal import MAX_POINTS, Distribution, sum_distribution
 from kakehiki.cards import STANDARD_DECK, Card
 from kakehiki.games.dhumbal import DhumbalView, RoundOutcome
+from kakehiki.games.dhumbal.bots.heuristic import MAX_POINTS, Distribution, sum_distribution
 from kakehiki.games.dhumbal.melds import POINTS, total
 
 TYPES = (0.0, 0.4, 0.7, 0.9)  # the Show confidences a seat may have

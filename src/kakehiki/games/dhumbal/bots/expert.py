@@ -21,7 +21,7 @@ Three ideas, each where the threshold bot (``normal``) is weakest:
   penalty and gives the other seat 0.  With a Show legal, the bot deals ``worlds`` worlds
   by its reading of the hidden hands, and in each compares Showing now with playing on (the
   opponent modelled as a threshold bot whose Show confidence is drawn, world by world, from
-  what its Shows so far in the match say of it (:mod:`kakehiki.bots.dhumbal_model`); itself
+  what its Shows so far in the match say of it (:mod:`kakehiki.games.dhumbal.bots.model`); itself
   as the same bot without this search).  It Shows when that is worth more on average over
   the round: it lets a low hand wait for the opponent's Show to fail against it.  With more
   seats (where this did not pay in the arena) it Shows when its chance of the strict lowest
@@ -43,12 +43,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kakehiki.bots.dhumbal import Planner, ThresholdBot, held, unseen_cards
-from kakehiki.bots.dhumbal_model import TYPES, OpponentModel
 from kakehiki.bots.search import Sampler
 from kakehiki.cards import CARD_ORDER, Card
 from kakehiki.core import Action, Game
 from kakehiki.games.dhumbal import SHOW, DhumbalState, DhumbalView, Show, Turn, whole_turns
+from kakehiki.games.dhumbal.bots.heuristic import Planner, ThresholdBot, held, unseen_cards
+from kakehiki.games.dhumbal.bots.model import TYPES, OpponentModel
 from kakehiki.games.dhumbal.melds import POINTS, total
 from kakehiki.games.dhumbal.state import HAND_SIZE, OVER
 
