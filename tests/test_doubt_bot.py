@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from kakehiki.bots import make_bot
-from kakehiki.bots.doubt import CountBot, claim_odds, tail
 from kakehiki.driver import play_out
+from kakehiki.games.doubt.bots.heuristic import CountBot, claim_odds, tail
 from transcript_doubt import GAME, bot_choice, new, play, stand, variant_shown, watched_play_out
 
 

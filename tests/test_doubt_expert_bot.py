@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from kakehiki.bots import make_bot
-from kakehiki.bots.doubt_expert import ExpertBot, RaceRules, World, race, sample_world, share, truth_chance
 from kakehiki.driver import play_out
+from kakehiki.games.doubt.bots.expert import ExpertBot, RaceRules, World, race, sample_world, share, truth_chance
 from transcript_doubt import GAME, bot_choice, new, play, variant_shown, watched_play_out
 
 FOUR = {  # a whole deck: seat 1 holds three aces, seat 0 none

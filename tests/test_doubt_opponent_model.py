@@ -10,10 +10,10 @@ from dataclasses import replace
 from typing import Any
 
 from kakehiki.bots import make_bot
-from kakehiki.bots.doubt_endgame import Step, asked_in, plan, read_position, turns_needed
-from kakehiki.bots.doubt_expert import ExpertBot
-from kakehiki.bots.doubt_model import Honesty, doubt_rate, eager_doubter, nobody_doubts
 from kakehiki.driver import play_out
+from kakehiki.games.doubt.bots.endgame import Step, asked_in, plan, read_position, turns_needed
+from kakehiki.games.doubt.bots.expert import ExpertBot
+from kakehiki.games.doubt.bots.model import Honesty, doubt_rate, eager_doubter, nobody_doubts
 from kakehiki.games.doubt.state import Habits
 from transcript_doubt import GAME, bot_choice, new, play
 

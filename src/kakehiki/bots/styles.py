@@ -4,16 +4,8 @@ Each style changes one habit of the game's ``normal`` bot, or replaces its play 
 single fixed rule, so that a level that only beats ``normal`` is seen to hold (or not)
 against players who play differently.  They are registered like any bot, and
 :data:`GAUNTLET` lists them per game (``kakehiki arena GAME --gauntlet LEVEL`` plays a
-level against each).  Million Doubt's and Dhumbal's styles are in
-their games' ``bots/styles.py``.
-
-Doubt (``count`` plays and doubts otherwise):
-
-* ``lie``: always lies when it can (one card of a rank other than the one claimed);
-* ``truth``: never lies when it can (every card of the claimed rank it holds, up to the limit);
-* ``lowest``: plays its lowest card, alone, and never doubts;
-* ``doubt-all`` / ``doubt-never`` / ``doubt-half``: ``count``'s plays, doubting every play /
-  none / each with probability one half.
+level against each).  Doubt's, Million Doubt's and Dhumbal's styles are
+in their games' ``bots/styles.py``.
 
 Dobon and Dobon-arith (``rule`` otherwise):
 
@@ -34,7 +26,6 @@ from collections.abc import Mapping, Sequence
 
 from kakehiki.bots.dobon import DobonRuleBot
 from kakehiki.bots.dobon_arith import ArithRuleBot, whole_plays
-from kakehiki.bots.doubt import CountBot, follow, good
 from kakehiki.cards import CARD_ORDER
 from kakehiki.core import Action
 from kakehiki.games.dobon import DobonView
@@ -42,81 +33,10 @@ from kakehiki.games.dobon.actions import Dobon, Draw, Pass, Play
 from kakehiki.games.dobon_arith import ArithView
 from kakehiki.games.dobon_arith.actions import DOBON, DRAW, PASS
 from kakehiki.games.dobon_arith.plays import next_step
-from kakehiki.games.doubt import DOUBT, DoubtView
-from kakehiki.games.doubt import PASS as DOUBT_PASS
 from kakehiki.manifest import ByGame
 
 GAUNTLET: Mapping[str, tuple[str, ...]] = ByGame(lambda m: m.styles or None)
 """The style bots each game's levels are measured against, besides ``random`` (each manifest's ``styles``)."""
-
-
-# -- Doubt ---------------------------------------------------------------------------------------
-
-
-class DoubtStyle(CountBot):
-    """``count``'s play; the doubt window answered by :meth:`doubts` instead."""
-
-    name = "doubt-style"
-    chance = 0.0  # doubt with this probability
-
-    def choose(self, view: DoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
-        if view.phase == "doubt":
-            return DOUBT if DOUBT in legal and rng.random() < self.chance else DOUBT_PASS
-        return super().choose(view, legal, rng)
-
-
-class DoubtAll(DoubtStyle):
-    name = "doubt-all"
-    chance = 1.0
-
-
-class DoubtNever(DoubtStyle):
-    name = "doubt-never"
-    chance = 0.0
-
-
-class DoubtHalf(DoubtStyle):
-    name = "doubt-half"
-    chance = 0.5
-
-
-class DoubtLiar(CountBot):
-    """``count``'s doubts; on its turn a single card of another rank whenever it holds one."""
-
-    name = "lie"
-
-    def choose(self, view: DoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
-        if view.phase == "doubt":
-            return super().choose(view, legal, rng)
-        hand = sorted(view.hand or (), key=CARD_ORDER)
-        lies = [c for c in hand if not good(c, view.rank)]
-        return follow((lies or hand)[:1], view.picked, legal)
-
-
-class DoubtTruthful(CountBot):
-    """``count``'s doubts; on its turn every card of the claimed rank (and joker) it holds, up to the
-    limit; a lie (its lowest card) only when it holds none."""
-
-    name = "truth"
-
-    def choose(self, view: DoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
-        if view.phase == "doubt":
-            return super().choose(view, legal, rng)
-        hand = sorted(view.hand or (), key=CARD_ORDER)
-        true = [c for c in hand if good(c, view.rank)][: view.options.max_cards_per_play]
-        return follow(true or hand[:1], view.picked, legal)
-
-
-class DoubtLowest:
-    """Its lowest card alone on every turn; never doubts."""
-
-    name = "lowest"
-
-    def choose(self, view: DoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
-        if view.phase == "doubt":
-            return DOUBT_PASS
-        hand = sorted(view.hand or (), key=CARD_ORDER)
-        return follow(hand[:1], view.picked, legal)
 
 
 # -- Dobon ---------------------------------------------------------------------------------------

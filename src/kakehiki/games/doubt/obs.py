@@ -2,7 +2,7 @@
 
 Seats are relative in seat-number order, the order of play.  Ranks index 14-entry slices by
 rank number (1 = A … 13 = K); entry 0 is the joker's.  ``habits`` is the public record the
-project's own ``normal``/``hard`` bots read (:mod:`kakehiki.bots.doubt_model`): each seat's plays,
+project's own ``normal``/``hard`` bots read (:mod:`kakehiki.games.doubt.bots.model`): each seat's plays,
 doubts against it, lies caught, doubt windows answered and doubts called, over the whole game
 (the pile slices hold the plays since the last pile was taken, ``recent`` the last 8).
 """

@@ -8,14 +8,14 @@ other seats certainly hold — and so
 * calls every lie it can prove (too few such cards left for the claim);
 * otherwise estimates the chance the player could make the claim true (see
   :func:`claim_odds`), times how honest that seat has shown itself so far (a
-  Bayesian estimate from its plays turned up, :class:`~kakehiki.bots.doubt_model.Honesty`),
+  Bayesian estimate from its plays turned up, :class:`~kakehiki.games.doubt.bots.model.Honesty`),
   counts big claims as seldom bluffs, and calls when the expected gain beats the expected
   cost of the penalty in force;
 * plays the truth whenever it can, bluffs with the card it will need last when it
   must, and adds a bluff card to an honest play when the seats offered it are seldom
   seen doubting (the public record);
 * at two seats, against a seat seen doubting true plays too, plans its end game
-  (:mod:`~kakehiki.bots.doubt_endgame`).
+  (:mod:`~kakehiki.games.doubt.bots.endgame`).
 """
 
 from __future__ import annotations
@@ -25,16 +25,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
-from kakehiki.bots.doubt_basics import calibrated
-from kakehiki.bots.doubt_basics import follow as follow  # re-exported: styles and tests import them from here
-from kakehiki.bots.doubt_basics import good as good
-from kakehiki.bots.doubt_basics import least_needed as least_needed
-from kakehiki.bots.doubt_basics import tail as tail
-from kakehiki.bots.doubt_endgame import against_eager_doubter, answer_eager_doubter
-from kakehiki.bots.doubt_model import Honesty, doubt_rate, habits_of
 from kakehiki.cards import Card
 from kakehiki.core import Action
 from kakehiki.games.doubt import DOUBT, PASS, DoubtView
+from kakehiki.games.doubt.bots.basics import calibrated
+from kakehiki.games.doubt.bots.basics import follow as follow  # re-exported: styles and tests import them from here
+from kakehiki.games.doubt.bots.basics import good as good
+from kakehiki.games.doubt.bots.basics import least_needed as least_needed
+from kakehiki.games.doubt.bots.basics import tail as tail
+from kakehiki.games.doubt.bots.endgame import against_eager_doubter, answer_eager_doubter
+from kakehiki.games.doubt.bots.model import Honesty, doubt_rate, habits_of
 from kakehiki.games.doubt.state import offered
 
 

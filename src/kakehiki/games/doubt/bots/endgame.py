@@ -24,10 +24,10 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from kakehiki.bots.doubt_basics import follow, least_needed
-from kakehiki.bots.doubt_model import eager_doubter
 from kakehiki.core import Action
 from kakehiki.games.doubt import DOUBT, PASS, DoubtView
+from kakehiki.games.doubt.bots.basics import follow, least_needed
+from kakehiki.games.doubt.bots.model import eager_doubter
 
 ME, THEM = 0, 1
 Hand = tuple[int, ...]  # copies of each rank 1..13 at index rank; index 0 (jokers) unused here

@@ -34,12 +34,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
 
-from kakehiki.bots.doubt_basics import calibrated, follow, good, least_needed, tail
-from kakehiki.bots.doubt_endgame import against_eager_doubter, answer_eager_doubter
-from kakehiki.bots.doubt_model import Honesty, habits_of, nobody_doubts
 from kakehiki.cards import Card
 from kakehiki.core import Action
 from kakehiki.games.doubt import DOUBT, PASS, DoubtView, PileView
+from kakehiki.games.doubt.bots.basics import calibrated, follow, good, least_needed, tail
+from kakehiki.games.doubt.bots.endgame import against_eager_doubter, answer_eager_doubter
+from kakehiki.games.doubt.bots.model import Honesty, habits_of, nobody_doubts
 
 HONEST = 0.97  # chance that a seat able to tell the truth does, where nothing else is known
 CLAIMED_AWAY = 0.1  # chance a card seen going into a hand is still there after its rank was claimed
