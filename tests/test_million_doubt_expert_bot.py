@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 
 from kakehiki.bots import make_bot
-from kakehiki.bots.million_doubt import view_lays
-from kakehiki.bots.million_doubt_expert import (
+from kakehiki.driver import play_out
+from kakehiki.games.million_doubt.bots.expert import (
     Budget,
     MillionDoubtExpertBot,
     first_out,
     policy_lays,
 )
-from kakehiki.driver import play_out
+from kakehiki.games.million_doubt.bots.heuristic import view_lays
 from kakehiki.games.million_doubt.state import TURN, Habits
 from playouts import random_walk
 from transcript_million_doubt import GAME, decision, legal_play_out, play, position, view

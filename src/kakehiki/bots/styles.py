@@ -4,8 +4,8 @@ Each style changes one habit of the game's ``normal`` bot, or replaces its play 
 single fixed rule, so that a level that only beats ``normal`` is seen to hold (or not)
 against players who play differently.  They are registered like any bot, and
 :data:`GAUNTLET` lists them per game (``kakehiki arena GAME --gauntlet LEVEL`` plays a
-level against each).  Doubt's, Million Doubt's and Dhumbal's styles are
-in their games' ``bots/styles.py``.
+level against each).  Each game's styles are in its own
+``games/<package>/bots/styles.py``.
 
 Dobon and Dobon-arith (``rule`` otherwise):
 

@@ -24,11 +24,11 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from kakehiki.bots.million_doubt_model import chance_of_lie, worth_calling
 from kakehiki.cards import Card
 from kakehiki.core import Action
 from kakehiki.games.million_doubt import Done, Doubt, Give, Lay, MillionDoubtView, Pass
 from kakehiki.games.million_doubt.actions import HIDE, PASS
+from kakehiki.games.million_doubt.bots.model import chance_of_lie, worth_calling
 from kakehiki.games.million_doubt.lays import FieldKey, lays
 from kakehiki.games.million_doubt.match import full_deck
 from kakehiki.games.million_doubt.plays import (
@@ -166,7 +166,7 @@ class MillionDoubtHeuristicBot:
 
     # -- doubting -----------------------------------------------------------------------------------
     def _should_doubt(self, view: MillionDoubtView, rng: random.Random) -> bool:
-        """Doubt when it pays (:func:`~kakehiki.bots.million_doubt_model.worth_calling`), the chance of
+        """Doubt when it pays (:func:`~kakehiki.games.million_doubt.bots.model.worth_calling`), the chance of
         a lie coming from the count and from what the table has seen the player do."""
         if not view.field[-1].down:
             return False

@@ -1,6 +1,6 @@
 """The expert Million Doubt bot (``expert``, the ``hard`` level): the heuristic, plus a lookahead on its turns.
 
-What the heuristic (``bots/million_doubt.py``) misses is mostly *when* a play pays: whether a
+What the heuristic (``games/million_doubt/bots/heuristic.py``) misses is mostly *when* a play pays: whether a
 weak card laid face down will be believed, whether an honest play hands the lead to a seat
 that then sheds faster, whether a pass keeps the control cards for the end.  Those depend on
 how the other seats answer, so the expert looks ahead on every turn with a real choice:
@@ -42,7 +42,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from kakehiki.bots.million_doubt import (
+from kakehiki.bots.search import Sampler
+from kakehiki.cards import Card
+from kakehiki.core import Action, Game
+from kakehiki.games.million_doubt import Lay, MillionDoubtState, MillionDoubtView, Pass
+from kakehiki.games.million_doubt.actions import DOUBT, PASS
+from kakehiki.games.million_doubt.bots.heuristic import (
     SHED,
     Choice,
     MillionDoubtHeuristicBot,
@@ -53,12 +58,7 @@ from kakehiki.bots.million_doubt import (
     value,
     view_lays,
 )
-from kakehiki.bots.million_doubt_model import chance_of_lie, doubt_rate, doubt_weight, habits_of, worth_calling
-from kakehiki.bots.search import Sampler
-from kakehiki.cards import Card
-from kakehiki.core import Action, Game
-from kakehiki.games.million_doubt import Lay, MillionDoubtState, MillionDoubtView, Pass
-from kakehiki.games.million_doubt.actions import DOUBT, PASS
+from kakehiki.games.million_doubt.bots.model import chance_of_lie, doubt_rate, doubt_weight, habits_of, worth_calling
 from kakehiki.games.million_doubt.game import MILLION_DOUBT
 from kakehiki.games.million_doubt.lays import forget
 from kakehiki.games.million_doubt.legal import FieldKey, field_key, legal_actions
@@ -320,7 +320,7 @@ def claim_impossible(view: MillionDoubtView) -> bool:
 
 def worth_doubting(view: MillionDoubtView, rng: random.Random, samples: int = EXPERT_DOUBT_SAMPLES) -> bool:
     """Doubt a claim the count proves false; else when it pays, the chance of a lie read from the
-    count and from the player's record (:mod:`~kakehiki.bots.million_doubt_model`).
+    count and from the player's record (:mod:`~kakehiki.games.million_doubt.bots.model`).
 
     The expert used to believe every play showing a card and doubt every wholly face-down one:
     right against the heuristic, exploitable by anyone who lies differently (issue 19).  The

@@ -22,11 +22,11 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from kakehiki.bots.million_doubt import Choice, MillionDoubtHeuristicBot, binding_of, value
 from kakehiki.cards import Card
 from kakehiki.core import Action
 from kakehiki.games.million_doubt import Doubt, Lay, MillionDoubtView, Pass
 from kakehiki.games.million_doubt.actions import PASS
+from kakehiki.games.million_doubt.bots.heuristic import Choice, MillionDoubtHeuristicBot, binding_of, value
 from kakehiki.games.million_doubt.plays import card_key, legal_on, strength, visible
 
 MAX_SETS = 4000  # face-down sets looked through for a false (or true) one at most
