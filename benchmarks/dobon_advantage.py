@@ -1,6 +1,6 @@
 """What one decision is worth (issue 19): exact per-action outcomes for one Dobon seat among three ``normal``s.
 
-A study, and the fit of ``kakehiki.bots.dobon_correction``'s weights.  One ``normal`` seat plays
+A study, and the fit of ``kakehiki.games.dobon.bots.correction``'s weights.  One ``normal`` seat plays
 among three ``normal``s, seated and seeded as ``kakehiki arena dobon --bots X,normal,normal,normal
 --seed S`` seats them (game ``i``: seed ``S + i``, the bot list rotated by ``i``).  At each of its
 decisions with a real choice (two or more legal actions, no Dobon call open, not in a gaeshi
@@ -10,7 +10,7 @@ the exact outcome of that action (``benchmarks/dobon_ceiling.py`` explains why).
 label is whether the seat wins.  What the seat could have known when it chose is recorded from its
 view only (``dobon_correction.Option`` and ``Situation``): the action and the value played, that
 value's danger under the uniform model and, with ``--read``, under the expert's read of the others'
-hands (``hard``, ``bots/dobon_expert.py``), the total left in hand and how many cards of it the seat
+hands (``hard``, ``games/dobon/bots/expert.py``), the total left in hand and how many cards of it the seat
 has not seen; out of turn or not, a two-debt pending, its hand size, the smallest other hand.
 
 It prints:
@@ -60,9 +60,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from dobon_ceiling import Policy, Table
 from kakehiki.arena import seating
-from kakehiki.bots.dobon import Danger, decide
-from kakehiki.bots.dobon import danger as uniform_danger
-from kakehiki.bots.dobon_correction import (
+from kakehiki.core import Action
+from kakehiki.games.dobon import DobonView
+from kakehiki.games.dobon.bots.correction import (
     FEATURES,
     MARGIN,
     SITUATIONS,
@@ -76,9 +76,9 @@ from kakehiki.bots.dobon_correction import (
     situation,
     value,
 )
-from kakehiki.bots.dobon_expert import belief
-from kakehiki.core import Action
-from kakehiki.games.dobon import DobonView
+from kakehiki.games.dobon.bots.expert import belief
+from kakehiki.games.dobon.bots.heuristic import Danger, decide
+from kakehiki.games.dobon.bots.heuristic import danger as uniform_danger
 from kakehiki.games.dobon.state import DobonState
 
 BOTS = ("seat", "normal", "normal", "normal")

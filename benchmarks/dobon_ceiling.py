@@ -12,7 +12,7 @@ normal, normal]`` is rotated by ``i`` (seat ``s`` gets ``bots[(s + i) % 4]``).  
 resolved as :func:`kakehiki.driver.play_out` does (C4): every actor answers on the same
 state, the first call in priority order wins, a turn seat's ordinary move yields to calls.
 
-``normal`` is Dobon's rule bot (``bots/dobon.py``), which never reads its random generator:
+``normal`` is Dobon's rule bot (``games/dobon/bots/heuristic.py``), which never reads its random generator:
 given the state, its move is fixed.  So once the oracle's own moves are chosen the whole
 game is fixed, and one play-out per action is exact (varying the opponents' streams would
 change nothing).  Four oracles, from the least to the most they use:
@@ -64,10 +64,10 @@ from typing import Any
 
 from kakehiki.arena import seating, wilson_interval
 from kakehiki.bots import Bot, make_bot
-from kakehiki.bots.dobon import decide as rule_decide
 from kakehiki.core import Action
 from kakehiki.driver import decide, play_out, resolve, still_asked
 from kakehiki.games.dobon.actions import Dobon, Draw, Play
+from kakehiki.games.dobon.bots.heuristic import decide as rule_decide
 from kakehiki.games.dobon.state import CHAIN, DobonState
 from kakehiki.registry import get_game
 

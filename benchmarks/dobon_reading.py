@@ -2,7 +2,7 @@
 
 Four ``normal`` seats play seeded games (``--seed S`` onwards, ``--games N``).  At every turn
 decision with a choice, the deciding seat reads the others' hands with
-:func:`kakehiki.bots.dobon_expert.belief` (``--samples`` dealt hands).  For each other seat
+:func:`kakehiki.games.dobon.bots.expert.belief` (``--samples`` dealt hands).  For each other seat
 holding cards, two chances are taken of the total it really holds: from the samples unweighted
 (what the cards not seen say: no read) and weighted by the story (the read).  The script prints
 their means, over all totals and over the callable ones (13 or less, the only ones a danger
@@ -22,11 +22,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-import kakehiki.bots.dobon_expert as expert
+import kakehiki.games.dobon.bots.expert as expert
 from kakehiki.bots import Bot, make_bot
-from kakehiki.bots.dobon import MAX_REACHABLE
 from kakehiki.bots.style_mix import missed_call
 from kakehiki.driver import decide, next_moves
+from kakehiki.games.dobon.bots.heuristic import MAX_REACHABLE
 from kakehiki.games.dobon.state import TURN
 from kakehiki.registry import get_game
 

@@ -11,10 +11,10 @@ from typing import Any
 
 from kakehiki import parse_cards
 from kakehiki.bots import make_bot
-from kakehiki.bots.dobon_arith_expert import ArithExpertBot
 from kakehiki.driver import decide, next_moves, play_out
 from kakehiki.games.dobon_arith import ArithView, Draw, Play
 from kakehiki.games.dobon_arith.actions import DOBON, DRAW
+from kakehiki.games.dobon_arith.bots.expert import ArithExpertBot
 from transcript import play
 from transcript_dobon_arith import GAME, new
 
@@ -151,7 +151,7 @@ def test_a_draw_is_read_by_every_style_not_only_the_rule_bots() -> None:
     # Seat 1 drew on H3 holding two hearts it could have played.  The rule bot almost never does
     # that; a seat of another style draws as one of its three choices.  The mixed reading keeps
     # that hand far above the rule bot's slip chance, so a seat is not assumed to play like it.
-    from kakehiki.bots.dobon_arith_expert import EPS_DRAW, draw_likelihood, mixed
+    from kakehiki.games.dobon_arith.bots.expert import EPS_DRAW, draw_likelihood, mixed
 
     hands = {0: "HK S9 DQ C8 D6", 1: "H5 H9 CA C7 D2", 2: "SJ DJ C5 H10 D9", 3: "S6 HJ D8 C10 S7"}
     state = play(GAME, new(hands, field="H3", stock="C6 D4 S3"), "0: play HK", "1: draw")

@@ -7,8 +7,9 @@ import random
 from functools import partial
 from typing import Any
 
-from kakehiki.bots.dobon import danger, decide
-from kakehiki.bots.dobon_correction import (
+from kakehiki.cards import Card
+from kakehiki.games.dobon.actions import Pass, Play
+from kakehiki.games.dobon.bots.correction import (
     FEATURES,
     MARGIN,
     SITUATIONS,
@@ -20,9 +21,8 @@ from kakehiki.bots.dobon_correction import (
     situation,
     value,
 )
-from kakehiki.bots.dobon_expert import DobonExpertBot
-from kakehiki.cards import Card
-from kakehiki.games.dobon.actions import Pass, Play
+from kakehiki.games.dobon.bots.expert import DobonExpertBot
+from kakehiki.games.dobon.bots.heuristic import danger, decide
 from kakehiki.registry import get_game
 from transcript import SIMPLE, deal_deck, play
 

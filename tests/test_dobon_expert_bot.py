@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from kakehiki.bots import make_bot
-from kakehiki.bots.dobon_expert import belief, stories
+from kakehiki.games.dobon.bots.expert import belief, stories
 from kakehiki.games.dobon.state import TURN
 from kakehiki.registry import get_game
 from transcript import SIMPLE, deal_deck, play
@@ -132,8 +132,8 @@ def test_expert_games_replay_and_its_calls_never_hit_its_own_card() -> None:
 def reading_scores(seeds: range, samples: int = 50) -> tuple[float, float]:
     """Over seeded rule-bot games (2 players), the mean chance that the expert's reading and
     the rule bot's uniform model give to the opponent's true total, whenever it is callable."""
-    from kakehiki.bots.dobon import sum_distribution
     from kakehiki.driver import play_out
+    from kakehiki.games.dobon.bots.heuristic import sum_distribution
 
     expert = rule = 0.0
     looks = 0

@@ -176,7 +176,7 @@ def learner_steps(rows: Any, streams: Any, ratios: Any, learners: Any, actions: 
 def observe_rows(rows: Any, seats: Any, games: Any, played: Any, drawn: Any, recent: Any, at: Any, matches: int,
                  out: Any) -> None:
     """``out[i]``: the observation of seat ``seats[g]`` of game ``g = games[i]``, as the reference
-    encoder (:class:`kakehiki.rl.obs.dobon.DobonEncoder`) lays it out; ``at`` holds where its
+    encoder (:class:`kakehiki.games.dobon.obs.DobonEncoder`) lays it out; ``at`` holds where its
     slices start (``SLICES`` order), ``matches`` is the ``games`` option.  Only what the seat's
     view holds is read: its own hand, public counts, the field and the log's notes."""
     hand, top, field, play, sizes, drew, turn, owner, chain, dealer, phase, scalars, match, moves = (

@@ -27,6 +27,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
+from kakehiki.cards import Card
 from kakehiki.core import Action, Event, Result, RoundResult, jsonable
 from kakehiki.errors import IllegalActionError
 from kakehiki.i18n import DEFAULT, check_language, has, t, t_or
@@ -156,6 +157,11 @@ def narrator_for(game_id: str, lang: str, viewer: int | None) -> Narrator:
 # -- the pieces every game shares -----------------------------------------------------------------
 
 
+def cards_text(cards: Sequence[Card | None] | None) -> str:
+    """Cards in their notation; ``?`` for a card this seat may not see; ``-`` for none."""
+    return " ".join("?" if c is None else str(c) for c in cards) if cards else "-"
+
+
 def seats_text(seats: Sequence[int], labels: Sequence[str], *, lang: str) -> str:
     """The seats' labels as a list; "nobody" for none."""
     return t("list.sep", lang=lang).join(labels[s] for s in seats) if seats else t("result.nobody", lang=lang)
@@ -224,6 +230,7 @@ __all__ = [
     "Narration",
     "Narrator",
     "PlainNarrator",
+    "cards_text",
     "narrator_for",
     "reason_text",
     "refusal",

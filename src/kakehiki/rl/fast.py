@@ -34,7 +34,7 @@ from kakehiki.fast import DobonBatch, kernels
 from kakehiki.fast import dobon_layout as L
 from kakehiki.fast.dobon import POLICIES
 from kakehiki.fast.dobon_seat import SLICES
-from kakehiki.rl.obs.dobon import RECENT, DobonEncoder
+from kakehiki.games.dobon.obs import RECENT, DobonEncoder
 from kakehiki.rl.single import MAX_REDEALS
 from kakehiki.rl.table import SEED_BOUND, TRUNCATING, Rewards, RLTable
 

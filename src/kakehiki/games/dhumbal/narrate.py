@@ -5,19 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from kakehiki.cards import Card
 from kakehiki.core import Action, Event
 from kakehiki.games.dhumbal import DhumbalView
 from kakehiki.games.dhumbal import events as ev
 from kakehiki.games.dhumbal.melds import total
-from kakehiki.narrate import Narration
+from kakehiki.narrate import Narration, cards_text
 
 Labels = Sequence[str]
-
-
-def cards_text(cards: Sequence[Card | None] | None) -> str:
-    """Cards in their notation; ``?`` for a card this seat may not see; ``-`` for none."""
-    return " ".join("?" if c is None else str(c) for c in cards) if cards else "-"
 
 
 def per_seat(n: Narration, values: Sequence[object], labels: Labels) -> str:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kakehiki.cards import RANK_NAMES, Card
+from kakehiki.cards import RANK_NAMES
 from kakehiki.core import Action, Event
 from kakehiki.games.doubt import DoubtView
 from kakehiki.games.doubt import events as ev
-from kakehiki.narrate import Narration
+from kakehiki.narrate import Narration, cards_text
 
 Labels = Sequence[str]
 SHOWN_PLAYS = 6  # the latest plays listed under the pile
@@ -17,10 +17,6 @@ SHOWN_PLAYS = 6  # the latest plays listed under the pile
 
 def rank_text(rank: int) -> str:
     return RANK_NAMES[rank - 1]
-
-
-def cards_text(cards: Sequence[Card] | None) -> str:
-    return " ".join(str(c) for c in cards) if cards else "-"
 
 
 class DoubtNarrator(Narration):

@@ -9,14 +9,9 @@ from kakehiki.cards import Card
 from kakehiki.core import Action, Event
 from kakehiki.games.million_doubt import MillionDoubtView
 from kakehiki.games.million_doubt import events as ev
-from kakehiki.narrate import Narration
+from kakehiki.narrate import Narration, cards_text
 
 Labels = Sequence[str]
-
-
-def cards_text(cards: Sequence[Card | None] | None) -> str:
-    """Cards in their notation; ``?`` for a face-down card this seat may not see."""
-    return " ".join("?" if c is None else str(c) for c in cards) if cards else "-"
 
 
 def play_text(up: Sequence[Card], down: Sequence[Card | None]) -> str:

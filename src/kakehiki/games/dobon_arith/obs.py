@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kakehiki.cards import SUITS
-from kakehiki.rl.obs.dobon import DobonSeatsEncoder
+from kakehiki.games.dobon.obs import DobonSeatsEncoder
 from kakehiki.rl.obs.layout import CARD_FACES, Array, add_cards, card_hot, one_hot, put
 
 PHASES = ("turn", "gaeshi", "over")

@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache, partial
 from math import prod
 
-from kakehiki.bots.dobon import MAX_REACHABLE, Danger, DobonRuleBot, decide, sum_distribution
-from kakehiki.bots.dobon import danger as uniform_danger
-from kakehiki.bots.dobon_correction import corrected
 from kakehiki.bots.style_mix import SURE, Fit, mean, missed_call, mixed, one_of, posterior, times
 from kakehiki.cards import STANDARD_DECK, Card
 from kakehiki.core import Action
 from kakehiki.games.dobon import DobonView
+from kakehiki.games.dobon.bots.correction import corrected
+from kakehiki.games.dobon.bots.heuristic import MAX_REACHABLE, Danger, DobonRuleBot, decide, sum_distribution
+from kakehiki.games.dobon.bots.heuristic import danger as uniform_danger
 
 # Step codes of one opponent's story, oldest first.  TURN: on its turn it played ``card`` or
 # drew (None); QUIET: another seat moved next, so it made no claim; INTERRUPT: it played
@@ -326,9 +326,9 @@ def belief(view: DobonView, rng: random.Random, samples: int = 50) -> Belief:
 
 
 class DobonExpertBot(DobonRuleBot):
-    """The rule bot's decisions (:class:`kakehiki.bots.dobon.DobonRuleBot`), with the danger
+    """The rule bot's decisions (:class:`kakehiki.games.dobon.bots.heuristic.DobonRuleBot`), with the danger
     of a value read from sampled opponents' hands instead of a uniform model, then changed where
-    the learned correction (:mod:`kakehiki.bots.dobon_correction`) expects another action to win
+    the learned correction (:mod:`kakehiki.games.dobon.bots.correction`) expects another action to win
     more often (``correct=False``: the rule's choice as it is)."""
 
     name = "expert"

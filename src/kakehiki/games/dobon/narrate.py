@@ -5,18 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kakehiki.cards import Card
 from kakehiki.core import Action, Event
 from kakehiki.games.dobon import DobonView
 from kakehiki.games.dobon import events as ev
-from kakehiki.narrate import Narration
+from kakehiki.narrate import Narration, cards_text
 
 Labels = Sequence[str]
-
-
-def cards_text(cards: Sequence[Card | None] | None) -> str:
-    """Cards in their notation; ``?`` for a card this seat may not see."""
-    return " ".join("?" if c is None else str(c) for c in cards) if cards else "-"
 
 
 class DobonNarrator(Narration):

@@ -1,6 +1,6 @@
 """A learned correction to the Dobon rule's choice: what one decision's actions are worth (issue 19).
 
-The rule bot (:mod:`kakehiki.bots.dobon`) ranks its actions by hand-set weights.  This module
+The rule bot (:mod:`kakehiki.games.dobon.bots.heuristic`) ranks its actions by hand-set weights.  This module
 holds a linear model of how much more often the seat wins after each other legal action than
 after the rule's choice, fitted on exact outcomes: ``benchmarks/dobon_advantage.py`` played every
 legal action of 40,000 four-seat games' decisions to the end in the true state (``normal``s around
@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kakehiki.bots.dobon import MAX_REACHABLE, Danger
 from kakehiki.core import Action
 from kakehiki.games.dobon import DobonView
 from kakehiki.games.dobon.actions import Dobon, Draw, Pass, Play
+from kakehiki.games.dobon.bots.heuristic import MAX_REACHABLE, Danger
 
 MARGIN = 0.01  # least expected gain in win chance for which the rule's choice is changed
 PLAYERS = 4  # the table the model was fitted at; at any other the rule's choice stands

@@ -9,8 +9,7 @@ from kakehiki.core import Action, Event
 from kakehiki.games.dobon_arith import ArithView, expression, waits
 from kakehiki.games.dobon_arith import events as ev
 from kakehiki.games.dobon_arith.arith import SYMBOLS
-from kakehiki.narrate import Narration
-from kakehiki.narrate.dobon import cards_text
+from kakehiki.narrate import Narration, cards_text
 
 Labels = Sequence[str]
 

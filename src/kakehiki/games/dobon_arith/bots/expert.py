@@ -34,13 +34,13 @@ from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb, exp, log
 
-from kakehiki.bots.dobon_arith import cards_score, whole_plays
 from kakehiki.bots.style_mix import SURE, Fit, mean, missed_call, mixed, one_of, times
 from kakehiki.cards import STANDARD_DECK, Card
 from kakehiki.core import Action
 from kakehiki.games.dobon_arith import ArithView, Draw, Play
 from kakehiki.games.dobon_arith.actions import DOBON, DRAW, DRAW_TWO, PASS, REVERSE, SKIP, WILD
 from kakehiki.games.dobon_arith.arith import reachable
+from kakehiki.games.dobon_arith.bots.heuristic import cards_score, whole_plays
 from kakehiki.games.dobon_arith.plays import next_step
 from kakehiki.games.dobon_arith.state import PublicMove
 

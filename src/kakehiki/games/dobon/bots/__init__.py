@@ -1,0 +1,1 @@
+"""Dobon's bots, declared in its manifest: ``rule`` (the heuristic), ``greedy``, ``expert`` and the styles."""
