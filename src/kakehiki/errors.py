@@ -8,6 +8,9 @@ gives a short line, never one as long as the input and never a second error.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
+
+from kakehiki.suggest import did_you_mean
 
 
 class KakehikiError(Exception):
@@ -33,6 +36,19 @@ class IllegalActionError(KakehikiError):
         super().__init__(f"[{rule}] {message}")
         self.rule = rule
         self.detail = message
+
+
+class UnknownGameError(KakehikiError, KeyError):
+    """A game id no game has; the message names the known ones (and the closest)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def unknown_game(game_id: str, known: Iterable[str]) -> UnknownGameError:
+    """The error for ``game_id`` among the ``known`` ids, with the closest one suggested."""
+    names = sorted(known)
+    return UnknownGameError(f"unknown game {game_id!r}{did_you_mean(game_id, names)} (known: {', '.join(names)})")
 
 
 class RecordError(KakehikiError):

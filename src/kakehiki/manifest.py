@@ -36,6 +36,7 @@ from types import MappingProxyType, ModuleType
 from typing import Any, Generic, TypeVar
 
 from kakehiki.core import Game
+from kakehiki.errors import unknown_game
 
 ENTRY_POINT_GROUP = "kakehiki.games"
 V = TypeVar("V")
@@ -126,10 +127,7 @@ def manifest(game_id: str) -> GameManifest:
     """The manifest of ``game_id``; :class:`kakehiki.registry.UnknownGameError` for another id."""
     found = _discovered().get(game_id)
     if found is None:
-        from kakehiki.registry import get_game
-
-        get_game(game_id)  # raises, naming the known ones
-        raise AssertionError(game_id)  # pragma: no cover - a game registered without a manifest
+        raise unknown_game(game_id, _discovered())
     return found
 
 

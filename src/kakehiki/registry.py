@@ -5,15 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from kakehiki.core import Game
-from kakehiki.errors import KakehikiError
-from kakehiki.suggest import did_you_mean
+from kakehiki.errors import UnknownGameError as UnknownGameError
+from kakehiki.errors import unknown_game
 
 _GAMES: dict[str, Game[Any, Any]] = {}
-
-
-class UnknownGameError(KakehikiError, KeyError):
-    def __str__(self) -> str:
-        return str(self.args[0])
 
 
 def register(game: Game[Any, Any]) -> Game[Any, Any]:
@@ -28,9 +23,7 @@ def get_game(game_id: str) -> Game[Any, Any]:
     try:
         return _GAMES[game_id]
     except KeyError:
-        known = ", ".join(sorted(_GAMES))
-        hint = did_you_mean(game_id, _GAMES)
-        raise UnknownGameError(f"unknown game {game_id!r}{hint} (known: {known})") from None
+        raise unknown_game(game_id, _GAMES) from None
 
 
 def game_ids() -> tuple[str, ...]:
