@@ -29,7 +29,7 @@ CORE = frozenset({
     "kakehiki.prng", "kakehiki.rng", "kakehiki.rulesets", "kakehiki.spaces", "kakehiki.suggest",
 })
 """What a game's rules may import besides themselves (itself importing nothing above it)."""
-ADAPTERS = ("bots", "kernel", "narrate.py", "obs.py", "__init__.py")
+ADAPTERS = ("bots", "bots.py", "kernel", "narrate.py", "obs.py", "__init__.py")
 """The parts of a game's folder that plug it into the shared machinery (they may import it)."""
 
 CROSS_GAME = {
@@ -85,7 +85,7 @@ def test_every_game_folder_declares_a_manifest() -> None:
         assert manifest.package.rsplit(".", 1)[-1] == manifest.id.replace("-", "_"), "one name per game"
 
 
-@pytest.mark.parametrize("folder", game_folders(), ids=lambda p: p.name)
+@pytest.mark.parametrize("folder", [*game_folders(), GAMES / "_template"], ids=lambda p: p.name)
 def test_a_games_rules_import_only_the_core_and_themselves(folder: Path) -> None:
     own = f"kakehiki.games.{folder.name}"
     allowed_games = {f"kakehiki.games.{b}" for (a, b) in CROSS_GAME if a == folder.name}
