@@ -1,4 +1,4 @@
-"""The compiled Dhumbal engine (``kakehiki.fast.dhumbal``) against the reference, in lockstep.
+"""The compiled Dhumbal engine (``kakehiki.games.dhumbal.kernel.batch``) against the reference, in lockstep.
 
 Both engines start from the same seed, players and options and take the same (seat, action
 index) at every step, chosen at random among the actors (in Dhumbal, the turn seat alone);
@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 from kakehiki import IllegalActionError, get_game
 from kakehiki.bots import make_bot
 from kakehiki.driver import play_out
-from kakehiki.fast import dhumbal_layout as L
 from kakehiki.fast import have_numba
-from kakehiki.fast.dhumbal import POLICIES, DhumbalBatch
 from kakehiki.games.dhumbal import DhumbalState
+from kakehiki.games.dhumbal.kernel import layout as L
+from kakehiki.games.dhumbal.kernel.batch import POLICIES, DhumbalBatch
 from kakehiki.games.dhumbal.state import TURNED_UP
 from lockstep import any_actor, same_first_actor_play_outs, same_result, walk
 

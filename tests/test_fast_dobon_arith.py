@@ -1,4 +1,4 @@
-"""The compiled arithmetic Dobon engine (``kakehiki.fast.dobon_arith``) against the reference, in lockstep.
+"""The compiled arithmetic Dobon engine (``games/dobon_arith/kernel/batch.py``) against the reference, in lockstep.
 
 Both engines start from the same seed, players and options and take the same (seat, action
 index) at every step, chosen at random among every actor (calls out of turn, gaeshi, declines
@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 
 from kakehiki import IllegalActionError, get_game
 from kakehiki.cards import STANDARD_DECK
-from kakehiki.fast import arith_layout as L
 from kakehiki.fast import have_numba, kernels
-from kakehiki.fast.dobon_arith import KERNEL_MODULES, DobonArithBatch
 from kakehiki.games.dobon_arith import ArithState
 from kakehiki.games.dobon_arith.arith import reachable, values_of
+from kakehiki.games.dobon_arith.kernel import layout as L
+from kakehiki.games.dobon_arith.kernel.batch import KERNEL_MODULES, DobonArithBatch
 from kakehiki.games.dobon_arith.state import FIRST_CARD
 from lockstep import same_first_actor_play_outs, same_play_outs, same_result, walk
 
@@ -125,7 +125,7 @@ def test_compiled_kernels_play_the_reference_games(seed: int, count: int, opts: 
 @given(hand=st.lists(st.sampled_from(STANDARD_DECK), max_size=14, unique=True))
 def test_a_hands_reach_is_the_references(hand: list[Any]) -> None:
     """A3's test of every hand: sum, differences, product and quotients, as ``arith.reachable``."""
-    rules = kernels(False, KERNEL_MODULES)["arith_kernel"]
+    rules = kernels(False, KERNEL_MODULES)["rules"]
     row = np.zeros(L.WIDTH, dtype=np.int32)
     for card in hand:
         rules.give(row, 0, card.index)

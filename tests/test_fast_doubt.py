@@ -1,4 +1,4 @@
-"""The compiled Doubt engine (``kakehiki.fast.doubt``) against the reference, in lockstep.
+"""The compiled Doubt engine (``kakehiki.games.doubt.kernel.batch``) against the reference, in lockstep.
 
 Both engines start from the same seed, players and options and take the same (seat, action
 index) at every step, chosen at random among every actor (every seat offered the doubt, passes
@@ -22,10 +22,10 @@ from kakehiki import IllegalActionError, get_game
 from kakehiki.bots import make_bot
 from kakehiki.driver import play_out
 from kakehiki.errors import OptionError
-from kakehiki.fast import doubt_layout as L
 from kakehiki.fast import have_numba, kernels
-from kakehiki.fast.doubt import KERNEL_MODULES, DoubtBatch
 from kakehiki.games.doubt import DoubtState
+from kakehiki.games.doubt.kernel import layout as L
+from kakehiki.games.doubt.kernel.batch import KERNEL_MODULES, DoubtBatch
 from kakehiki.prng import stream, stream_key
 from lockstep import same_first_actor_play_outs, same_play_outs, same_result, walk
 
@@ -155,7 +155,7 @@ def test_randbelow_draws_the_words_of_cpythons_sample() -> None:
         ref, slots = stream(99, "doubt", "penalty", n), np.zeros(1, dtype=np.uint64)
         with np.errstate(over="ignore"):
             mods["prng"].seed_stream(slots, 0, np.uint64(stream_key(99, ("doubt", "penalty", n))))
-            assert [mods["doubt_moves"].randbelow(slots, 0, n) for _ in range(20)] == [
+            assert [mods["moves"].randbelow(slots, 0, n) for _ in range(20)] == [
                 ref._randbelow(n) for _ in range(20)]
 
 

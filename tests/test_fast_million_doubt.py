@@ -1,4 +1,4 @@
-"""The compiled Million Doubt engine (``kakehiki.fast.million_doubt``) against the reference, in
+"""The compiled Million Doubt engine (``kakehiki.games.million_doubt.kernel.batch``) against the reference, in
 lockstep.
 
 Both engines start from the same seed, players and options and take the same (seat, action
@@ -25,10 +25,10 @@ from kakehiki.cards import Card
 from kakehiki.core import Action
 from kakehiki.errors import IllegalActionError, OptionError
 from kakehiki.fast import have_numba
-from kakehiki.fast import md_layout as L
-from kakehiki.fast.million_doubt import MillionDoubtBatch
 from kakehiki.games.million_doubt import MillionDoubtState
 from kakehiki.games.million_doubt.actions import FACES
+from kakehiki.games.million_doubt.kernel import layout as L
+from kakehiki.games.million_doubt.kernel.batch import MillionDoubtBatch
 from kakehiki.games.million_doubt.state import OPTION_SPECS, MillionDoubtOptions, largest_hand
 from kakehiki.options import resolve_options
 from lockstep import same_first_actor_play_outs, same_play_outs, same_result, walk

@@ -29,7 +29,7 @@ CORE = frozenset({
     "kakehiki.prng", "kakehiki.rng", "kakehiki.rulesets", "kakehiki.spaces", "kakehiki.suggest",
 })
 """What a game's rules may import besides themselves (itself importing nothing above it)."""
-ADAPTERS = ("bots", "kernel", "narrate.py", "obs.py", "__init__.py")
+ADAPTERS = ("bots", "bots.py", "kernel", "narrate.py", "obs.py", "__init__.py")
 """The parts of a game's folder that plug it into the shared machinery (they may import it)."""
 
 CROSS_GAME = {
@@ -40,8 +40,6 @@ CROSS_GAME = {
 """(game, game it imports) → why."""
 INTERNALS = {
     "rl/fast.py": "the RL environment on Dobon's compiled engine: Dobon's encoder (RECENT) and seat kernel",
-    **{f"fast/{g}.py": "a compiled engine's batch class reads its game's options and deal (to move into "
-                       "games/<g>/kernel/)" for g in ("dhumbal", "dobon", "dobon_arith", "doubt", "million_doubt")},
 }
 """Adapter modules (relative to ``kakehiki/``) that import a game's internals → why."""
 
@@ -84,10 +82,10 @@ def test_every_game_folder_declares_a_manifest() -> None:
         f"kakehiki.games.{p.name}" for p in game_folders()
     ]
     for manifest in manifests():
-        assert manifest.package.rsplit(".", 1)[1] == manifest.id.replace("-", "_"), "one name per game"
+        assert manifest.package.rsplit(".", 1)[-1] == manifest.id.replace("-", "_"), "one name per game"
 
 
-@pytest.mark.parametrize("folder", game_folders(), ids=lambda p: p.name)
+@pytest.mark.parametrize("folder", [*game_folders(), GAMES / "_template"], ids=lambda p: p.name)
 def test_a_games_rules_import_only_the_core_and_themselves(folder: Path) -> None:
     own = f"kakehiki.games.{folder.name}"
     allowed_games = {f"kakehiki.games.{b}" for (a, b) in CROSS_GAME if a == folder.name}

@@ -140,8 +140,10 @@ def game_of(path: Path) -> str | None:
 def test_every_rule_the_games_refuse_with_is_explained_in_both_languages() -> None:
     raised: dict[str | None, set[str]] = {}
     for path in SRC.rglob("*.py"):
-        if path.relative_to(SRC).parts[0] not in ("narrate", "cli"):
-            raised.setdefault(game_of(path), set()).update(raised_rules(path))
+        parts = path.relative_to(SRC).parts
+        if parts[0] in ("narrate", "cli") or (parts[0] == "games" and parts[1].startswith("_")):
+            continue  # the template's texts are its own, not in the catalog (tests/test_template_game.py)
+        raised.setdefault(game_of(path), set()).update(raised_rules(path))
     everywhere = set().union(*raised.values())
     assert {"C2", "J1", "JDA-5", "A2", "D3", "B7", "M4", "M10"} <= everywhere  # the scan still finds them
     for game_id, rules in raised.items():

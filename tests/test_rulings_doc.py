@@ -116,18 +116,23 @@ def named_tests() -> Iterator[tuple[str, str]]:
                     yield match.group(1), f"{path.relative_to(ROOT)}: {node.name}"
 
 
+def sources() -> list[Path]:
+    """The project's Python, the template game's aside (its rulings are its own: tests/test_template_game.py)."""
+    return sorted(p for p in SRC.rglob("*.py") if not p.relative_to(SRC).as_posix().startswith("games/_"))
+
+
 def text_files() -> list[Path]:
     return sorted(
-        [*SRC.rglob("*.py"), ROOT / "README.md", *(ROOT / "docs").rglob("*.md"), *SRC.glob("games/*/rules_*.md")]
+        [*sources(), ROOT / "README.md", *(ROOT / "docs").rglob("*.md"), *SRC.glob("games/[!_]*/text/rules_*.md")]
     )
 
 
 def cited() -> dict[str, list[str]]:
     """Every ruling id cited in the repository, with the places citing it."""
     found: dict[str, list[str]] = {}
-    sources = [raised_and_keyword_ids(p) for p in sorted(SRC.rglob("*.py"))]
-    sources += [cited_in_text(p) for p in text_files() if p != PAGE]
-    for pairs in [*sources, catalog_ids(), named_tests()]:
+    found_in = [raised_and_keyword_ids(p) for p in sources()]
+    found_in += [cited_in_text(p) for p in text_files() if p != PAGE]
+    for pairs in [*found_in, catalog_ids(), named_tests()]:
         for rule, place in pairs:
             found.setdefault(rule, []).append(place)
     return found

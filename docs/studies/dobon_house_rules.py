@@ -27,7 +27,7 @@ import numpy as np
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from kakehiki.fast import DobonBatch
-from kakehiki.fast import dobon_layout as L
+from kakehiki.games.dobon.kernel import layout as L
 
 HERE = Path(__file__).parent
 CHUNK = 20_000

@@ -74,7 +74,8 @@ class GameManifest:
     pick: str = "play {cards}"
     """How cards picked at the table are written as a move when they make no legal one."""
     page: str | None = None
-    """The page's renderer of the game's table (a path under ``kakehiki/server/static``)."""
+    """Reserved: the page's renderer of the game's table (today every game's is in the shared
+    ``server/static/games.js``)."""
 
     @property
     def id(self) -> str:

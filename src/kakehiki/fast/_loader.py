@@ -1,11 +1,12 @@
 """Loading the kernels compiled (numba) or as plain Python, side by side.
 
-The kernel modules (``prng``, ``dobon_kernel``) are written in the subset of Python that
-numba compiles.  :func:`kernels` loads a fresh copy of them under a name that says its
-mode (``kakehiki.fast._jit.dobon_kernel`` or ``kakehiki.fast._py.dobon_kernel``); a kernel
-module reads its mode from its own name (:func:`njit_for`) and finds its siblings of the
-same mode with :func:`sibling`.  So one process may hold both (the tests compare them), and
-the plain copy needs neither numba nor a compiler.
+The kernel modules (the shared ``kakehiki.fast.prng``, each game's ``kakehiki.games.<g>.kernel.*``)
+are written in the subset of Python that numba compiles.  :func:`kernels` loads a fresh copy of
+them under a name that says its mode (``kakehiki.fast._jit.games.dobon.kernel.rules`` or
+``kakehiki.fast._py.games.dobon.kernel.rules``: the module's name after ``kakehiki.``); a kernel
+module reads its mode from its own name (:func:`njit_for`) and finds its siblings of the same
+mode with :func:`sibling`.  So one process may hold both (the tests compare them), and the plain
+copy needs neither numba nor a compiler.
 """
 
 from __future__ import annotations
@@ -20,10 +21,10 @@ from types import ModuleType
 from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
-HERE = Path(__file__).parent
-# Dobon's kernel modules, in load order (a module's siblings load before it); every other
-# game names its own to :func:`kernels`.
-KERNEL_MODULES = ("prng", "dobon_kernel", "dobon_match", "dobon_play", "dobon_seat")
+PRNG = "kakehiki.fast.prng"
+KERNEL_MODULES = (PRNG,)
+"""The shared kernel modules; each game names its own to :func:`kernels` (its batch module's
+``KERNEL_MODULES``, in load order: a module's siblings load before it)."""
 _PREFIX = {True: "kakehiki.fast._jit.", False: "kakehiki.fast._py."}
 
 
@@ -54,16 +55,29 @@ def njit_for(module_name: str) -> Callable[[F], F]:
 
 
 def sibling(module_name: str, name: str) -> Any:
-    """The kernel module ``name`` of the same mode as ``module_name``.  A kernel imported
-    under its own name (``kakehiki.fast.dobon_kernel``, as doctest collection does) is plain
-    Python, and so are the siblings it imports."""
-    package = module_name.rsplit(".", 1)[0]
-    if package + "." not in _PREFIX.values():
-        return importlib.import_module(f"{package}.{name}")
-    return sys.modules[package + "." + name]
+    """The kernel module ``name`` (its full name, ``kakehiki.games.dobon.kernel.rules``) of the
+    same mode as ``module_name``.  A kernel imported under its own name (as doctest collection
+    does) is plain Python, and so are the siblings it imports."""
+    for prefix in _PREFIX.values():
+        if module_name.startswith(prefix):
+            return sys.modules[loaded_name(prefix, name)]
+    return importlib.import_module(name)
 
 
-def drop_stale_caches(names: tuple[str, ...], source: Path = HERE) -> bool:
+def loaded_name(prefix: str, name: str) -> str:
+    """The name the kernel module ``name`` is loaded under in the mode of ``prefix``."""
+    return prefix + name.removeprefix("kakehiki.")
+
+
+def source_of(name: str) -> Path:
+    """The file of the kernel module ``name`` (its package is imported, never the module)."""
+    package, _, stem = name.rpartition(".")
+    spec = importlib.util.find_spec(package)
+    assert spec is not None and spec.submodule_search_locations is not None, name
+    return Path(next(iter(spec.submodule_search_locations))) / f"{stem}.py"
+
+
+def drop_stale_caches(names: tuple[str, ...], source: Path | None = None) -> bool:
     """Delete numba's cached machine code of ``names`` when any of their sources changed.
 
     numba checks a cached function against its own file only; a kernel that calls a changed
@@ -71,23 +85,25 @@ def drop_stale_caches(names: tuple[str, ...], source: Path = HERE) -> bool:
     kept beside numba's cache in ``__pycache__``; on a mismatch the set's ``.nbi``/``.nbc``
     files go and the set is compiled anew.  Returns whether anything was dropped.  (A cache
     elsewhere, ``NUMBA_CACHE_DIR`` or numba's user-wide one for a read-only install, is not
-    touched: an upgrade rewrites every file there anyway.)"""
-    cache = source / "__pycache__"
+    touched: an upgrade rewrites every file there anyway.)  ``names`` are full module names, or
+    names of files in the folder ``source``; the stamp is kept beside the last one's cache."""
+    files = [source / f"{name}.py" if source is not None else source_of(name) for name in names]
     digest = hashlib.sha256()
-    for name in names:
-        digest.update(name.encode() + b"\0" + (source / f"{name}.py").read_bytes() + b"\0")
+    for name, file in zip(names, files, strict=True):
+        digest.update(name.encode() + b"\0" + file.read_bytes() + b"\0")
     label = hashlib.sha256("/".join(names).encode()).hexdigest()[:12]
-    stamp = cache / f"kakehiki-kernels-{label}.sha256"
+    stamp = files[-1].parent / "__pycache__" / f"kakehiki-kernels-{label}.sha256"
     try:
         if stamp.read_text() == digest.hexdigest():
             return False
     except OSError:
         pass
     try:
-        for name in names:
-            for old in [*cache.glob(f"{name}.*.nbi"), *cache.glob(f"{name}.*.nbc")]:
+        for file in files:
+            cache = file.parent / "__pycache__"
+            for old in [*cache.glob(f"{file.stem}.*.nbi"), *cache.glob(f"{file.stem}.*.nbc")]:
                 old.unlink(missing_ok=True)
-        cache.mkdir(exist_ok=True)
+        stamp.parent.mkdir(exist_ok=True)
         stamp.write_text(digest.hexdigest())
     except OSError:
         return False  # a read-only install: numba caches elsewhere
@@ -95,20 +111,21 @@ def drop_stale_caches(names: tuple[str, ...], source: Path = HERE) -> bool:
 
 
 def kernels(jit: bool | None = None, names: tuple[str, ...] = KERNEL_MODULES) -> dict[str, ModuleType]:
-    """The kernel modules ``names`` (default: Dobon's), compiled (``jit=True``, needs numba)
-    or plain; each loaded once per mode, in the order given (siblings first)."""
+    """The kernel modules ``names`` (full module names; default: the shared ``prng``), compiled
+    (``jit=True``, needs numba) or plain; each loaded once per mode, in the order given (siblings
+    first), and keyed by the last part of its name (``prng``, ``rules``, ``play``)."""
     mode = default_jit() if jit is None else jit
     if mode and not have_numba():
         raise ImportError("the compiled kernels need numba: pip install 'kakehiki[fast]'")
     prefix = _PREFIX[mode]
-    if mode and not all(prefix + name in sys.modules for name in names):
+    if mode and not all(loaded_name(prefix, name) in sys.modules for name in names):
         drop_stale_caches(names)
     loaded: dict[str, ModuleType] = {}
     for name in names:
-        full = prefix + name
+        full = loaded_name(prefix, name)
         module = sys.modules.get(full)
         if module is None:
-            spec = importlib.util.spec_from_file_location(full, HERE / f"{name}.py")
+            spec = importlib.util.spec_from_file_location(full, source_of(name))
             assert spec is not None and spec.loader is not None
             module = importlib.util.module_from_spec(spec)
             sys.modules[full] = module
@@ -117,5 +134,5 @@ def kernels(jit: bool | None = None, names: tuple[str, ...] = KERNEL_MODULES) ->
             except BaseException:
                 del sys.modules[full]
                 raise
-        loaded[name] = module
+        loaded[name.rpartition(".")[2]] = module
     return loaded

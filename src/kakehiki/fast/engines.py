@@ -1,7 +1,7 @@
 """Which games the compiled engine plays: game id → its batch class, imported on demand
 (each game's manifest names its ``kernel``).
 
-Every batch class has the interface of :class:`kakehiki.fast.dobon.DobonBatch`:
+Every batch class has the interface of :class:`kakehiki.games.dobon.kernel.batch.DobonBatch`:
 ``Batch(seeds, players, options, jit)``, ``POLICIES`` (the kernel's bots by name),
 ``actors``, ``masks``, ``step``, ``playout(policy, first_only)``, ``results`` (``done``,
 ``ranks``, ``winners``, ``losers``, ...) and ``tallies`` (``rounds``, ``reasons``, ``wins``,

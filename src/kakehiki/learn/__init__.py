@@ -1,6 +1,6 @@
 """Learning a game: a guided first game on a scripted deal, then a real game against easy bots.
 
-A guide (``learn/<game>.json``, package data) is a fixed deal (the game, its seed, how many
+A guide (``games/<package>/text/lesson.json``, package data) is a fixed deal (the game, its seed, how many
 seats, the learner at seat 0) and what happens on it: every answer the bots give, by the state
 they answer (the table's :attr:`~kakehiki.table.Table.seq`), and every decision the learner is
 asked for, with the move the guide points at and why, in English and Japanese.  The terminal

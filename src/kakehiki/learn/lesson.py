@@ -7,12 +7,13 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any, Final
 
 from kakehiki.bots import Bot, make_bot
 from kakehiki.core import Action, Event, Game
 from kakehiki.errors import KakehikiError
+from kakehiki.manifest import manifest, text_folder
 from kakehiki.registry import game_ids, get_game
 from kakehiki.table import Clocks
 
@@ -195,24 +196,25 @@ def attach(bots: Mapping[int, Bot], seq: Callable[[], int]) -> None:
 
 def learnable() -> tuple[str, ...]:
     """The games with a guide."""
-    return tuple(g for g in game_ids() if files("kakehiki.learn").joinpath(_file(g)).is_file())
+    return tuple(g for g in game_ids() if _resource(g).is_file())
 
 
-def _file(game_id: str) -> str:
-    return game_id.replace("-", "_") + ".json"
+def _resource(game_id: str) -> Traversable:
+    """The guide's file: ``text/lesson.json`` in the game's folder (:func:`kakehiki.manifest.text_folder`)."""
+    return text_folder(manifest(game_id)).joinpath("lesson.json")
 
 
 @cache
 def load_lesson(game_id: str) -> Lesson:
     """The guide of ``game_id`` (a :class:`KeyError` if it has none)."""
-    resource = files("kakehiki.learn").joinpath(_file(game_id))
+    resource = _resource(game_id)
     if not resource.is_file():
         raise KeyError(game_id)
     return lesson_from(json.loads(resource.read_text(encoding="utf-8")))
 
 
 def lesson_from(data: Mapping[str, Any]) -> Lesson:
-    """A :class:`Lesson` from its JSON form (``learn/<game>.json``)."""
+    """A :class:`Lesson` from its JSON form (``games/<package>/text/lesson.json``)."""
     asks = tuple(Ask(int(a["at"]), str(a["move"]), dict(a["why"])) for a in data["asks"])
     bot_moves = {(int(m["at"]), int(m["seat"])): tuple(str(s) for s in m["steps"]) for m in data["bots"]}
     return Lesson(str(data["game"]), int(data["seed"]), int(data["players"]), dict(data.get("options", {})),

@@ -12,7 +12,7 @@ operations, for the learner's seat only (its hand, never another).
 The observation is the reference encoder's (``encoder("dobon", players)``), entry for entry:
 the slices read from the view's fields come from the rows, and the three the reference reads
 from the view's move log (``played``, ``drawn``, ``recent``) from what the kernels note of each
-move as they apply it (:mod:`kakehiki.fast.dobon_seat`).  So a policy trained on either
+move as they apply it (:mod:`kakehiki.games.dobon.kernel.seat`).  So a policy trained on either
 environment plays on the other (and as the ``policy:PATH`` bot).  An illegal action raises
 (the reference's ``illegal="raise"``).
 """
@@ -30,10 +30,10 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from kakehiki.errors import IllegalActionError
-from kakehiki.fast import DobonBatch, kernels
-from kakehiki.fast import dobon_layout as L
-from kakehiki.fast.dobon import POLICIES
-from kakehiki.fast.dobon_seat import SLICES
+from kakehiki.fast import kernels
+from kakehiki.games.dobon.kernel import layout as L
+from kakehiki.games.dobon.kernel.batch import KERNEL_MODULES, POLICIES, DobonBatch
+from kakehiki.games.dobon.kernel.seat import SLICES
 from kakehiki.games.dobon.obs import RECENT, DobonEncoder
 from kakehiki.rl.single import MAX_REDEALS
 from kakehiki.rl.table import SEED_BOUND, TRUNCATING, Rewards, RLTable
@@ -62,7 +62,7 @@ class FastDobonVectorEnv(VectorEnv[Batch, Batch, Batch]):
         self.opponents, self.seat_choice = names, seat
         self.num_envs = num_envs
         self.batch = DobonBatch([0] * num_envs, n, options, jit)
-        self._kernel = kernels(self.batch.jit)["dobon_seat"]
+        self._kernel = kernels(self.batch.jit, KERNEL_MODULES)["seat"]
         enc = self.table.encoder
         assert isinstance(enc, DobonEncoder)
         self.encoder: DobonEncoder = enc

@@ -32,7 +32,7 @@ MANIFEST = GameManifest(
     styles=("show-early", "discard-high"),
     narrator=".narrate:NARRATOR",
     encoder=".obs:DhumbalEncoder",
-    kernel="kakehiki.fast.dhumbal:DhumbalBatch",
+    kernel=".kernel.batch:DhumbalBatch",
     words={
         "ショー": "show", "しょー": "show", "捨てる": "discard", "すてる": "discard", "取る": "take", "とる": "take",
         "山札": "stock", "山": "stock",

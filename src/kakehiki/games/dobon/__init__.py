@@ -21,7 +21,7 @@ MANIFEST = GameManifest(
     styles=("caller", "shed-high", "no-interrupt"),
     narrator=".narrate:NARRATOR",
     encoder=".obs:DobonEncoder",
-    kernel="kakehiki.fast.dobon:DobonBatch",
+    kernel=".kernel.batch:DobonBatch",
     words={"ドボン": "dobon", "どぼん": "dobon", "引く": "draw", "ひく": "draw", "ドロー": "draw"},
     hand_total=".view:hand_total",
 )

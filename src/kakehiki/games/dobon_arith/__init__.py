@@ -26,7 +26,7 @@ MANIFEST = GameManifest(
     styles=("caller", "shed-high", "no-interrupt"),
     narrator=".narrate:NARRATOR",
     encoder=".obs:ArithEncoder",
-    kernel="kakehiki.fast.dobon_arith:DobonArithBatch",
+    kernel=".kernel.batch:DobonArithBatch",
     words={
         "ドボン": "dobon", "どぼん": "dobon", "引く": "draw", "ひく": "draw", "ドロー": "draw", "下": "bottom",
         "重ねる": "stack", "上": "top",

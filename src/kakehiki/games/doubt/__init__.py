@@ -36,7 +36,7 @@ MANIFEST = GameManifest(
     styles=("lie", "truth", "doubt-all", "doubt-never", "doubt-half", "lowest"),
     narrator=".narrate:NARRATOR",
     encoder=".obs:DoubtEncoder",
-    kernel="kakehiki.fast.doubt:DoubtBatch",
+    kernel=".kernel.batch:DoubtBatch",
     words={"ダウト": "doubt", "だうと": "doubt", "足す": "add", "たす": "add", "加える": "add"},
     brief=".narrate:brief",
 )

@@ -37,7 +37,7 @@ MANIFEST = GameManifest(
     styles=("lie", "truth", "doubt-all", "doubt-never", "doubt-half", "all-down", "no-down", "lowest"),
     narrator=".narrate:NARRATOR",
     encoder=".obs:MillionDoubtEncoder",
-    kernel="kakehiki.fast.million_doubt:MillionDoubtBatch",
+    kernel=".kernel.batch:MillionDoubtBatch",
     words={
         "ダウト": "doubt", "だうと": "doubt", "ショー": "show", "見せる": "show", "伏せる": "hide", "ふせる": "hide",
         "渡す": "give", "わたす": "give", "終わり": "done", "おわり": "done", "完了": "done", "取り消し": "undo",

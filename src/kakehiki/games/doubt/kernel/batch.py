@@ -1,7 +1,7 @@
 """The batch API of the compiled Doubt engine: N games as plain arrays.
 
 >>> from kakehiki import get_game
->>> from kakehiki.fast.doubt import DoubtBatch
+>>> from kakehiki.games.doubt.kernel.batch import DoubtBatch
 >>> batch = DoubtBatch(seeds=[1, 2], players=4, options={"max_cards_per_play": 2}, jit=False)
 >>> batch.actions, [int(n) for n in batch.masks().sum(axis=1)]
 (106, [25, 25])
@@ -30,15 +30,17 @@ import numpy as np
 import numpy.typing as npt
 
 from kakehiki.errors import OptionError
-from kakehiki.fast import doubt_layout as L
+from kakehiki.fast._loader import PRNG
 from kakehiki.fast.batch import KernelBatch
+from kakehiki.games.doubt.kernel import layout as L
 from kakehiki.games.doubt.state import OPTION_SPECS, PENALTIES, DoubtOptions
 from kakehiki.options import resolve_options
 
 IntArray = npt.NDArray[np.int64]
 Policy = Literal["random"]  # the kernel's policies: the bots of these names
 POLICIES: dict[str, int] = {"random": 0}
-KERNEL_MODULES = ("prng", "doubt_kernel", "doubt_moves", "doubt_play")
+KERNEL = "kakehiki.games.doubt.kernel"
+KERNEL_MODULES = (PRNG, f"{KERNEL}.rules", f"{KERNEL}.moves", f"{KERNEL}.play")
 
 
 def header_of(opts: DoubtOptions, players: int) -> npt.NDArray[np.int32]:
@@ -79,7 +81,7 @@ class DoubtBatch(KernelBatch):
             raise OptionError("players", f"doubt takes 2–{L.MAX_PLAYERS} players, got {players!r}")
         opts = DoubtOptions.from_values(resolve_options(OPTION_SPECS, options))
         self.options, self.players = opts, players
-        self._load(seeds, jit, KERNEL_MODULES, "doubt_play")
+        self._load(seeds, jit, KERNEL_MODULES, "play")
         self._header = header_of(opts, players)
         self.actions = int(self._header[L.A_PASS]) + 1  # the size of the action index space
         self._mask = np.zeros(self.actions, dtype=np.uint8)

@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from kakehiki.fast._loader import njit_for, sibling
-from kakehiki.fast.dhumbal_layout import (
+from kakehiki.fast._loader import PRNG, njit_for, sibling
+from kakehiki.games.dhumbal.kernel.layout import (
     ADDED,
     AVAILABLE,
     AVAILABLE_OWNER,
@@ -78,7 +78,7 @@ from kakehiki.fast.dhumbal_layout import (
 )
 
 njit = njit_for(__name__)
-_prng = sibling(__name__, "prng")
+_prng = sibling(__name__, PRNG)
 fnv_int, fnv_text, fnv_byte = _prng.fnv_int, _prng.fnv_text, _prng.fnv_byte
 seed_stream, shuffle = _prng.seed_stream, _prng.shuffle
 

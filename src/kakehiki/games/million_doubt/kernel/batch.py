@@ -1,7 +1,7 @@
 """The batch API of the compiled Million Doubt engine: N matches as plain arrays.
 
 >>> from kakehiki import get_game
->>> from kakehiki.fast.million_doubt import MillionDoubtBatch
+>>> from kakehiki.games.million_doubt.kernel.batch import MillionDoubtBatch
 >>> batch = MillionDoubtBatch(seeds=[1, 2, 3], players=4, jit=False)
 >>> batch.first_actors().tolist()
 [1, 0, 2]
@@ -24,8 +24,9 @@ import numpy as np
 import numpy.typing as npt
 
 from kakehiki.errors import OptionError
-from kakehiki.fast import md_layout as L
+from kakehiki.fast._loader import PRNG
 from kakehiki.fast.batch import KernelBatch
+from kakehiki.games.million_doubt.kernel import layout as L
 from kakehiki.games.million_doubt.match import new_match
 from kakehiki.games.million_doubt.state import (
     OPTION_SPECS,
@@ -39,7 +40,10 @@ from kakehiki.options import resolve_options
 IntArray = npt.NDArray[np.int64]
 Policy = Literal["random"]  # the kernel's policies: the bots of these names
 POLICIES: dict[str, int] = {"random": 0}
-KERNEL_MODULES = ("prng", "md_plays", "md_lays", "md_kernel", "md_match", "md_play")
+KERNEL = "kakehiki.games.million_doubt.kernel"
+KERNEL_MODULES = (
+    PRNG, f"{KERNEL}.plays", f"{KERNEL}.lays", f"{KERNEL}.rules", f"{KERNEL}.match", f"{KERNEL}.play",
+)
 
 
 def option_header(opts: MillionDoubtOptions, players: int) -> npt.NDArray[np.int32]:
@@ -81,7 +85,7 @@ class MillionDoubtBatch(KernelBatch):
         opts = MillionDoubtOptions.from_values(resolve_options(OPTION_SPECS, options))
         new_match(opts, players, 0, None)  # the reference's refusals (first_leader, deal, burst_at), word for word
         self.options, self.players = opts, players
-        self._load(seeds, jit, KERNEL_MODULES, "md_play")
+        self._load(seeds, jit, KERNEL_MODULES, "play")
         self._header = option_header(opts, players)
         self.actions = L.action_count(int(self._header[L.OPT_MOST_HIDDEN]))
         self._mask = np.zeros(self.actions, dtype=np.uint8)

@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from kakehiki.fast._loader import njit_for, sibling
-from kakehiki.fast.doubt_layout import (
+from kakehiki.fast._loader import PRNG, njit_for, sibling
+from kakehiki.games.doubt.kernel.layout import (
     A_ADD,
     A_DOUBT,
     A_PASS,
@@ -52,7 +52,7 @@ from kakehiki.fast.doubt_layout import (
 )
 
 njit = njit_for(__name__)
-_prng = sibling(__name__, "prng")
+_prng = sibling(__name__, PRNG)
 fnv_int, fnv_text, seed_stream, shuffle = _prng.fnv_int, _prng.fnv_text, _prng.seed_stream, _prng.shuffle
 
 LABEL_DEAL = np.frombuffer(b"doubt/deal", dtype=np.uint8)

@@ -7,13 +7,13 @@ from typing import Any
 
 import numpy as np
 
-from kakehiki.fast._loader import njit_for, sibling
-from kakehiki.fast.dobon_layout import DOBON, OVER, PASS, PHASE, PLAYERS, TOP_OWNER, TURN, U_BOT
+from kakehiki.fast._loader import PRNG, njit_for, sibling
+from kakehiki.games.dobon.kernel.layout import DOBON, OVER, PASS, PHASE, PLAYERS, TOP_OWNER, TURN, U_BOT
 
 njit = njit_for(__name__)
-_prng = sibling(__name__, "prng")
-_rules = sibling(__name__, "dobon_kernel")
-_match = sibling(__name__, "dobon_match")
+_prng = sibling(__name__, PRNG)
+_rules = sibling(__name__, "kakehiki.games.dobon.kernel.rules")
+_match = sibling(__name__, "kakehiki.games.dobon.kernel.match")
 below = _prng.below
 new_match, apply = _match.new_match, _match.apply
 legal_mask, legal_list, actors = _rules.legal_mask, _rules.legal_list, _rules.actors

@@ -7,13 +7,13 @@ from typing import Any
 
 import numpy as np
 
-from kakehiki.fast._loader import njit_for, sibling
-from kakehiki.fast.doubt_layout import A_PASS, MAX_ACTIONS, MAX_PLAYERS, OVER, PHASE, PLAYERS, U_BOT
+from kakehiki.fast._loader import PRNG, njit_for, sibling
+from kakehiki.games.doubt.kernel.layout import A_PASS, MAX_ACTIONS, MAX_PLAYERS, OVER, PHASE, PLAYERS, U_BOT
 
 njit = njit_for(__name__)
-_prng = sibling(__name__, "prng")
-_rules = sibling(__name__, "doubt_kernel")
-_moves = sibling(__name__, "doubt_moves")
+_prng = sibling(__name__, PRNG)
+_rules = sibling(__name__, "kakehiki.games.doubt.kernel.rules")
+_moves = sibling(__name__, "kakehiki.games.doubt.kernel.moves")
 below, apply = _prng.below, _moves.apply
 new_game, legal_mask, legal_list, actors, bot_streams = (
     _rules.new_game, _rules.legal_mask, _rules.legal_list, _rules.actors, _rules.bot_streams)

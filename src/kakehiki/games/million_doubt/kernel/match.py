@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from kakehiki.fast._loader import njit_for, sibling
-from kakehiki.fast.md_layout import (
+from kakehiki.fast._loader import PRNG, njit_for, sibling
+from kakehiki.games.million_doubt.kernel.layout import (
     ASIDE,
     BINDING,
     BURSTS,
@@ -77,8 +77,8 @@ from kakehiki.fast.md_layout import (
 )
 
 njit = njit_for(__name__)
-_prng = sibling(__name__, "prng")
-_rules = sibling(__name__, "md_kernel")
+_prng = sibling(__name__, PRNG)
+_rules = sibling(__name__, "kakehiki.games.million_doubt.kernel.rules")
 below, fnv_int, fnv_text, seed_stream, shuffle = _prng.below, _prng.fnv_int, _prng.fnv_text, _prng.seed_stream, \
     _prng.shuffle
 act, active_count = _rules.act, _rules.active_count

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kakehiki.fast._loader import njit_for, sibling
-from kakehiki.fast.arith_layout import (
+from kakehiki.fast._loader import PRNG, njit_for, sibling
+from kakehiki.games.dobon_arith.kernel.layout import (
     BOTTOM,
     DEAL,
     DEALER,
@@ -68,8 +68,8 @@ from kakehiki.fast.arith_layout import (
 )
 
 njit = njit_for(__name__)
-_prng = sibling(__name__, "prng")
-_rules = sibling(__name__, "arith_kernel")
+_prng = sibling(__name__, PRNG)
+_rules = sibling(__name__, "kakehiki.games.dobon_arith.kernel.rules")
 below, shuffle = _prng.below, _prng.shuffle
 rules_stream, give, reach_of, open_window = _rules.rules_stream, _rules.give, _rules.reach_of, _rules.open_window
 play, draw_for_turn, call_dobon, decline, outcome = (

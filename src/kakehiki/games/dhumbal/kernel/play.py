@@ -7,12 +7,12 @@ from typing import Any
 
 import numpy as np
 
-from kakehiki.fast._loader import njit_for, sibling
-from kakehiki.fast.dhumbal_layout import ACTIONS, OVER, PHASE, PLAYERS, TURN_SEAT, U_BOT
+from kakehiki.fast._loader import PRNG, njit_for, sibling
+from kakehiki.games.dhumbal.kernel.layout import ACTIONS, OVER, PHASE, PLAYERS, TURN_SEAT, U_BOT
 
 njit = njit_for(__name__)
-_prng = sibling(__name__, "prng")
-_rules = sibling(__name__, "dhumbal_kernel")
+_prng = sibling(__name__, PRNG)
+_rules = sibling(__name__, "kakehiki.games.dhumbal.kernel.rules")
 below = _prng.below
 new_match, apply, bot_streams = _rules.new_match, _rules.apply, _rules.bot_streams
 legal_mask, legal_list = _rules.legal_mask, _rules.legal_list

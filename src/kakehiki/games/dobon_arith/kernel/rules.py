@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from kakehiki.fast._loader import njit_for, sibling
-from kakehiki.fast.arith_layout import (
+from kakehiki.fast._loader import PRNG, njit_for, sibling
+from kakehiki.games.dobon_arith.kernel.layout import (
     BOTTOM,
     CHAIN,
     CHAIN_SEATS,
@@ -69,7 +69,7 @@ from kakehiki.fast.arith_layout import (
 )
 
 njit = njit_for(__name__)
-_prng = sibling(__name__, "prng")
+_prng = sibling(__name__, PRNG)
 fnv_int, fnv_text, seed_stream = _prng.fnv_int, _prng.fnv_text, _prng.seed_stream
 
 LABEL_FIRST = np.frombuffer(b"dobon-arith/first/", dtype=np.uint8)

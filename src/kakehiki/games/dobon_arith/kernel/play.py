@@ -7,13 +7,13 @@ from typing import Any
 
 import numpy as np
 
-from kakehiki.fast._loader import njit_for, sibling
-from kakehiki.fast.arith_layout import ACTIONS, MAX_PLAYERS, OVER, PASS, PHASE, PLAYERS, U_BOT
+from kakehiki.fast._loader import PRNG, njit_for, sibling
+from kakehiki.games.dobon_arith.kernel.layout import ACTIONS, MAX_PLAYERS, OVER, PASS, PHASE, PLAYERS, U_BOT
 
 njit = njit_for(__name__)
-_prng = sibling(__name__, "prng")
-_rules = sibling(__name__, "arith_kernel")
-_match = sibling(__name__, "arith_match")
+_prng = sibling(__name__, PRNG)
+_rules = sibling(__name__, "kakehiki.games.dobon_arith.kernel.rules")
+_match = sibling(__name__, "kakehiki.games.dobon_arith.kernel.match")
 below = _prng.below
 new_match, apply = _match.new_match, _match.apply
 legal_mask, legal_list, actors = _rules.legal_mask, _rules.legal_list, _rules.actors

@@ -1,7 +1,7 @@
 """The batch API of the compiled Dhumbal engine: N matches as plain arrays.
 
 >>> from kakehiki import get_game
->>> from kakehiki.fast.dhumbal import DhumbalBatch
+>>> from kakehiki.games.dhumbal.kernel.batch import DhumbalBatch
 >>> batch = DhumbalBatch(seeds=[1, 2, 3], players=4, jit=False)
 >>> seats, count = batch.actors()
 >>> [tuple(row[:n]) for row, n in zip(seats.tolist(), count)]
@@ -26,8 +26,9 @@ import numpy as np
 import numpy.typing as npt
 
 from kakehiki.errors import OptionError
-from kakehiki.fast import dhumbal_layout as L
+from kakehiki.fast._loader import PRNG
 from kakehiki.fast.batch import KernelBatch
+from kakehiki.games.dhumbal.kernel import layout as L
 from kakehiki.games.dhumbal.rounds import deck_count
 from kakehiki.games.dhumbal.state import OPTION_SPECS, DhumbalOptions
 from kakehiki.options import resolve_options
@@ -35,7 +36,8 @@ from kakehiki.options import resolve_options
 IntArray = npt.NDArray[np.int64]
 Policy = Literal["random"]  # the kernel's policies: the bots of these names
 POLICIES: dict[str, int] = {"random": 0}
-KERNEL_MODULES = ("prng", "dhumbal_kernel", "dhumbal_play")
+KERNEL = "kakehiki.games.dhumbal.kernel"
+KERNEL_MODULES = (PRNG, f"{KERNEL}.rules", f"{KERNEL}.play")
 INT32_MAX = 2**31 - 1
 
 
@@ -58,7 +60,7 @@ class DhumbalBatch(KernelBatch):
         opts = DhumbalOptions.from_values(resolve_options(OPTION_SPECS, options))
         deck_count(opts, players, None)  # refuses too many players for the decks, as the reference
         self.options, self.players = opts, players
-        self._load(seeds, jit, KERNEL_MODULES, "dhumbal_play")
+        self._load(seeds, jit, KERNEL_MODULES, "play")
         self._header = np.zeros(L.HEADER, dtype=np.int32)
         self._header[[L.PLAYERS, L.OPT_DECKS, L.OPT_SHOW_MAX, L.OPT_PENALTY, L.OPT_CALLER_WINS, L.OPT_LEFT,
                       L.OPT_LIMIT, L.OPT_MAX_STEPS]] = [

@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from kakehiki.fast._loader import njit_for, sibling
-from kakehiki.fast.dobon_layout import (
+from kakehiki.fast._loader import PRNG, njit_for, sibling
+from kakehiki.games.dobon.kernel.layout import (
     CHAIN,
     CHAIN_SEATS,
     DOBON,
@@ -61,7 +61,7 @@ from kakehiki.fast.dobon_layout import (
 )
 
 njit = njit_for(__name__)
-_prng = sibling(__name__, "prng")
+_prng = sibling(__name__, PRNG)
 below, fnv_int, fnv_text, fnv_byte = _prng.below, _prng.fnv_int, _prng.fnv_text, _prng.fnv_byte
 seed_stream, shuffle = _prng.seed_stream, _prng.shuffle
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from kakehiki.fast._loader import njit_for, sibling
-from kakehiki.fast.md_layout import (
+from kakehiki.games.million_doubt.kernel.layout import (
     A_DOUBT,
     A_PASS,
     A_PLAY,
@@ -80,8 +80,8 @@ from kakehiki.fast.md_layout import (
 )
 
 njit = njit_for(__name__)
-_plays = sibling(__name__, "md_plays")
-_lays = sibling(__name__, "md_lays")
+_plays = sibling(__name__, "kakehiki.games.million_doubt.kernel.plays")
+_lays = sibling(__name__, "kakehiki.games.million_doubt.kernel.lays")
 readings, legal_against, faces_mask = _plays.readings, _plays.legal_against, _plays.faces_mask
 is_revolution, has_strength, suits_of = _plays.is_revolution, _plays.has_strength, _plays.suits_of
 EIGHT_STRENGTH, JACK_STRENGTH = _plays.EIGHT_STRENGTH, _plays.JACK_STRENGTH

@@ -10,8 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from kakehiki.fast._loader import njit_for, sibling
-from kakehiki.fast.dobon_layout import (
+from kakehiki.fast._loader import PRNG, njit_for, sibling
+from kakehiki.games.dobon.kernel.layout import (
     CHAIN,
     COUNTS,
     DEALER,
@@ -68,8 +68,8 @@ from kakehiki.fast.dobon_layout import (
 )
 
 njit = njit_for(__name__)
-_prng = sibling(__name__, "prng")
-_rules = sibling(__name__, "dobon_kernel")
+_prng = sibling(__name__, PRNG)
+_rules = sibling(__name__, "kakehiki.games.dobon.kernel.rules")
 below, shuffle = _prng.below, _prng.shuffle
 rules_stream, seat_at, add_card, open_window = _rules.rules_stream, _rules.seat_at, _rules.add_card, _rules.open_window
 play, draw_for_turn, call_dobon, decline, outcome = (

@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from kakehiki.fast._loader import njit_for, sibling
-from kakehiki.fast.doubt_layout import (
+from kakehiki.fast._loader import PRNG, njit_for, sibling
+from kakehiki.games.doubt.kernel.layout import (
     A_ADD,
     A_DOUBT,
     A_PASS,
@@ -67,8 +67,8 @@ from kakehiki.fast.doubt_layout import (
 )
 
 njit = njit_for(__name__)
-_prng = sibling(__name__, "prng")
-_rules = sibling(__name__, "doubt_kernel")
+_prng = sibling(__name__, PRNG)
+_rules = sibling(__name__, "kakehiki.games.doubt.kernel.rules")
 fnv_int, fnv_text, seed_stream, next64 = _prng.fnv_int, _prng.fnv_text, _prng.seed_stream, _prng.next64
 face_rank, forfeited, next_active = _rules.face_rank, _rules.forfeited, _rules.next_active
 open_window, needs_success = _rules.open_window, _rules.needs_success

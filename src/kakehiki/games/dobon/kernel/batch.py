@@ -28,9 +28,9 @@ import numpy as np
 import numpy.typing as npt
 
 from kakehiki.errors import OptionError
-from kakehiki.fast import dobon_layout as L
-from kakehiki.fast._loader import KERNEL_MODULES
+from kakehiki.fast._loader import PRNG
 from kakehiki.fast.batch import RatioBatch
+from kakehiki.games.dobon.kernel import layout as L
 from kakehiki.games.dobon.match import check_decks
 from kakehiki.games.dobon.state import OPTION_SPECS, DobonOptions
 from kakehiki.options import resolve_options
@@ -38,6 +38,9 @@ from kakehiki.options import resolve_options
 IntArray = npt.NDArray[np.int64]
 Policy = Literal["random", "greedy"]  # the kernel's policies: the bots of these names
 POLICIES: dict[str, int] = {"random": 0, "greedy": 1}
+KERNEL = "kakehiki.games.dobon.kernel"
+KERNEL_MODULES = (PRNG, f"{KERNEL}.rules", f"{KERNEL}.match", f"{KERNEL}.play", f"{KERNEL}.seat")
+"""The kernel modules, in load order (a module's siblings load before it)."""
 
 
 class DobonBatch(RatioBatch):
@@ -59,7 +62,7 @@ class DobonBatch(RatioBatch):
             raise OptionError("first_dealer", f"no seat {opts.first_dealer} among {players} players")
         check_decks(opts, players, None)
         self.options, self.players = opts, players
-        self._load(seeds, jit, KERNEL_MODULES, "dobon_play")
+        self._load(seeds, jit, KERNEL_MODULES, "play")
         n = len(self.seeds)
         self.ratios = np.full(n, -1.0 if opts.max_twos_ratio is None else opts.max_twos_ratio)
         header = self._header = np.zeros(L.OPT_MAX_STEPS + 1, dtype=np.int32)

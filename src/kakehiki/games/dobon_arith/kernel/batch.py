@@ -1,7 +1,7 @@
 """The batch API of the compiled arithmetic Dobon engine: N games as plain arrays.
 
 >>> from kakehiki import get_game
->>> from kakehiki.fast.dobon_arith import DobonArithBatch
+>>> from kakehiki.games.dobon_arith.kernel.batch import DobonArithBatch
 >>> batch = DobonArithBatch(seeds=[1, 2, 3], players=4, jit=False)
 >>> game = get_game("dobon-arith")
 >>> [tuple(row[:n]) for row, n in zip(*(a.tolist() for a in batch.actors()))]
@@ -28,15 +28,17 @@ import numpy as np
 import numpy.typing as npt
 
 from kakehiki.errors import OptionError
-from kakehiki.fast import arith_layout as L
+from kakehiki.fast._loader import PRNG
 from kakehiki.fast.batch import RatioBatch
+from kakehiki.games.dobon_arith.kernel import layout as L
 from kakehiki.games.dobon_arith.state import OPTION_SPECS, ArithOptions
 from kakehiki.options import resolve_options
 
 IntArray = npt.NDArray[np.int64]
 Policy = Literal["random"]  # the kernel's policies: the bots of these names
 POLICIES: dict[str, int] = {"random": 0}
-KERNEL_MODULES = ("prng", "arith_kernel", "arith_match", "arith_play")
+KERNEL = "kakehiki.games.dobon_arith.kernel"
+KERNEL_MODULES = (PRNG, f"{KERNEL}.rules", f"{KERNEL}.match", f"{KERNEL}.play")
 INT32_MAX = 2**31 - 1
 
 
@@ -58,7 +60,7 @@ class DobonArithBatch(RatioBatch):
         if opts.first_player is not None and opts.first_player >= players:
             raise OptionError("first_player", f"no seat {opts.first_player} among {players} players")
         self.options, self.players = opts, players
-        self._load(seeds, jit, KERNEL_MODULES, "arith_play")
+        self._load(seeds, jit, KERNEL_MODULES, "play")
         self.ratios = np.full(len(self.seeds), -1.0 if opts.max_twos_ratio is None else opts.max_twos_ratio)
         self._header = np.zeros(L.OPT_MAX_STEPS + 1, dtype=np.int32)
         self._header[L.PLAYERS] = players

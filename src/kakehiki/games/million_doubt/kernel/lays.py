@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from kakehiki.fast._loader import njit_for, sibling
-from kakehiki.fast.md_layout import A_PLAY, A_SHOW, JOKER
+from kakehiki.games.million_doubt.kernel.layout import A_PLAY, A_SHOW, JOKER
 
 njit = njit_for(__name__)
-_plays = sibling(__name__, "md_plays")
+_plays = sibling(__name__, "kakehiki.games.million_doubt.kernel.plays")
 popcount, lowest_bit, legal_against = _plays.popcount, _plays.lowest_bit, _plays.legal_against
 
 MAX_GROUP = 4

@@ -7,13 +7,13 @@ from typing import Any
 
 import numpy as np
 
-from kakehiki.fast._loader import njit_for, sibling
-from kakehiki.fast.md_layout import A_PASS, MAX_PLAYERS, OVER, PHASE, PLAYERS, U_BOT, U_PREFIX
+from kakehiki.fast._loader import PRNG, njit_for, sibling
+from kakehiki.games.million_doubt.kernel.layout import A_PASS, MAX_PLAYERS, OVER, PHASE, PLAYERS, U_BOT, U_PREFIX
 
 njit = njit_for(__name__)
-_prng = sibling(__name__, "prng")
-_rules = sibling(__name__, "md_kernel")
-_match = sibling(__name__, "md_match")
+_prng = sibling(__name__, PRNG)
+_rules = sibling(__name__, "kakehiki.games.million_doubt.kernel.rules")
+_match = sibling(__name__, "kakehiki.games.million_doubt.kernel.match")
 below, fnv_int, fnv_text, seed_stream = _prng.below, _prng.fnv_int, _prng.fnv_text, _prng.seed_stream
 legal_mask, actors, is_actor, CTX = _rules.legal_mask, _rules.actors, _rules.is_actor, _rules.CTX
 new_match, apply = _match.new_match, _match.apply

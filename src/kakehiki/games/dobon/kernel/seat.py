@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from kakehiki.fast._loader import njit_for, sibling
-from kakehiki.fast.dobon_layout import (
+from kakehiki.games.dobon.kernel.layout import (
     CHAIN_SEATS,
     COUNTS,
     DEALER,
@@ -47,8 +47,8 @@ from kakehiki.fast.dobon_layout import (
 )
 
 njit = njit_for(__name__)
-_rules = sibling(__name__, "dobon_kernel")
-_play = sibling(__name__, "dobon_play")
+_rules = sibling(__name__, "kakehiki.games.dobon.kernel.rules")
+_play = sibling(__name__, "kakehiki.games.dobon.kernel.play")
 actors, legal_mask, bot_streams = _rules.actors, _rules.legal_mask, _rules.bot_streams
 choose, resolve_window = _play.choose, _play.resolve_window
 

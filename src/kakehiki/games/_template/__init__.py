@@ -1,0 +1,22 @@
+"""The template of a game folder: copy it to ``kakehiki/games/<package>/`` (or into a package of
+your own distribution, registered under the entry point group ``kakehiki.games``), rename the
+game, and every shared part of kakehiki finds it through ``MANIFEST`` (``docs/adding-a-game.md``).
+
+A folder whose name starts with ``_`` is not discovered: this one is a template, not a game.
+"""
+
+from kakehiki.manifest import GameManifest
+
+from .game import MY_GAME, MyGame
+from .rules import MyOptions, MyState, MyView, Play, Played
+
+MANIFEST = GameManifest(
+    game=MY_GAME,
+    package=__name__,
+    bots={"high": ".bots:HighBot", "expert": ".bots:expert"},
+    heuristic="high",
+    narrator=".narrate:NARRATOR",
+    words={"出す": "play"},
+)
+
+__all__ = ["MANIFEST", "MY_GAME", "MyGame", "MyOptions", "MyState", "MyView", "Play", "Played"]
