@@ -78,7 +78,8 @@ class SamplingTimedBot(TimedBot):
     """A searching bot, timed: it keeps its sampler."""
 
     def choose_sampled(
-        self, game: Game[Any, Any], seat: int, view: Any, legal: Sequence[Action], rng: random.Random, sample: Sampler
+        self, game: Game[Any, Any, Any], seat: int, view: Any, legal: Sequence[Action], rng: random.Random,
+        sample: Sampler,
     ) -> Action:
         bot = cast(SamplingBot, self.bot)
         return self._timed(lambda: bot.choose_sampled(game, seat, view, legal, rng, sample))

@@ -91,9 +91,10 @@ class StandardState(Protocol):
 
 SS = TypeVar("SS", bound=StandardState)
 A = TypeVar("A", bound=Action)
+V = TypeVar("V")
 
 
-class StandardGame(Game[SS, A]):
+class StandardGame(Game[SS, A, V]):
     """A game whose state has the standard fields: the bookkeeping answers come from them."""
 
     def players(self, state: SS) -> int:

@@ -160,10 +160,17 @@ def jsonable(value: object) -> object:
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
+V = TypeVar("V")
 
 
-class Game(ABC, Generic[S, A]):
-    """A game's declaration and rules.  Subclasses set the class attributes once."""
+class Game(ABC, Generic[S, A, V]):
+    """A game's declaration and rules.  Subclasses set the class attributes once.
+
+    ``Game[S, A, V]``: its state ``S``, its action ``A`` and its view ``V`` (what
+    :meth:`view` gives a seat: the one thing bots, narrators and encoders read).  A game
+    declares all three in its class statement (``class DoubtGame(StandardGame[DoubtState,
+    DoubtAction, DoubtView])``); only the registry and the shared machinery that serves every
+    game hold ``Game[Any, Any, Any]``."""
 
     id: ClassVar[str]
     title_en: ClassVar[str]
@@ -376,13 +383,13 @@ class Game(ABC, Generic[S, A]):
         return False, legal[0]
 
     # -- looking --------------------------------------------------------------
-    def view(self, state: S, seat: int | None) -> Any:
+    def view(self, state: S, seat: int | None) -> V:
         """What ``seat`` may see (``None``: a spectator).  The only way to hidden cards."""
         self.check_seat(state, seat, spectator=True)
         return self._view(state, seat)
 
     @abstractmethod
-    def _view(self, state: S, seat: int | None) -> Any: ...
+    def _view(self, state: S, seat: int | None) -> V: ...
 
     def sample_hidden(self, state: S, seat: int | None, rng: random.Random) -> S:
         """A state ``seat`` cannot tell from ``state``: everything hidden from it dealt anew,
@@ -474,7 +481,7 @@ class Sampler(Generic[S]):
 
     __slots__ = ("_game", "_public", "seat")
 
-    def __init__(self, game: Game[S, Any], seat: int | None, public: S) -> None:
+    def __init__(self, game: Game[S, Any, Any], seat: int | None, public: S) -> None:
         self._game = game
         self._public = public
         self.seat = seat

@@ -38,7 +38,7 @@ def is_pass(action: Action) -> bool:
 
 
 def next_moves(
-    game: Game[Any, Any], state: Any, choose: Callable[[int], Action], actors: tuple[int, ...] | None = None
+    game: Game[Any, Any, Any], state: Any, choose: Callable[[int], Action], actors: tuple[int, ...] | None = None
 ) -> list[tuple[int, Action]]:
     """Ask every actor on ``state``; return the moves to apply, by priority (C4).
 
@@ -54,7 +54,7 @@ def next_moves(
     return resolve(game, state, [(seat, choose(seat)) for seat in actors])
 
 
-def resolve(game: Game[Any, Any], state: Any, choices: Sequence[tuple[int, Action]]) -> list[tuple[int, Action]]:
+def resolve(game: Game[Any, Any, Any], state: Any, choices: Sequence[tuple[int, Action]]) -> list[tuple[int, Action]]:
     """The moves to apply when every actor on ``state`` answered at once: ``choices`` are
     their answers in ``actors`` order (C4).  The first call in that order wins; a turn
     seat's ordinary move is applied only when nobody else calls; when all decline, every
@@ -70,7 +70,7 @@ def resolve(game: Game[Any, Any], state: Any, choices: Sequence[tuple[int, Actio
     return [ordinary] if ordinary is not None else list(choices)
 
 
-def decide(game: Game[Any, Any], state: Any, seat: int, bot: Bot, rng: random.Random) -> Action:
+def decide(game: Game[Any, Any, Any], state: Any, seat: int, bot: Bot, rng: random.Random) -> Action:
     """Ask ``bot`` for ``seat``'s action.  A bot sees only the seat's view; a search bot
     also gets a :class:`~kakehiki.core.Sampler` of states indistinguishable to that seat,
     which holds nothing hidden from it, never the state itself."""
@@ -83,13 +83,13 @@ def decide(game: Game[Any, Any], state: Any, seat: int, bot: Bot, rng: random.Ra
     return bot.choose(view, legal, rng)
 
 
-def still_asked(game: Game[Any, Any], state: Any, seat: int) -> bool:
+def still_asked(game: Game[Any, Any, Any], state: Any, seat: int) -> bool:
     """Whether ``seat`` is still an actor: a batch of passes stops when the game is over."""
     return game.result(state) is None and seat in game.actors(state)
 
 
 def play_out(
-    game: Game[Any, Any],
+    game: Game[Any, Any, Any],
     state: Any,
     bots: Sequence[Bot],
     seed: int = 0,
@@ -124,7 +124,7 @@ def play_out(
     return playout
 
 
-def _chooser(game: Game[Any, Any], bot: Bot, rng: random.Random) -> Callable[[Any, int], Action]:
+def _chooser(game: Game[Any, Any, Any], bot: Bot, rng: random.Random) -> Callable[[Any, int], Action]:
     """``decide`` for one bot, its kind settled once rather than on every decision: a bot
     that never reads the view (``sees_view = False``) is handed legal actions alone."""
     if getattr(bot, "choose_sampled", None) is not None or getattr(bot, "sees_view", True):
@@ -133,7 +133,7 @@ def _chooser(game: Game[Any, Any], bot: Bot, rng: random.Random) -> Callable[[An
     return lambda state, seat: choose(None, legal_actions(state, seat), rng)
 
 
-def random_playout(game: Game[Any, Any], state: Any, rng: random.Random) -> tuple[Any, int]:
+def random_playout(game: Game[Any, Any, Any], state: Any, rng: random.Random) -> tuple[Any, int]:
     """The cheapest uniform-random playout (benchmarks): first actor, uniform action."""
     steps = 0
     while game.result(state) is None:

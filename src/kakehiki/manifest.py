@@ -48,7 +48,7 @@ class GameManifest:
     bots plays ``random`` (and the levels fall back to it), without a narrator prints its data,
     without an encoder or kernel is not offered to RL or the compiled engine."""
 
-    game: Game[Any, Any]
+    game: Game[Any, Any, Any]
     package: str
     """The game's package (``__name__`` of its ``__init__``): relative references start here."""
     bots: Mapping[str, str] = field(default_factory=dict)

@@ -55,7 +55,7 @@ demand, see :func:`legacy_reader`); entries put here take precedence."""
 
 
 def make_record(
-    game: Game[Any, Any],
+    game: Game[Any, Any, Any],
     initial: Any,
     actions: Sequence[tuple[int, int | None, Action | str]],
     seats: Sequence[str],
@@ -138,13 +138,13 @@ def _finite_float(text: str) -> float:
 # -- the header ----------------------------------------------------------------------------
 
 
-def initial_state(record: dict[str, Any]) -> tuple[Game[Any, Any], Any]:
+def initial_state(record: dict[str, Any]) -> tuple[Game[Any, Any, Any], Any]:
     """Check the header and build the starting state."""
     game, _ = _header(record)
     return game, _start(game, record)
 
 
-def legacy_reader(game: Game[Any, Any], version: int) -> SkipPredicate | None:
+def legacy_reader(game: Game[Any, Any, Any], version: int) -> SkipPredicate | None:
     """How this build reads ``game``'s records of an older ``version``, or ``None`` if it cannot."""
     if (game.id, version) in LEGACY_READERS:
         return LEGACY_READERS[game.id, version]
@@ -165,22 +165,22 @@ Translator = Callable[[int, int | None, str], list[str]]
 entry of an older version's record did (a game that split a choice into steps)."""
 
 
-Settler = Callable[[Game[Any, Any], int, Any], tuple[Any, tuple[Event, ...]]]
+Settler = Callable[[Game[Any, Any, Any], int, Any], tuple[Any, tuple[Event, ...]]]
 """``legacy_settle(game, version, state)``: the moves this version asks for that an older
 version made no entry for (seats it did not ask, which now pass), applied after each entry."""
 
 
-def legacy_translator(game: Game[Any, Any]) -> Translator | None:
+def legacy_translator(game: Game[Any, Any, Any]) -> Translator | None:
     """The game's ``legacy_actions`` (in its game module or its package's ``legacy``), if any."""
     return _legacy_hook(game, "legacy_actions")
 
 
-def legacy_settler(game: Game[Any, Any]) -> Settler | None:
+def legacy_settler(game: Game[Any, Any, Any]) -> Settler | None:
     """The game's ``legacy_settle`` (in its game module or its package's ``legacy``), if any."""
     return _legacy_hook(game, "legacy_settle")
 
 
-def _legacy_hook(game: Game[Any, Any], name: str) -> Callable[..., Any] | None:
+def _legacy_hook(game: Game[Any, Any, Any], name: str) -> Callable[..., Any] | None:
     module = importlib.import_module(type(game).__module__)
     hook = getattr(module, name, None)
     if hook is None:
@@ -192,7 +192,7 @@ def _legacy_hook(game: Game[Any, Any], name: str) -> Callable[..., Any] | None:
     return hook if callable(hook) else None
 
 
-def _header(record: object) -> tuple[Game[Any, Any], SkipPredicate | None]:
+def _header(record: object) -> tuple[Game[Any, Any, Any], SkipPredicate | None]:
     """The game and, for a record of an older version, its skip predicate; every header field checked."""
     if not isinstance(record, dict):
         raise RecordError(f"a record is a JSON object, got {describe(record)}")
@@ -236,7 +236,7 @@ def _generator(record: dict[str, Any]) -> str:
     return str(record["rng"])
 
 
-def _version(game: Game[Any, Any], version: object) -> SkipPredicate | None:
+def _version(game: Game[Any, Any, Any], version: object) -> SkipPredicate | None:
     if type(version) is not int:
         raise RecordError(f"version must be a whole number, got {describe(version)}")
     if version == game.version:
@@ -251,7 +251,7 @@ def _version(game: Game[Any, Any], version: object) -> SkipPredicate | None:
     return skips
 
 
-def _start(game: Game[Any, Any], record: dict[str, Any]) -> Any:
+def _start(game: Game[Any, Any, Any], record: dict[str, Any]) -> Any:
     try:
         seed = seed_for(record.get("seed", 0), _generator(record))
         options = record["options"]
@@ -271,7 +271,7 @@ Watcher = Callable[[int | None, str, Any, tuple[Event, ...]], None]
 """Called after each move a replay applies: ``(seat, action_text, state_after, events)``."""
 
 
-def replay(record: dict[str, Any], watcher: Watcher | None = None) -> tuple[Game[Any, Any], Any, Result | None]:
+def replay(record: dict[str, Any], watcher: Watcher | None = None) -> tuple[Game[Any, Any, Any], Any, Result | None]:
     """Replay a record; return the game, final state and result (``None``: the record is of
     an unfinished game, which it says with ``"result": null``), or raise RecordError.
     ``watcher`` sees every move as it is applied (``kakehiki replay --show``)."""
@@ -301,7 +301,7 @@ def replay(record: dict[str, Any], watcher: Watcher | None = None) -> tuple[Game
     return game, state, _check_result(game, state, record, skips is not None, step)
 
 
-def _check_games(game: Game[Any, Any], state: Any, listed: int, step: int) -> None:
+def _check_games(game: Game[Any, Any, Any], state: Any, listed: int, step: int) -> None:
     """``actions`` lists one entry per game dealt (the last may be empty, just dealt): none past it."""
     try:
         dealt = game.round_of(state) + 1
@@ -328,7 +328,7 @@ def _move(move: object, players: int, host_ok: bool) -> tuple[int | None, str]:
 
 
 def _apply_move(
-    game: Game[Any, Any], state: Any, round_no: int, seat: int | None, text: str, skips: SkipPredicate | None,
+    game: Game[Any, Any, Any], state: Any, round_no: int, seat: int | None, text: str, skips: SkipPredicate | None,
     version: int,
 ) -> tuple[Any, tuple[Event, ...]]:
     if game.result(state) is not None:
@@ -354,7 +354,9 @@ def _apply_move(
     return state, events
 
 
-def _apply_steps(game: Game[Any, Any], state: Any, seat: int, steps: Sequence[Any]) -> tuple[Any, tuple[Event, ...]]:
+def _apply_steps(
+    game: Game[Any, Any, Any], state: Any, seat: int, steps: Sequence[Any]
+) -> tuple[Any, tuple[Event, ...]]:
     events: tuple[Event, ...] = ()
     for step in steps:
         state, caused = game.apply(state, seat, step)
@@ -363,7 +365,7 @@ def _apply_steps(game: Game[Any, Any], state: Any, seat: int, steps: Sequence[An
 
 
 def _check_result(
-    game: Game[Any, Any], state: Any, record: dict[str, Any], legacy: bool, step: int
+    game: Game[Any, Any, Any], state: Any, record: dict[str, Any], legacy: bool, step: int
 ) -> Result | None:
     """A finished game's record must carry its result, equal to the replayed one; an
     unfinished game's must say ``"result": null`` (or leave it out)."""
@@ -404,5 +406,5 @@ def _clip(exc: BaseException, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def _crash(game: Game[Any, Any], exc: BaseException) -> str:
+def _crash(game: Game[Any, Any, Any], exc: BaseException) -> str:
     return f"{game.id} failed ({type(exc).__name__}: {_clip(exc, 120)}): a bug in the game, please report it"

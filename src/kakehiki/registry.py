@@ -8,17 +8,17 @@ from kakehiki.core import Game
 from kakehiki.errors import UnknownGameError as UnknownGameError
 from kakehiki.errors import unknown_game
 
-_GAMES: dict[str, Game[Any, Any]] = {}
+_GAMES: dict[str, Game[Any, Any, Any]] = {}
 
 
-def register(game: Game[Any, Any]) -> Game[Any, Any]:
+def register(game: Game[Any, Any, Any]) -> Game[Any, Any, Any]:
     if game.id in _GAMES:
         raise ValueError(f"game id {game.id!r} registered twice")
     _GAMES[game.id] = game
     return game
 
 
-def get_game(game_id: str) -> Game[Any, Any]:
+def get_game(game_id: str) -> Game[Any, Any, Any]:
     _load_builtin()
     try:
         return _GAMES[game_id]

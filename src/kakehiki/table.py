@@ -132,7 +132,7 @@ class Table:
 
     def __init__(
         self,
-        game: Game[Any, Any],
+        game: Game[Any, Any, Any],
         state: Any,
         clocks: Clocks = Clocks(),
         clock: Clock = time.monotonic,
@@ -589,7 +589,7 @@ class Table:
             box.append(notice)
 
 
-def bots_table(game: Game[Any, Any], state: Any, bots: Sequence[Bot], seed: int = 0) -> Table:
+def bots_table(game: Game[Any, Any, Any], state: Any, bots: Sequence[Bot], seed: int = 0) -> Table:
     """A table of bots only, every clock off: it plays to the end at once, as ``play_out`` does."""
     table = Table(game, state, Clocks(grace=None), bots=dict(enumerate(bots)), seed=seed)
     table.poll()

@@ -90,7 +90,7 @@ MAX_TYPED: Final = 200
 """Longer text is no line a person typed: it goes to the parser as it came (and is refused there)."""
 
 
-def typed(game: Game[Any, Any], state: Any, seat: int, text: str) -> str:
+def typed(game: Game[Any, Any, Any], state: Any, seat: int, text: str) -> str:
     """What a person typed at ``seat`` of a game in ``state``, normalised with the seat's legal
     actions (a host's entry point: the server's ``act``)."""
     if not isinstance(text, str) or len(text) > MAX_TYPED:

@@ -11,21 +11,32 @@ import pkgutil
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias, TypeVar
 
 from kakehiki.core import Action
 from kakehiki.errors import KakehikiError
 
+V_contra = TypeVar("V_contra", contravariant=True)
 
-class Bot(Protocol):
-    """``choose`` picks an action from the seat's view.  A bot that never reads the view may
-    say so with a class attribute ``sees_view = False``; it is then handed ``None``."""
+
+class BotOf(Protocol[V_contra]):
+    """A bot of a game whose view is ``V_contra`` (``Game[S, A, V]``'s ``V``): ``choose`` picks
+    an action from the seat's view.  A bot that never reads the view may say so with a class
+    attribute ``sees_view = False``; it is then handed ``None``.
+
+    A game's own bots are typed against its view (``BotOf[DoubtView]``, its ``choose`` taking a
+    ``DoubtView``); :data:`Bot` is a bot of any game, as the registry hands them out."""
 
     name: str
 
-    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: V_contra, legal: Sequence[Action], rng: random.Random) -> Action:
         """Pick one of ``legal`` (never empty) for the seat ``view`` belongs to."""
         ...
+
+
+Bot: TypeAlias = BotOf[Any]
+"""A bot of any game: what the registry (:func:`make_bot`) and the shared machinery (driver,
+tables, arena) hold, where the game is only known by its id."""
 
 
 class RandomBot:
@@ -34,7 +45,7 @@ class RandomBot:
     name = "random"
     sees_view = False  # it never reads the view: a host need not build one (``driver.decide``)
 
-    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: object, legal: Sequence[Action], rng: random.Random) -> Action:
         return legal[rng.randrange(len(legal))]
 
 

@@ -59,7 +59,8 @@ class SamplingLevelBot(LevelBot):
     """A searching bot under a level's name (made by :func:`level_bot`): it keeps its sampler."""
 
     def choose_sampled(
-        self, game: Game[Any, Any], seat: int, view: Any, legal: Sequence[Action], rng: random.Random, sample: Sampler
+        self, game: Game[Any, Any, Any], seat: int, view: Any, legal: Sequence[Action], rng: random.Random,
+        sample: Sampler,
     ) -> Action:
         return cast(SamplingBot, self.bot).choose_sampled(game, seat, view, legal, rng, sample)
 

@@ -179,7 +179,7 @@ class PolicyBot:
         except KakehikiError as exc:
             raise PolicyFileError(path, f"players or options do not make a {game_id} game: {exc}") from None
         self.players: int = meta["players"]
-        self.encoder: Encoder = encoder(game_id, self.players)
+        self.encoder: Encoder[Any] = encoder(game_id, self.players)
         self.space: ActionSpace[Any] = game.action_space(probe)
         if network.inputs != self.encoder.size:
             raise PolicyFileError(path, f"the network takes {network.inputs} inputs; {game_id}'s observation for "

@@ -37,7 +37,8 @@ class SamplingBot(Protocol):
     name: str
 
     def choose_sampled(
-        self, game: Game[Any, Any], seat: int, view: Any, legal: Sequence[Action], rng: random.Random, sample: Sampler
+        self, game: Game[Any, Any, Any], seat: int, view: Any, legal: Sequence[Action], rng: random.Random,
+        sample: Sampler,
     ) -> Action: ...
 
 
@@ -72,7 +73,8 @@ class SearchBot:
         return RandomBot().choose(view, legal, rng)
 
     def choose_sampled(
-        self, game: Game[Any, Any], seat: int, view: Any, legal: Sequence[Action], rng: random.Random, sample: Sampler
+        self, game: Game[Any, Any, Any], seat: int, view: Any, legal: Sequence[Action], rng: random.Random,
+        sample: Sampler,
     ) -> Action:
         if len(legal) == 1:
             return legal[0]
@@ -85,7 +87,7 @@ class SearchBot:
         return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
 
     def _iterate(
-        self, game: Game[Any, Any], state: Any, seat: int, legal: Sequence[Action], root: _Node, rng: random.Random
+        self, game: Game[Any, Any, Any], state: Any, seat: int, legal: Sequence[Action], root: _Node, rng: random.Random
     ) -> None:
         start_round = game.round_of(state)
         players = game.players(state)
@@ -126,11 +128,11 @@ class SearchBot:
         return node.children[action], action, False
 
     @staticmethod
-    def _round_over(game: Game[Any, Any], state: Any, start_round: int) -> bool:
+    def _round_over(game: Game[Any, Any, Any], state: Any, start_round: int) -> bool:
         return game.result(state) is not None or game.round_of(state) != start_round
 
     def _rollout(
-        self, game: Game[Any, Any], state: Any, start_round: int, players: int, rng: random.Random
+        self, game: Game[Any, Any, Any], state: Any, start_round: int, players: int, rng: random.Random
     ) -> list[float]:
         steps = 0
 

@@ -83,7 +83,7 @@ def in_order(choices: Sequence[Choice], loses_at_once: Callable[[Action], bool])
     return tuple(sorted(choices, key=place))  # stable: the game's order within each group
 
 
-def whole_moves(game: Game[Any, Any], state: Any, seat: int) -> tuple[list[Choice], bool]:
+def whole_moves(game: Game[Any, Any, Any], state: Any, seat: int) -> tuple[list[Choice], bool]:
     """The seat's whole moves, at most :data:`MOST` of them, and whether there were more.
 
     The moves of one step come first whatever the action order (Doubt numbers ``doubt`` and
@@ -98,7 +98,7 @@ def whole_moves(game: Game[Any, Any], state: Any, seat: int) -> tuple[list[Choic
     return [choice for m in moves if (choice := _choice(game, m)) is not None], more
 
 
-def _choice(game: Game[Any, Any], steps: Move) -> Choice | None:
+def _choice(game: Game[Any, Any, Any], steps: Move) -> Choice | None:
     """The move as a choice; ``None`` for steps in an order the game's move text does not
     write (Million Doubt's hides out of hand order: the same play is listed in order too)."""
     try:
@@ -130,7 +130,7 @@ def same_give(choice: Choice) -> tuple[object, ...]:
 
 
 def choices_for(
-    game: Game[Any, Any], state: Any, seat: int, loses_at_once: Callable[[Action], bool]
+    game: Game[Any, Any, Any], state: Any, seat: int, loses_at_once: Callable[[Action], bool]
 ) -> Choices:
     """The seat's numbered choices now (none once it has no move)."""
     if game.result(state) is not None or seat not in game.actors(state):

@@ -63,7 +63,7 @@ def hint(name: str, known: Sequence[str]) -> str:
     return t("error.did_you_mean", name=found[0]) if found else ""
 
 
-def load_game(game_id: str) -> Game[Any, Any]:
+def load_game(game_id: str) -> Game[Any, Any, Any]:
     try:
         return get_game(game_id)
     except UnknownGameError:
@@ -71,7 +71,7 @@ def load_game(game_id: str) -> Game[Any, Any]:
         fail(t("error.unknown_game", game=game_id, hint=hint(game_id, known), known=", ".join(known)))
 
 
-def parse_options(game: Game[Any, Any], pairs: Sequence[str] | None, rules: str | None = None) -> dict[str, str]:
+def parse_options(game: Game[Any, Any, Any], pairs: Sequence[str] | None, rules: str | None = None) -> dict[str, str]:
     """The options of rule set ``rules`` (``--rules``; none: the defaults) changed by ``-o NAME=VALUE``
     pairs, checked against the game's options now rather than mid-run."""
     known = [r.id for r in game.rule_sets]
@@ -85,20 +85,20 @@ def parse_options(game: Game[Any, Any], pairs: Sequence[str] | None, rules: str 
     return given
 
 
-def player_count(game: Game[Any, Any], players: int | None) -> int:
+def player_count(game: Game[Any, Any, Any], players: int | None) -> int:
     count = game.default_players if players is None else players
     if not game.min_players <= count <= game.max_players:
         fail(t("error.players", game=game.id, low=game.min_players, high=game.max_players, got=count))
     return count
 
 
-def new_state(game: Game[Any, Any], players: int, options: Mapping[str, str], seed: int) -> Any:
+def new_state(game: Game[Any, Any, Any], players: int, options: Mapping[str, str], seed: int) -> Any:
     """The first state; options that depend on the player count are only checked here."""
     return start_game(game, players, options, seed)[0]
 
 
 def start_game(
-    game: Game[Any, Any], players: int, options: Mapping[str, str], seed: int
+    game: Game[Any, Any, Any], players: int, options: Mapping[str, str], seed: int
 ) -> tuple[Any, tuple[Event, ...]]:
     """The first state and the events of setting up (seat draw, deal, first card)."""
     try:

@@ -173,7 +173,7 @@ class Session:
         self.shown_at = self.table.seq
 
     @property
-    def game(self) -> Game[Any, Any]:
+    def game(self) -> Game[Any, Any, Any]:
         return self.table.game
 
     @property
@@ -517,7 +517,9 @@ def run_play(
     save_session(session, initial, [HUMAN_NAME, *names], path)
 
 
-def introduce(out: Console, game: Game[Any, Any], initial: Any, seed: int, window: float, narrator: Narrator) -> None:
+def introduce(
+    out: Console, game: Game[Any, Any, Any], initial: Any, seed: int, window: float, narrator: Narrator
+) -> None:
     """The game, how to play it, the house rules and, if the game has calls out of turn (with
     these options), how long each stays open."""
     count = game.players(initial)

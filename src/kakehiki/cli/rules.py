@@ -57,7 +57,7 @@ def number_range(spec: OptionSpec) -> str:
     return spec.kind if high is None else f"≤ {high:g}"
 
 
-def options_table(game: Game[Any, Any], lang: str) -> list[str]:
+def options_table(game: Game[Any, Any, Any], lang: str) -> list[str]:
     """The options as a Markdown table, like the rules text it follows (and never cut to the terminal's width)."""
     lines = [
         f"## {t('rules.options_title', game=game.id)}",
@@ -98,7 +98,7 @@ def rules_command(game_id: str, lang: Lang | None, markdown: bool = False) -> No
 SET_COLUMNS = ("set", "summary", "options")
 
 
-def rule_set_cells(game: Game[Any, Any], lang: str) -> list[tuple[str, str, str]]:
+def rule_set_cells(game: Game[Any, Any, Any], lang: str) -> list[tuple[str, str, str]]:
     """Each rule set: its id and name, its one line, and the options it sets."""
     pick = 1 if lang == "ja" else 0
     return [(f"{r.id} ({r.name[pick]})", r.summary[pick],
@@ -106,7 +106,7 @@ def rule_set_cells(game: Game[Any, Any], lang: str) -> list[tuple[str, str, str]
             for r in game.rule_sets]
 
 
-def rule_sets_table(game: Game[Any, Any], lang: str) -> list[str]:
+def rule_sets_table(game: Game[Any, Any, Any], lang: str) -> list[str]:
     """The rule sets (``--rules NAME``) as a Markdown table."""
     if not game.rule_sets:
         return []
@@ -119,7 +119,7 @@ def rule_sets_table(game: Game[Any, Any], lang: str) -> list[str]:
     return lines
 
 
-def rendered_rule_sets(game: Game[Any, Any], lang: str) -> Table:
+def rendered_rule_sets(game: Game[Any, Any, Any], lang: str) -> Table:
     table = Table(show_lines=False)
     for key in SET_COLUMNS:
         table.add_column(t(f"rules.col.{key}"), no_wrap=key == "set", overflow="fold",
@@ -129,7 +129,7 @@ def rendered_rule_sets(game: Game[Any, Any], lang: str) -> Table:
     return table
 
 
-def rendered_options(game: Game[Any, Any], lang: str) -> Table:
+def rendered_options(game: Game[Any, Any, Any], lang: str) -> Table:
     """The option table for reading: names, defaults and values never cut, the help wrapped."""
     table = Table(show_lines=False)
     for key in COLUMNS:
@@ -141,7 +141,7 @@ def rendered_options(game: Game[Any, Any], lang: str) -> Table:
     return table
 
 
-def example_option(game: Game[Any, Any]) -> str:
+def example_option(game: Game[Any, Any, Any]) -> str:
     """An ``-o NAME=VALUE`` this game accepts, other than its default: the usage line's example."""
     for spec in game.options:
         if spec.kind == "bool":

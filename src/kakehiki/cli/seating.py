@@ -16,7 +16,7 @@ HUMAN_NAME = "human"
 REACTION = 3.0  # J8's official Dobon-gaeshi window, the terminal's default
 
 
-def house_rules(game: Game[Any, Any], state: Any) -> str:
+def house_rules(game: Game[Any, Any, Any], state: Any) -> str:
     """The options in force, ``name=value``, those set away from their defaults first and marked ``*``."""
     values = game.record_header(state).get("options", {})
     defaults = {spec.name: spec.describe_default() for spec in game.options}

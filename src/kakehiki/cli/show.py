@@ -31,7 +31,7 @@ STOP_WORDS = frozenset({"q", "quit", "exit"})
 class Show:
     """Prints what ``viewer`` (``None``: a spectator) saw of a replayed game."""
 
-    game: Game[Any, Any]
+    game: Game[Any, Any, Any]
     viewer: int | None
     labels: Sequence[str]
     narrator: Narrator
@@ -64,7 +64,7 @@ class Show:
             self.stopped = True
 
 
-def opening(game: Game[Any, Any], initial: Any, players: int) -> tuple[Event, ...]:
+def opening(game: Game[Any, Any, Any], initial: Any, players: int) -> tuple[Event, ...]:
     """The events of setting up ``initial`` (seat draw, deal, first card), from its header; none if
     the header does not rebuild that very state (a record dealt by an older generator)."""
     header = game.record_header(initial)

@@ -163,7 +163,7 @@ def seed_ranges(count: int, workers: int) -> list[range]:
 
 
 def simulate(
-    game: Game[Any, Any], players: int, options: dict[str, str], seed: int, count: int,
+    game: Game[Any, Any, Any], players: int, options: dict[str, str], seed: int, count: int,
     names: list[str], save: Path | None, progress: Progress, workers: int = 1,
 ) -> SimStats:
     """``count`` games on ``workers`` processes (1: in this one), folded in seed order."""
@@ -198,7 +198,7 @@ FAST_CHUNK = 4096  # games per batch: about 40 MB of arrays
 
 
 def simulate_fast(
-    game: Game[Any, Any], players: int, options: dict[str, str], seed: int, count: int, names: list[str],
+    game: Game[Any, Any, Any], players: int, options: dict[str, str], seed: int, count: int, names: list[str],
     progress: Progress, workers: int = 1,
 ) -> SimStats:
     """As :func:`simulate`, on the compiled batch engine: the same games, no records, each batch
@@ -221,7 +221,7 @@ def simulate_fast(
     return stats
 
 
-def fast_engine_check(game: Game[Any, Any], names: list[str], save: Path | None) -> None:
+def fast_engine_check(game: Game[Any, Any, Any], names: list[str], save: Path | None) -> None:
     """Refuse what the fast engine cannot play: another game, another bot, records, no numba."""
     from kakehiki.fast import default_jit
     from kakehiki.fast.engines import fast_games, policies

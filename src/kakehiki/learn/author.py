@@ -50,7 +50,7 @@ def tell(table: Table, narrator: Narrator, labels: list[str]) -> None:
         print("  ", line, file=sys.stderr)
 
 
-def whole_move(game: Game[Any, Any], table: Table, bot: Bot, rng: random.Random) -> str:
+def whole_move(game: Game[Any, Any, Any], table: Table, bot: Bot, rng: random.Random) -> str:
     state, steps = table.state, []
     while True:
         action = decide(game, state, LEARNER, bot, rng)

@@ -81,7 +81,7 @@ class Lesson:
     """``intro``, ``handover`` and ``other_move`` (a refusal's words), by language."""
 
     @property
-    def game(self) -> Game[Any, Any]:
+    def game(self) -> Game[Any, Any, Any]:
         return get_game(self.game_id)
 
     def start(self) -> tuple[Any, tuple[Event, ...]]:
@@ -181,7 +181,7 @@ class ScriptBot:
         return by_text.get("pass") or self.fallback.choose(view, legal, rng)
 
 
-def _after(game: Game[Any, Any], state: Any, steps: Sequence[Action]) -> Any:
+def _after(game: Game[Any, Any, Any], state: Any, steps: Sequence[Action]) -> Any:
     for step in steps:
         state, _ = game.apply(state, LEARNER, step)
     return state

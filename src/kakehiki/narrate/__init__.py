@@ -25,25 +25,30 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeAlias, TypeVar
 
 from kakehiki.cards import Card
 from kakehiki.core import Action, Event, Result, RoundResult, jsonable
 from kakehiki.errors import IllegalActionError
 from kakehiki.i18n import DEFAULT, check_language, has, t, t_or
 
+V_contra = TypeVar("V_contra", contravariant=True)
 
-class Narrator(Protocol):
-    """Made for one game, one language (``lang``) and one viewing seat (``viewer``; ``None``: a spectator)."""
+
+class NarratorOf(Protocol[V_contra]):
+    """Made for one game, one language (``lang``) and one viewing seat (``viewer``; ``None``: a
+    spectator), reading that game's view ``V_contra`` (``Game[S, A, V]``'s ``V``).  A game's
+    narrator is typed against its view (``DoubtNarrator`` is a ``NarratorOf[DoubtView]``);
+    :data:`Narrator` is one of any game, as :func:`narrator_for` hands them out."""
 
     lang: str
     viewer: int | None
 
-    def view(self, view: Any, labels: Sequence[str]) -> list[str]:
+    def view(self, view: V_contra, labels: Sequence[str]) -> list[str]:
         """The lines describing what the viewing seat sees; ``labels[seat]`` names each seat."""
         ...
 
-    def prompt(self, view: Any, legal: Sequence[Action]) -> str:
+    def prompt(self, view: V_contra, legal: Sequence[Action]) -> str:
         """One line saying what kind of decision the viewing seat faces (its turn, an out-of-turn offer)."""
         ...
 
@@ -63,6 +68,10 @@ class Narrator(Protocol):
         """Whether the game with ``options`` (as in its record) ever offers a seat a call out of
         turn (a Dobon, a doubt, an interrupt): whether a host's reaction window is worth a word."""
         ...
+
+
+Narrator: TypeAlias = NarratorOf[Any]
+"""A narrator of any game: what :func:`narrator_for` gives the front ends, which know the game by its id."""
 
 
 EventLine = Callable[["Narration", Any, Sequence[str]], "str | None"]
@@ -132,10 +141,10 @@ class PlainNarrator(Narration):
         super().__init__(lang, viewer)
         self.game_id = game_id
 
-    def prompt(self, view: Any, legal: Sequence[Action]) -> str:
+    def prompt(self, view: object, legal: Sequence[Action]) -> str:
         return self.t("play.your_move")
 
-    def view(self, view: Any, labels: Sequence[str]) -> list[str]:
+    def view(self, view: object, labels: Sequence[str]) -> list[str]:
         data = view.to_dict() if hasattr(view, "to_dict") else jsonable(view)
         return [json.dumps(data, ensure_ascii=False)]
 
@@ -229,6 +238,7 @@ def result_lines(result: Result, labels: Sequence[str], *, lang: str, game_id: s
 __all__ = [
     "Narration",
     "Narrator",
+    "NarratorOf",
     "PlainNarrator",
     "cards_text",
     "narrator_for",

@@ -94,7 +94,7 @@ class RLTable:
         options: Mapping[str, object] | None = None,
         rewards: Rewards = "win_loss",
     ) -> None:
-        self.game: Game[Any, Any] = get_game(game)
+        self.game: Game[Any, Any, Any] = get_game(game)
         if rewards not in REWARDS:
             raise ValueError(f"rewards must be one of {', '.join(REWARDS)}, not {rewards!r}")
         self.reward_scheme: Rewards = rewards
@@ -102,7 +102,7 @@ class RLTable:
         probe = self.game.new(players=players, options=self.options, seed=0)  # validates players and options
         self.players: int = self.game.players(probe)
         self.space: ActionSpace[Any] = self.game.action_space(probe)
-        self.encoder: Encoder = encoder(self.game.id, self.players)
+        self.encoder: Encoder[Any] = encoder(self.game.id, self.players)
         self.state: Any = probe
         self.asked: tuple[int, ...] = ()
         self.answers: list[tuple[int, Action]] = []

@@ -23,7 +23,7 @@ def games_catalog() -> dict[str, Any]:
     return {"games": games, "clocks": clocks}
 
 
-def game_entry(game: Game[Any, Any]) -> dict[str, Any]:
+def game_entry(game: Game[Any, Any, Any]) -> dict[str, Any]:
     return {
         "id": game.id, "version": game.version, "title": game.title_en, "title_ja": game.title_ja,
         "players": {"min": game.min_players, "max": game.max_players, "default": game.default_players},
@@ -62,7 +62,7 @@ def option_entry(spec: OptionSpec, label: OptionLabel | None) -> dict[str, Any]:
             "control": control(spec, label), "advanced": label.advanced, "step": step, "values": values}
 
 
-def rule_set_entry(game: Game[Any, Any], rule_set: RuleSet) -> dict[str, Any]:
+def rule_set_entry(game: Game[Any, Any, Any], rule_set: RuleSet) -> dict[str, Any]:
     """A rule set with every option's value under it (the lobby sets each control from these)."""
     return {"id": rule_set.id, "name": rule_set.name[0], "name_ja": rule_set.name[1],
             "summary": rule_set.summary[0], "summary_ja": rule_set.summary[1],

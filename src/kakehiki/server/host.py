@@ -174,7 +174,7 @@ class RoomHost:
         if self.live_count() >= self.max_rooms:
             raise RequestError("full", "this server holds as many rooms as it can; try again later", status=503)
 
-    def _new_room(self, game: Game[Any, Any], options: dict[str, Any], seats: list[Seat],
+    def _new_room(self, game: Game[Any, Any, Any], options: dict[str, Any], seats: list[Seat],
                   settings: RoomSettings, host_hash: str, follows: str | None = None,
                   seed: int | None = None) -> Room:
         """A room with a fresh seed, its code one of this process's shard (``follows``: the
@@ -462,21 +462,21 @@ def _in_lobby(room: Room) -> None:
         raise RequestError("started", "the game has started: seats are fixed", status=409)
 
 
-def _game(game_id: object) -> Game[Any, Any]:
+def _game(game_id: object) -> Game[Any, Any, Any]:
     try:
         return get_game(str(game_id)) if isinstance(game_id, str) else get_game("")
     except UnknownGameError as exc:
         raise RequestError("bad_game", str(exc).strip("'\""), "game") from None
 
 
-def _players(game: Game[Any, Any], value: object) -> int:
+def _players(game: Game[Any, Any, Any], value: object) -> int:
     if type(value) is not int or not game.min_players <= value <= game.max_players:
         raise RequestError("bad_players", f"{game.id} takes {game.min_players} to {game.max_players} players",
                            "players")
     return value
 
 
-def _options(game: Game[Any, Any], rules: object, value: object) -> dict[str, Any]:
+def _options(game: Game[Any, Any, Any], rules: object, value: object) -> dict[str, Any]:
     """The options of rule set ``rules`` (none: the defaults), changed by those ``value`` names."""
     if value is None:
         value = {}
@@ -490,7 +490,7 @@ def _options(game: Game[Any, Any], rules: object, value: object) -> dict[str, An
         raise RequestError("bad_option", str(exc), f"options.{name}" if name else "options") from None
 
 
-def _rule_set(game: Game[Any, Any], name: object) -> RuleSet:
+def _rule_set(game: Game[Any, Any, Any], name: object) -> RuleSet:
     if not isinstance(name, str):
         raise RequestError("bad_rules", "rules must be the name of one of the game's rule sets", "rules")
     try:

@@ -95,7 +95,7 @@ class Room:
     """One room; see the module's docstring.  ``status``: ``lobby``, ``playing`` or ``over``."""
 
     code: str
-    game: Game[Any, Any]
+    game: Game[Any, Any, Any]
     options: dict[str, Any]
     seats: list[Seat]
     settings: RoomSettings

@@ -85,7 +85,7 @@ class Controller:
     _offered_call_at: int = -1
 
     @property
-    def game(self) -> Game[Any, Any]:
+    def game(self) -> Game[Any, Any, Any]:
         return self.table.game
 
     @property

@@ -43,7 +43,7 @@ PACE = 0.6
 class Setup:
     """A game set up at a table for the person at seat 0."""
 
-    game: Game[Any, Any]
+    game: Game[Any, Any, Any]
     initial: Any
     seed: int
     names: list[str]

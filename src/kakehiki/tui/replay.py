@@ -42,7 +42,7 @@ class Frame:
 class Recorder:
     """A :data:`kakehiki.record.Watcher` keeping every frame as ``viewer`` saw it."""
 
-    game: Game[Any, Any]
+    game: Game[Any, Any, Any]
     viewer: int | None
     labels: Sequence[str]
     narrator: Narrator

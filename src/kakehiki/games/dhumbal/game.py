@@ -33,7 +33,7 @@ from kakehiki.options import OptionSpec, OptionValue
 from kakehiki.rulesets import OptionLabel, RuleSet
 
 
-class DhumbalGame(StandardGame[DhumbalState, DhumbalAction]):
+class DhumbalGame(StandardGame[DhumbalState, DhumbalAction, DhumbalView]):
     id: ClassVar[str] = "dhumbal"
     title_en: ClassVar[str] = "Dhumbal"
     title_ja: ClassVar[str] = "ダンバル"

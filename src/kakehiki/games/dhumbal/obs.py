@@ -5,14 +5,13 @@ Seats are relative in seat-number order, the order of play.
 
 from __future__ import annotations
 
-from typing import Any
-
+from kakehiki.games.dhumbal.view import DhumbalView
 from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, put
 
 RECENT = 8
 
 
-class DhumbalEncoder(Encoder):
+class DhumbalEncoder(Encoder[DhumbalView]):
     game_id = "dhumbal"
 
     def build(self) -> None:
@@ -42,10 +41,10 @@ class DhumbalEncoder(Encoder):
                           f"vector of its discard, one-hot card it took from the discards, 1 if it took the stock's "
                           f"top instead")
 
-    def fill(self, out: Array, view: Any) -> None:
+    def fill(self, out: Array, view: DhumbalView) -> None:
         n = self.players
         rel = self.relative(view)
-        add_cards(out, self.hand, view.hand)
+        add_cards(out, self.hand, view.hand or ())  # a seat's own view (relative refuses a spectator's)
         add_cards(out, self.discarding, view.discarding)
         add_cards(out, self.available, view.available)
         add_cards(out, self.buried, view.buried)

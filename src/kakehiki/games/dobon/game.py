@@ -36,7 +36,7 @@ BASIC_PLAY = "JDA-5"  # the source's rule 5: match the field card's suit or numb
 WAITING_FOR_GAESHI = "a Dobon call is waiting for gaeshi; only dobon or pass now"
 
 
-class DobonGame(StandardGame[DobonState, DobonAction]):
+class DobonGame(StandardGame[DobonState, DobonAction, DobonView]):
     id: ClassVar[str] = "dobon"
     title_en: ClassVar[str] = "Dobon (JDA rules)"
     title_ja: ClassVar[str] = "ドボン（JDA制定ルール）"

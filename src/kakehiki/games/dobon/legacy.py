@@ -9,16 +9,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from kakehiki.core import Event, Game
-from kakehiki.games.dobon.actions import PASS
+from kakehiki.games.dobon.actions import PASS, DobonAction
 from kakehiki.games.dobon.state import CHAIN, DobonState
+from kakehiki.games.dobon.view import DobonView
 
 CURRENT = 3
 
 
-def legacy_settle(game: Game[DobonState, Any], version: int,
+def legacy_settle(game: Game[DobonState, DobonAction, DobonView], version: int,
                   state: DobonState) -> tuple[DobonState, tuple[Event, ...]]:
     """Before version 3 a seat that could not answer a Dobon call was never asked: pass for it."""
     events: tuple[Event, ...] = ()

@@ -7,16 +7,37 @@ entry 0 is the observing seat, entry 1 the seat that plays after it, and so on.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Protocol, TypeVar
 
-from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, card_hot, one_hot, put
+from kakehiki.games.dobon.view import DobonView
+from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, card_hot, observer, one_hot, put
 
 PHASES = ("turn", "gaeshi", "over")
 KINDS = ("turned", "play", "interrupt", "draw", "penalty", "dobon", "rebuild")
 RECENT = 8  # public moves kept move by move
 
 
-class DobonSeatsEncoder(Encoder):
+class DobonSeats(Protocol):
+    """The per-seat facts of a Dobon table, as both Dobons' views show them."""
+
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def top_owner(self) -> int | None: ...
+    @property
+    def chain(self) -> tuple[int, ...]: ...
+    @property
+    def dealer(self) -> int: ...
+
+
+DV = TypeVar("DV", bound=DobonSeats)
+
+
+class DobonSeatsEncoder(Encoder[DV]):
     """What both Dobons' encoders share: the per-seat facts of a Dobon table."""
 
     hand_sizes: int
@@ -26,7 +47,7 @@ class DobonSeatsEncoder(Encoder):
     chain: int
     dealer: int
 
-    def fill_seats(self, out: Array, rel: Sequence[int], view: Any, drawn: Sequence[int]) -> None:
+    def fill_seats(self, out: Array, rel: Sequence[int], view: DV, drawn: Sequence[int]) -> None:
         """Hand sizes, cards drawn, whose turn, who played the top card, the Dobon chain, the dealer."""
         self.per_seat(out, self.hand_sizes, rel, view.hand_sizes)
         self.per_seat(out, self.drawn, rel, drawn)
@@ -40,7 +61,7 @@ class DobonSeatsEncoder(Encoder):
         self.seat_hot(out, self.dealer, rel, view.dealer)
 
 
-class DobonEncoder(DobonSeatsEncoder):
+class DobonEncoder(DobonSeatsEncoder[DobonView]):
     game_id = "dobon"
 
     def build(self) -> None:
@@ -68,24 +89,26 @@ class DobonEncoder(DobonSeatsEncoder):
                           f"draw, penalty, dobon, rebuild), seat one-hot (relative; none for turned/rebuild), card "
                           f"one-hot (the card played or turned, or a Dobon's top), amount (cards drawn or rebuilt)")
 
-    def relative(self, view: Any) -> tuple[int, ...]:
+    def relative(self, view: DobonView) -> tuple[int, ...]:
         order: Sequence[int] = view.order
         n = self.players
-        mine = order.index(view.seat)
+        mine = order.index(observer(view))
         rel = [0] * n
         for position, seat in enumerate(order):
             rel[seat] = (position - mine) % n
         return tuple(rel)
 
-    def fill(self, out: Array, view: Any) -> None:
+    def fill(self, out: Array, view: DobonView) -> None:
         n = self.players
         rel = self.relative(view)
-        add_cards(out, self.hand, view.hand)
+        add_cards(out, self.hand, view.hand or ())  # a seat's own view (relative refuses a spectator's)
         card_hot(out, self.top, view.top)
         add_cards(out, self.field, view.field)
         drawn = [0] * n
         played = [self.played + rel[seat] * CARD_FACES for seat in range(n)]
         for kind, seat, card, amount in view.log:  # the hot loop of a long game: plain tuple reads
+            if seat is None:  # the first card turned, a rebuild: nobody's move
+                continue
             if (kind == "play" or kind == "interrupt") and card is not None:
                 out[played[seat] + card.index] += 1.0
             elif kind == "draw" or kind == "penalty":

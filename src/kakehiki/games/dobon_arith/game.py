@@ -46,7 +46,7 @@ from kakehiki.options import OptionSpec, OptionValue
 from kakehiki.rulesets import OptionLabel, RuleSet
 
 
-class DobonArithGame(StandardGame[ArithState, ArithAction]):
+class DobonArithGame(StandardGame[ArithState, ArithAction, ArithView]):
     id: ClassVar[str] = "dobon-arith"
     title_en: ClassVar[str] = "Dobon with arithmetic and card powers"
     title_ja: ClassVar[str] = "ドボン（四則演算・特殊カードあり）"

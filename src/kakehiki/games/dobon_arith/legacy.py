@@ -17,13 +17,12 @@ state so far, then applying :func:`legacy_actions` of each other entry in order,
 
 from __future__ import annotations
 
-from typing import Any
-
 from kakehiki.cards import SUITS, Card
 from kakehiki.core import Event, Game
 from kakehiki.errors import NotationError, excerpt
 from kakehiki.games.dobon_arith.actions import WILD, ArithAction, Pass, Play, parse_action
 from kakehiki.games.dobon_arith.state import CHAIN, TURN, ArithState
+from kakehiki.games.dobon_arith.view import ArithView
 
 CURRENT = 4
 
@@ -89,7 +88,7 @@ def legacy_v1_skips(state: ArithState, seat: int, action: ArithAction | str) -> 
     )
 
 
-def legacy_settle(game: Game[ArithState, Any], version: int,
+def legacy_settle(game: Game[ArithState, ArithAction, ArithView], version: int,
                   state: ArithState) -> tuple[ArithState, tuple[Event, ...]]:
     """Before version 4 a seat whose hand could not answer a Dobon call was never asked: pass for it."""
     events: tuple[Event, ...] = ()

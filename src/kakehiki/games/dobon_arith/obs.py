@@ -6,10 +6,9 @@ seat); ``direction`` says which way play goes now.
 
 from __future__ import annotations
 
-from typing import Any
-
 from kakehiki.cards import SUITS
 from kakehiki.games.dobon.obs import DobonSeatsEncoder
+from kakehiki.games.dobon_arith.view import ArithView
 from kakehiki.rl.obs.layout import CARD_FACES, Array, add_cards, card_hot, one_hot, put
 
 PHASES = ("turn", "gaeshi", "over")
@@ -17,7 +16,7 @@ KINDS = ("play", "draw", "pass")
 RECENT = 8
 
 
-class ArithEncoder(DobonSeatsEncoder):
+class ArithEncoder(DobonSeatsEncoder[ArithView]):
     game_id = "dobon-arith"
 
     def build(self) -> None:
@@ -48,10 +47,10 @@ class ArithEncoder(DobonSeatsEncoder):
                           f"the last {RECENT} turn actions, newest first, each: seat one-hot (relative), kind one-hot "
                           f"(play, draw, pass), card vector of the cards played, cards drawn")
 
-    def fill(self, out: Array, view: Any) -> None:
+    def fill(self, out: Array, view: ArithView) -> None:
         n = self.players
         rel = self.relative(view)
-        add_cards(out, self.hand, view.hand)
+        add_cards(out, self.hand, view.hand or ())  # a seat's own view (relative refuses a spectator's)
         add_cards(out, self.staged, view.staged)
         card_hot(out, self.top, view.top)
         if view.suit in SUITS:

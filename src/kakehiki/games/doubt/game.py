@@ -24,7 +24,7 @@ from kakehiki.rulesets import OptionLabel, RuleSet
 WINDOW_ACTIONS: tuple[DoubtAction, ...] = (DOUBT, PASS)
 
 
-class DoubtGame(StandardGame[DoubtState, DoubtAction]):
+class DoubtGame(StandardGame[DoubtState, DoubtAction, DoubtView]):
     id: ClassVar[str] = "doubt"
     title_en: ClassVar[str] = "Doubt (Cheat / I Doubt It)"
     title_ja: ClassVar[str] = "ダウト"

@@ -9,9 +9,8 @@ doubts against it, lies caught, doubt windows answered and doubts called, over t
 
 from __future__ import annotations
 
-from typing import Any
-
 from kakehiki.games.doubt.state import Habits
+from kakehiki.games.doubt.view import DoubtView
 from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, one_hot, put, rate, scaled
 
 PHASES = ("play", "doubt", "over")
@@ -20,7 +19,7 @@ RECENT = 8
 HABITS = 7  # per seat: five counts, two rates
 
 
-class DoubtEncoder(Encoder):
+class DoubtEncoder(Encoder[DoubtView]):
     game_id = "doubt"
 
     def build(self) -> None:
@@ -57,10 +56,10 @@ class DoubtEncoder(Encoder):
                           f"rank one-hot, number of cards, turned up (0/1), card vector of its cards if the seat has "
                           f"seen them (its own, or turned up)")
 
-    def fill(self, out: Array, view: Any) -> None:
+    def fill(self, out: Array, view: DoubtView) -> None:
         n = self.players
         rel = self.relative(view)
-        add_cards(out, self.hand, view.hand)
+        add_cards(out, self.hand, view.hand or ())  # a seat's own view (relative refuses a spectator's)
         add_cards(out, self.picked, view.picked)
         width = n + RANKS + 2 + CARD_FACES
         recent = len(view.pile) - RECENT

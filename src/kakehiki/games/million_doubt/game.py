@@ -49,7 +49,7 @@ from kakehiki.options import OptionSpec, OptionValue
 from kakehiki.rulesets import OptionLabel, RuleSet
 
 
-class MillionDoubtGame(StandardGame[MillionDoubtState, MillionDoubtAction]):
+class MillionDoubtGame(StandardGame[MillionDoubtState, MillionDoubtAction, MillionDoubtView]):
     id: ClassVar[str] = "million-doubt"
     title_en: ClassVar[str] = "Million Doubt"
     title_ja: ClassVar[str] = "ミリオンダウト"

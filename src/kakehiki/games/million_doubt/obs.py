@@ -9,10 +9,9 @@ doubt windows it answered and the doubts it called.
 
 from __future__ import annotations
 
-from typing import Any
-
 from kakehiki.cards import SUITS
 from kakehiki.games.million_doubt.state import Habits
+from kakehiki.games.million_doubt.view import MillionDoubtView
 from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, one_hot, put, rate, scaled
 
 PHASES = ("turn", "hide", "doubt", "give", "over")
@@ -21,7 +20,7 @@ HABITS = 12  # per seat: nine counts, three rates
 FLAGS = ("revolution", "eleven_back", "reversed_order", "truthful", "face_down", "spade3_beats_joker")
 
 
-class MillionDoubtEncoder(Encoder):
+class MillionDoubtEncoder(Encoder[MillionDoubtView]):
     game_id = "million-doubt"
 
     def build(self) -> None:
@@ -68,10 +67,10 @@ class MillionDoubtEncoder(Encoder):
         self.scalars = add("scalars", 6, "passes in a row, cards gone face down unseen, cards set aside unseen, the "
                                          "game of the match (from 0), the games in it, burst_at")
 
-    def fill(self, out: Array, view: Any) -> None:
+    def fill(self, out: Array, view: MillionDoubtView) -> None:
         n = self.players
         rel = self.relative(view)
-        add_cards(out, self.hand, view.hand)
+        add_cards(out, self.hand, view.hand or ())  # a seat's own view (relative refuses a spectator's)
         add_cards(out, self.laying, view.laying)
         add_cards(out, self.hiding, view.hiding)
         if view.claim is not None:

@@ -8,15 +8,16 @@ the view only, never the state (the noninterference rule).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from kakehiki.manifest import ByGame
 from kakehiki.rl.obs.layout import CARD_FACES, Encoder, Layout, Part
 
-ENCODERS: Mapping[str, type[Encoder]] = ByGame(lambda m: m.maybe(m.encoder))
+ENCODERS: Mapping[str, type[Encoder[Any]]] = ByGame(lambda m: m.maybe(m.encoder))
 """Game id → its encoder class, as each game's manifest names it (imported when first read)."""
 
 
-def encoder(game_id: str, players: int) -> Encoder:
+def encoder(game_id: str, players: int) -> Encoder[Any]:
     """The observation encoder of ``game_id`` for a table of ``players``."""
     try:
         cls = ENCODERS[game_id]

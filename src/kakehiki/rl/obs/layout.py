@@ -30,7 +30,7 @@ import math
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Generic, Protocol, TypeAlias, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -42,6 +42,16 @@ Array: TypeAlias = "array[float]"
 """What an encoder fills: a ``float32`` ``array.array`` (element writes cost a third of a numpy
 array's), handed back as a numpy array over the same memory."""
 Observation = npt.NDArray[np.float32]
+
+
+class SeatView(Protocol):
+    """What every view an encoder reads has: the seat it belongs to (``None``: a spectator's)."""
+
+    @property
+    def seat(self) -> int | None: ...
+
+
+V = TypeVar("V", bound=SeatView)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +97,11 @@ class Layout:
         return "\n".join(rows)
 
 
-class Encoder:
-    """A game's observation encoder for one table size: ``encode(view) -> float32 array``."""
+class Encoder(Generic[V]):
+    """A game's observation encoder for one table size: ``encode(view) -> float32 array``.
+
+    Typed against the game's view (``Game[S, A, V]``'s ``V``): ``class DoubtEncoder(Encoder[DoubtView])``.
+    The registry (:func:`kakehiki.rl.obs.encoder`) hands out an ``Encoder[Any]``."""
 
     game_id: str
 
@@ -106,20 +119,20 @@ class Encoder:
         """Add this game's slices to ``self.layout``."""
         raise NotImplementedError
 
-    def encode(self, view: Any) -> Observation:
+    def encode(self, view: V) -> Observation:
         """The observation of the seat ``view`` belongs to, from the view alone."""
         out = array("f", self._zeros)
         self.fill(out, view)
         return np.frombuffer(out, dtype=np.float32)
 
-    def fill(self, out: Array, view: Any) -> None:
+    def fill(self, out: Array, view: V) -> None:
         raise NotImplementedError
 
     # -- helpers for the games' encoders ---------------------------------------
-    def relative(self, view: Any) -> tuple[int, ...]:
+    def relative(self, view: V) -> tuple[int, ...]:
         """``rel[seat]``: where each seat goes in a per-seat slice, 0 for the observing seat and
         then the seats after it in seat-number order (a game seated otherwise overrides this)."""
-        me, n = view.seat, self.players
+        me, n = observer(view), self.players
         return tuple((seat - me) % n for seat in range(n))
 
     @staticmethod
@@ -134,6 +147,13 @@ class Encoder:
         negative seat marks nothing."""
         if seat is not None and 0 <= seat < len(rel):
             out[start + rel[seat]] = 1.0
+
+
+def observer(view: SeatView) -> int:
+    """The seat an observation is made for: a seat's view, never a spectator's."""
+    if view.seat is None:
+        raise ValueError("an observation is made for a seat; this view is a spectator's")
+    return view.seat
 
 
 def add_cards(out: Array, start: int, cards: Iterable[Card]) -> None:

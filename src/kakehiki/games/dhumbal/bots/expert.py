@@ -247,7 +247,7 @@ class ExpertBot(Planner):
         return self.best_turn(view)
 
     def choose_sampled(
-        self, game: Game[Any, Any], seat: int, view: DhumbalView, legal: Sequence[Action], rng: random.Random,
+        self, game: Game[Any, Any, Any], seat: int, view: DhumbalView, legal: Sequence[Action], rng: random.Random,
         sample: Sampler,
     ) -> Action:
         if SHOW not in legal or not self.worlds or len(view.hand_sizes) != HEADS_UP:
@@ -312,7 +312,7 @@ class ExpertBot(Planner):
     # -- Show or wait (heads-up) ----------------------------------------------------------------
 
     def show_beats(
-        self, turn: Turn, game: Game[Any, Any], view: DhumbalView, rng: random.Random, sample: Sampler
+        self, turn: Turn, game: Game[Any, Any, Any], view: DhumbalView, rng: random.Random, sample: Sampler
     ) -> float:
         """How much more a Show now brings than playing ``turn`` and on, summed over worlds."""
         seat = view.seat
@@ -355,7 +355,7 @@ def deal_hidden(view: DhumbalView, sampled: DhumbalState, slack: float, rng: ran
     return dataclasses.replace(sampled, hands=tuple(hands), totals=tuple(totals), stock=tuple(pool))
 
 
-def play_plan(game: Game[Any, Any], state: DhumbalState, seat: int, plan: Show | Turn) -> DhumbalState:
+def play_plan(game: Game[Any, Any, Any], state: DhumbalState, seat: int, plan: Show | Turn) -> DhumbalState:
     """``state`` once ``seat`` has played the whole of ``plan`` (a Show, or a turn's steps)."""
     for action in (plan,) if isinstance(plan, Show) else plan.steps()[len(state.discarding):]:
         state, _ = game.apply(state, seat, action)
@@ -363,7 +363,7 @@ def play_plan(game: Game[Any, Any], state: DhumbalState, seat: int, plan: Show |
 
 
 def play_round_out(
-    game: Game[Any, Any], state: DhumbalState, bots: Sequence[Planner], rng: random.Random, horizon: int
+    game: Game[Any, Any, Any], state: DhumbalState, bots: Sequence[Planner], rng: random.Random, horizon: int
 ) -> DhumbalState:
     """Play on until the round is scored, or for ``horizon`` turns at most; each seat plans its
     whole turn once."""

@@ -73,7 +73,7 @@ TRUTH_MARGIN = 0.25  # a true set of face-down cards is named when it costs at m
 MAX_ROLLOUT_STEPS = 400  # a rollout still going after this many actions counts as half a win
 STEP_BUDGET = 6000  # rollout actions per decision at most (about 0.4 s on one core); most use far fewer
 
-Rules = Game[MillionDoubtState, Action]  # the game, as the rollouts use it
+Rules = Game[MillionDoubtState, Action, MillionDoubtView]  # the game, as the rollouts use it
 
 
 # -- the rollout policy ------------------------------------------------------------------------------
@@ -349,7 +349,7 @@ class MillionDoubtExpertBot(MillionDoubtHeuristicBot):
         return super().choose(view, legal, rng)
 
     def choose_sampled(
-        self, game: Game[Any, Any], seat: int, view: MillionDoubtView, legal: Sequence[Action],
+        self, game: Game[Any, Any, Any], seat: int, view: MillionDoubtView, legal: Sequence[Action],
         rng: random.Random, sample: Sampler,
     ) -> Action:
         """On a turn, the candidates (:func:`candidates`) that go on from the cards shown so far
@@ -369,7 +369,7 @@ class MillionDoubtExpertBot(MillionDoubtHeuristicBot):
         return expert_hide_choice(self, view, up, hidden, revolution, named)
 
     def _best(
-        self, game: Game[Any, Any], seat: int, view: MillionDoubtView, options: list[Choice],
+        self, game: Game[Any, Any, Any], seat: int, view: MillionDoubtView, options: list[Choice],
         rng: random.Random, sample: Sampler,
     ) -> Choice:
         """Sequential halving: each round plays every candidate still in on the same fresh
