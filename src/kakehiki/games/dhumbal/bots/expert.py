@@ -41,7 +41,6 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from kakehiki.bots.search import Sampler
 from kakehiki.cards import CARD_ORDER, Card
@@ -51,6 +50,8 @@ from kakehiki.games.dhumbal.bots.heuristic import Planner, ThresholdBot, held, u
 from kakehiki.games.dhumbal.bots.model import TYPES, OpponentModel
 from kakehiki.games.dhumbal.melds import POINTS, total
 from kakehiki.games.dhumbal.state import HAND_SIZE, OVER
+
+Rules = Game[DhumbalState, Action, DhumbalView]  # the game, as the plans and rollouts use it
 
 MAX_POINTS = 10
 HEADS_UP = 2
@@ -247,7 +248,7 @@ class ExpertBot(Planner):
         return self.best_turn(view)
 
     def choose_sampled(
-        self, game: Game[Any, Any, Any], seat: int, view: DhumbalView, legal: Sequence[Action], rng: random.Random,
+        self, game: Rules, seat: int, view: DhumbalView, legal: Sequence[Action], rng: random.Random,
         sample: Sampler,
     ) -> Action:
         if SHOW not in legal or not self.worlds or len(view.hand_sizes) != HEADS_UP:
@@ -312,7 +313,7 @@ class ExpertBot(Planner):
     # -- Show or wait (heads-up) ----------------------------------------------------------------
 
     def show_beats(
-        self, turn: Turn, game: Game[Any, Any, Any], view: DhumbalView, rng: random.Random, sample: Sampler
+        self, turn: Turn, game: Rules, view: DhumbalView, rng: random.Random, sample: Sampler
     ) -> float:
         """How much more a Show now brings than playing ``turn`` and on, summed over worlds."""
         seat = view.seat
@@ -355,7 +356,7 @@ def deal_hidden(view: DhumbalView, sampled: DhumbalState, slack: float, rng: ran
     return dataclasses.replace(sampled, hands=tuple(hands), totals=tuple(totals), stock=tuple(pool))
 
 
-def play_plan(game: Game[Any, Any, Any], state: DhumbalState, seat: int, plan: Show | Turn) -> DhumbalState:
+def play_plan(game: Rules, state: DhumbalState, seat: int, plan: Show | Turn) -> DhumbalState:
     """``state`` once ``seat`` has played the whole of ``plan`` (a Show, or a turn's steps)."""
     for action in (plan,) if isinstance(plan, Show) else plan.steps()[len(state.discarding):]:
         state, _ = game.apply(state, seat, action)
@@ -363,7 +364,7 @@ def play_plan(game: Game[Any, Any, Any], state: DhumbalState, seat: int, plan: S
 
 
 def play_round_out(
-    game: Game[Any, Any, Any], state: DhumbalState, bots: Sequence[Planner], rng: random.Random, horizon: int
+    game: Rules, state: DhumbalState, bots: Sequence[Planner], rng: random.Random, horizon: int
 ) -> DhumbalState:
     """Play on until the round is scored, or for ``horizon`` turns at most; each seat plans its
     whole turn once."""

@@ -40,7 +40,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from kakehiki.bots.search import Sampler
 from kakehiki.cards import Card
@@ -349,7 +348,7 @@ class MillionDoubtExpertBot(MillionDoubtHeuristicBot):
         return super().choose(view, legal, rng)
 
     def choose_sampled(
-        self, game: Game[Any, Any, Any], seat: int, view: MillionDoubtView, legal: Sequence[Action],
+        self, game: Rules, seat: int, view: MillionDoubtView, legal: Sequence[Action],
         rng: random.Random, sample: Sampler,
     ) -> Action:
         """On a turn, the candidates (:func:`candidates`) that go on from the cards shown so far
@@ -369,7 +368,7 @@ class MillionDoubtExpertBot(MillionDoubtHeuristicBot):
         return expert_hide_choice(self, view, up, hidden, revolution, named)
 
     def _best(
-        self, game: Game[Any, Any, Any], seat: int, view: MillionDoubtView, options: list[Choice],
+        self, game: Rules, seat: int, view: MillionDoubtView, options: list[Choice],
         rng: random.Random, sample: Sampler,
     ) -> Choice:
         """Sequential halving: each round plays every candidate still in on the same fresh
