@@ -68,7 +68,7 @@ class Person:
         self.planned = (now + self.rng.uniform(*think), table.seq, move)
 
 
-def whole_move(game: Game[Any, Any], state: Any, seat: int, bot: Bot, rng: random.Random) -> tuple[Action, ...]:
+def whole_move(game: Game[Any, Any, Any], state: Any, seat: int, bot: Bot, rng: random.Random) -> tuple[Action, ...]:
     steps: list[Action] = []
     while True:
         action = decide(game, state, seat, bot, rng)

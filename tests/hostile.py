@@ -27,14 +27,14 @@ def assert_short(err: BaseException) -> None:
     assert len(str(err)) < SHORT, f"an error line of {len(str(err))} characters"
 
 
-def assert_other_types_refused(game: Game[Any, Any], values: Sequence[object]) -> None:
+def assert_other_types_refused(game: Game[Any, Any, Any], values: Sequence[object]) -> None:
     """``parse_action`` of anything but a string is a :class:`NotationError`, not a crash."""
     for value in values:
         with pytest.raises(NotationError):
             game.parse_action(value)  # type: ignore[arg-type]
 
 
-def assert_parses_or_refused(game: Game[Any, Any], text: str, states: Sequence[Any], seats: int = 3) -> None:
+def assert_parses_or_refused(game: Game[Any, Any, Any], text: str, states: Sequence[Any], seats: int = 3) -> None:
     """``text`` is a short :class:`NotationError`, or an action that round-trips and that each of
     ``seats`` may try on every one of ``states``: applied, or refused with a short error,
     the state tried on unchanged either way."""
@@ -63,7 +63,7 @@ def first_actor(_rng: random.Random, actors: tuple[int, ...]) -> int:
 
 
 def start_or_refused(
-    game: Game[Any, Any], players: int | None, options: Mapping[str, Any], seed: int, deck: Any,
+    game: Game[Any, Any, Any], players: int | None, options: Mapping[str, Any], seed: int, deck: Any,
     steps: int = 30, seat_of: PickSeat = any_actor,
 ) -> Any:
     """A game of these (fuzzed) arguments, or ``None`` when it is refused with a short

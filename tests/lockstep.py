@@ -39,7 +39,7 @@ def uniform(rng: random.Random, legal: Sequence[Action]) -> Action:
 
 
 def walk(
-    game: Game[Any, Any], state: Any, batch: Any, rng: random.Random, limit: int, compare: Compare,
+    game: Game[Any, Any, Any], state: Any, batch: Any, rng: random.Random, limit: int, compare: Compare,
     seat_of: PickSeat = mostly_first, pick: PickAction = uniform,
 ) -> tuple[int, Any]:
     """Take the same (seat, action) in ``state`` and in game 0 of ``batch`` until the game is
@@ -73,7 +73,7 @@ def same_result(result: Result | None, fast: Mapping[str, Any], note: str, g: in
         assert int(fast["rounds"][g]) == len(result.rounds), note
 
 
-def bots_play_out(game: Game[Any, Any], seed: int, count: int, opts: Mapping[str, Any],
+def bots_play_out(game: Game[Any, Any, Any], seed: int, count: int, opts: Mapping[str, Any],
                   names: Sequence[str]) -> tuple[int, Result]:
     """``driver.play_out`` of the game of ``seed`` with the bots ``names`` (one a seat): its
     steps and result, what a kernel's policy of those names must reproduce."""
@@ -84,7 +84,7 @@ def bots_play_out(game: Game[Any, Any], seed: int, count: int, opts: Mapping[str
     return done.steps, result
 
 
-def first_actor_play_out(game: Game[Any, Any], seed: int, count: int, opts: Mapping[str, Any]) -> tuple[int, Any]:
+def first_actor_play_out(game: Game[Any, Any, Any], seed: int, count: int, opts: Mapping[str, Any]) -> tuple[int, Any]:
     """The benchmarks' play-out (``driver.random_playout``'s way): the first actor alone moves,
     each seat drawing from its own ``derive(seed, "bot", seat)`` stream as the random bot does;
     the steps taken and the last state."""
@@ -96,7 +96,7 @@ def first_actor_play_out(game: Game[Any, Any], seed: int, count: int, opts: Mapp
     return taken, state
 
 
-def same_play_outs(game: Game[Any, Any], batch: Any, seeds: Sequence[int], count: int, opts: Mapping[str, Any],
+def same_play_outs(game: Game[Any, Any, Any], batch: Any, seeds: Sequence[int], count: int, opts: Mapping[str, Any],
                    names: Sequence[str], rounds: bool = False) -> None:
     """A batch of ``seeds`` played out by the kernel's policies ``names`` (one a seat) takes the
     steps and reaches the results of ``driver.play_out`` with the bots of those names."""
@@ -108,7 +108,7 @@ def same_play_outs(game: Game[Any, Any], batch: Any, seeds: Sequence[int], count
         same_result(result, fast, f"seed {seed}", g, rounds)
 
 
-def same_first_actor_play_outs(game: Game[Any, Any], batch: Any, seeds: Sequence[int], count: int,
+def same_first_actor_play_outs(game: Game[Any, Any, Any], batch: Any, seeds: Sequence[int], count: int,
                                opts: Mapping[str, Any]) -> None:
     """``playout("random", first_only=True)`` of a batch of ``seeds`` is
     :func:`first_actor_play_out` of each: the same steps and results."""

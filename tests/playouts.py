@@ -12,7 +12,7 @@ S = TypeVar("S")
 
 
 def random_walk(
-    game: Game[S, Any], seed: int, players: int | None, options: Mapping[str, object] | None, limit: int,
+    game: Game[S, Any, Any], seed: int, players: int | None, options: Mapping[str, object] | None, limit: int,
     avoid: frozenset[str] = frozenset(),
 ) -> list[tuple[S, int, Any]]:
     """(state, seat, action) before every step of a uniform-random game — any actor, any legal

@@ -19,7 +19,7 @@ from playouts import random_walk
 GAMES = game_ids()
 
 
-def random_game(game: Game[Any, Any], seed: int, players: int | None = None) -> list[tuple[Any, int, Any]]:
+def random_game(game: Game[Any, Any, Any], seed: int, players: int | None = None) -> list[tuple[Any, int, Any]]:
     """Play a uniform-random game; return (state, seat, action) before every step."""
     return random_walk(game, seed, players, None, limit=10**6)
 
@@ -157,7 +157,7 @@ def test_bot_playouts_stop_cleanly_at_max_steps(game_id: str, steps: int) -> Non
             assert result.draw
 
 
-def space_or_skip(game: Game[Any, Any], state: Any) -> Any:
+def space_or_skip(game: Game[Any, Any, Any], state: Any) -> Any:
     try:
         return game.action_space(state)
     except NotImplementedError:

@@ -22,6 +22,7 @@ from kakehiki.cards import STANDARD_DECK
 from kakehiki.driver import play_out
 from kakehiki.games.dhumbal import DhumbalState
 from kakehiki.games.dhumbal.melds import is_discard, is_run, points
+from kakehiki.options import OptionValue
 from kakehiki.record import make_record, replay
 from kakehiki.rng import derive
 from transcript import cards, deal_deck, hand, move, of_type, texts
@@ -78,10 +79,12 @@ SHED_MOVES = ("0: discard S8, discard S9, discard S10, take stock",
               "2: discard S4, discard H4, discard D4, discard C4, take stock")
 
 
-def shed(stock: str, hands: dict[int, str] | None = None, moves: tuple[str, ...] = SHED_MOVES,
-         **options: object) -> DhumbalState:
+def shed(stock: str, hands: dict[int, str] | None = None, moves: tuple[str, ...] = SHED_MOVES, seed: int = 0,
+         **options: OptionValue) -> DhumbalState:
     """Every seat sheds once, taking from the stock; seat 0 is then to move."""
-    return play(GAME, new(hands or SHEDDING, up="H7", stock=stock, **options), *moves)
+    state = play(GAME, new(hands or SHEDDING, up="H7", stock=stock, decks=1, seed=seed, **options), *moves)
+    assert isinstance(state, DhumbalState)
+    return state
 
 
 # Four seats for the show-back ties: seat 0 ends on HA D2 C2 = 5, seat 1 on SA DA = 2 (two cards),
@@ -583,7 +586,8 @@ def test_D5_a_whole_match_stops_at_the_first_round_past_the_limit(seed: int) -> 
 def test_D5_one_record_holds_the_whole_match_grouped_by_round() -> None:
     state, playout = bot_match(4)
     record = make_record(GAME, state, playout.actions, ["a", "b", "c", "d"], playout.state)
-    assert len(record["actions"]) == len(GAME.result(playout.state).rounds) > 1
+    assert (result := GAME.result(playout.state)) is not None
+    assert len(record["actions"]) == len(result.rounds) > 1
     assert all(moves[-1][1] == "show" for moves in record["actions"])
     _, final, result = replay(record)
     assert final == playout.state and result == GAME.result(playout.state)

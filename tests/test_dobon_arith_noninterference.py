@@ -137,7 +137,7 @@ def test_C4_refusals_name_the_window_rule() -> None:
     chain = play(GAME, state, "3: dobon")
     assert "dobon" in legal(chain, 2)  # seat 2 may answer the call though it let the card go
     chain = play(GAME, chain, "others: pass")
-    assert GAME.result(chain) is not None and GAME.result(chain).winners == (3,)
+    assert (result := GAME.result(chain)) is not None and result.winners == (3,)
     chained = play(GAME, new({**CALLER, 3: "DA S2 H2 D2 DK"}, field="H3"), "0: play H6", "3: dobon")
     assert GAME.actors(chained) == (1, 2, 0)
     assert _refusal(chained, "3: dobon").rule == "A5"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import pytest
@@ -21,9 +22,12 @@ import kakehiki
 from kakehiki import Card, IllegalActionError, NotationError, parse_cards
 from kakehiki.bots import RandomBot, make_bot
 from kakehiki.cards import CARDS, STANDARD_DECK
+from kakehiki.core import Action, Event
 from kakehiki.driver import next_moves, play_out
 from kakehiki.games.dobon import match
 from kakehiki.games.dobon.actions import DRAW, PASS, Dobon, Play
+from kakehiki.games.dobon.game import DOBON
+from kakehiki.options import OptionValue
 from transcript import SIMPLE, cards, deal_deck, hand, move, of_type, pass_window, play, run, texts
 
 GAME = kakehiki.get_game("dobon")
@@ -54,6 +58,11 @@ def refused(state: Any, text: str) -> IllegalActionError:
         GAME.apply(state, seat, action)
     assert state == before
     return info.value
+
+
+def heard(into: list[Event], state: object, seat: int, action: Action, caused: tuple[Event, ...]) -> None:
+    """A driver's listener keeping every event caused."""
+    into.extend(caused)
 
 
 def top(state: Any) -> str:
@@ -111,12 +120,12 @@ CHAIN_HANDS = {0: "SK C9 D9 H9", 1: "SA HA DA S10", 2: "CA S2 H3 D4", 3: "SA HA 
 FIRST_CARD_HANDS = {0: "SA HA DA S10", 1: "H5 D5 C7 S8", 2: "S9 D8 C9 S6", 3: "SQ HJ D10 C3"}
 
 
-def chain_game(**options: object) -> Any:
-    return new(CHAIN_HANDS, field="S5", decks=2, **options)
+def chain_game(seed: int = 0, **options: OptionValue) -> Any:
+    return new(CHAIN_HANDS, field="S5", stock="", dealer=0, decks=2, seed=seed, **options)
 
 
-def first_card_game(**options: object) -> Any:
-    return new(FIRST_CARD_HANDS, field="HK", **options)
+def first_card_game(seed: int = 0, **options: OptionValue) -> Any:
+    return new(FIRST_CARD_HANDS, field="HK", stock="", dealer=0, decks=1, seed=seed, **options)
 
 
 # -- C1 cards ------------------------------------------------------------------------------------
@@ -557,10 +566,10 @@ def test_J3_deal_counts_and_laps(players: int, official: bool, bot: str, wanted:
     dealer and seating J12).  Matches are played until every case in ``wanted`` has been seen."""
     totals = {"games": 0, "laps": 0, "several_losers": 0, "reseats": 0}
     for seed in range(40):
-        events: list[Any] = []
+        events: list[Event] = []
         state = GAME.new(players=players, options={"official": official, "games": 30}, seed=seed)
         done = play_out(GAME, state, [make_bot("dobon", bot) for _ in range(players)], seed=seed,
-                        listener=lambda _s, _seat, _a, caused, into=events: into.extend(caused))
+                        listener=partial(heard, events))
         seen = check_match_events(events, players, official)
         assert seen["games"] == 30
         view = GAME.view(done.state, None)
@@ -1072,7 +1081,7 @@ def test_J13_match_result_ranks() -> None:
 def _stop_test(official: bool, min_games: int) -> int:
     state = GAME.new(players=3, options={"first_dealer": 0, "official": official, "games": 5,
                                          "min_games": min_games, "max_steps": 1}, seed=4)
-    state = GAME.request_stop(state)
+    state = DOBON.request_stop(state)  # the host's stop is Dobon's own
     assert GAME.result(state) is None  # the game in progress is played out
     while GAME.result(state) is None:
         state = end_game_fast(state)

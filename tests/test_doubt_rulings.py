@@ -12,6 +12,7 @@ import pytest
 
 from kakehiki import NotationError, OptionError, parse_cards
 from kakehiki.bots import make_bot
+from kakehiki.core import Event
 from kakehiki.driver import next_moves, play_out
 from kakehiki.record import make_record, replay
 from transcript_doubt import (
@@ -311,8 +312,12 @@ def test_B5_a_version_2_record_replays_with_the_pile_turned_up_as_it_was_played(
     record = make_record(GAME, start, actions, ["a", "b", "c", "d"], final)
     assert record["version"] == 3 and record["options"]["show_pile"] is False
     old = {**record, "version": 2, "options": {k: v for k, v in record["options"].items() if k != "show_pile"}}
-    seen: list[object] = []
-    _, replayed, _ = replay(old, lambda seat, text, state, events: seen.extend(e.seen_by(3) for e in events))
+    seen: list[Event] = []
+
+    def watch(seat: int | None, text: str, state: object, events: tuple[Event, ...]) -> None:
+        seen.extend(s for e in events if (s := e.seen_by(3)) is not None)
+
+    _, replayed, _ = replay(old, watch)
     assert replayed.options.show_pile and known(replayed, 3, 1) == cards("SA H3")  # version 2: all turned up
     assert [e.cards is not None for e in of_type(seen, "PileTaken")] == [True]
     _, current, _ = replay(record)
@@ -358,14 +363,15 @@ def test_B6_going_out_once_the_last_play_survives_the_window() -> None:
     state, events = run(state, "1: pass")
     assert [e.seat for e in of_type(events, "WentOut")] == [2]
     assert outcome(state) == ((2,), (0, 1), "doubt_out")
-    assert GAME.result(state).ranks == (2, 2, 1)
+    assert (result := GAME.result(state)) is not None and result.ranks == (2, 2, 1)
     assert GAME.actors(state) == () and refused(state, "0: play S5").rule == "B6"
 
 
 def test_B6_a_doubted_true_last_play_still_goes_out() -> None:
     state = play(new(OUT), *OPENING, "2: play D3", "0: doubt")
     assert outcome(state) == ((2,), (0,), "doubt_out")
-    assert GAME.result(state).ranks == (3, 2, 1)  # the rest by cards left: seat 0 took the pile
+    assert (result := GAME.result(state)) is not None
+    assert result.ranks == (3, 2, 1)  # the rest by cards left: seat 0 took the pile
 
 
 def test_B6_a_last_play_caught_lying_takes_the_pile_and_plays_on() -> None:
@@ -453,7 +459,7 @@ def test_B7_forfeit_the_loser_discards_face_up_and_is_out() -> None:
     state = play(state, "2: doubt")  # HA claimed as 2: a lie
     state = play(state, "2: play DA", "3: doubt")  # DA claimed as 3: a lie; seat 3 is the last one left
     assert outcome(state) == ((3,), (0,), "doubt_last_standing")
-    assert GAME.result(state).ranks == (4, 3, 2, 1)
+    assert (result := GAME.result(state)) is not None and result.ranks == (4, 3, 2, 1)
 
 
 def test_B7_forfeit_of_the_caller_when_the_claim_was_true() -> None:

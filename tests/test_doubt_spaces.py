@@ -101,7 +101,7 @@ def test_item3_each_play_of_up_to_most_cards_is_made_by_exactly_one_path(
     # Version 1 offered every sub-multiset of 1..max_cards_per_play cards as one action; version 2
     # makes each of them by exactly one sequence of steps (card order), and nothing else.
     state = new({0: hand, 1: " ".join(f"C{n}" for n in range(2, 2 + len(hand.split())))},
-                max_cards_per_play=most, **options)
+                seed=0, max_cards_per_play=most, **options)
     held = GAME.view(state, 0).hand
     old = {" ".join(map(str, c)) for size in range(1, most + 1) for c in combinations(held, size)}
     made = plays_made(state, 0)
@@ -148,7 +148,7 @@ def test_item3_a_card_set_aside_is_no_step() -> None:
     state = play(new(THREE, max_cards_per_play=3, max_steps=1), "0: add SA", "0: add S2")
     assert state.steps == 0 and GAME.result(state) is None
     state = stand(play(state, "0: play S3"))
-    assert GAME.result(state) is not None and GAME.result(state).reason == "max_steps"
+    assert (result := GAME.result(state)) is not None and result.reason == "max_steps"
 
 
 # -- twin deals, several cards per play --------------------------------------------------------------

@@ -219,13 +219,13 @@ def test_mutated_record_text_is_refused_in_one_line_or_replays(game_id: str, dat
 # -- random action strings -------------------------------------------------------------------
 
 
-def seats_of(game: Game[Any, Any], state: Any) -> st.SearchStrategy[Any]:
+def seats_of(game: Game[Any, Any, Any], state: Any) -> st.SearchStrategy[Any]:
     actors = game.actors(state)
     anyone = st.integers(-2, game.players(state) + 1) | st.sampled_from([True, False, None, 2**64, "0", 0.0])
     return st.sampled_from(actors) | anyone if actors else anyone
 
 
-def mutated_legal_text(game: Game[Any, Any], state: Any, seat: Any, data: st.DataObject) -> str:
+def mutated_legal_text(game: Game[Any, Any, Any], state: Any, seat: Any, data: st.DataObject) -> str:
     legal = game.legal_actions(state, seat) if type(seat) is int and seat in game.actors(state) else ()
     text = str(data.draw(st.sampled_from(legal))) if legal else "pass"
     i = data.draw(st.integers(0, len(text)))
@@ -269,7 +269,7 @@ def test_random_host_action_and_parse_end_in_a_kakehiki_error_or_succeed(game_id
 # -- random option values ----------------------------------------------------------------------
 
 
-def option_values(game: Game[Any, Any]) -> st.SearchStrategy[dict[str, Any]]:
+def option_values(game: Game[Any, Any, Any]) -> st.SearchStrategy[dict[str, Any]]:
     names = [o.name for o in game.options]
     texts = st.sampled_from(["auto", "none", "1e400", "nan", "inf", "-0", "٣", "1_000", " 2 ", "true", "9" * 4400])
     specials = st.one_of(*[
@@ -278,7 +278,7 @@ def option_values(game: Game[Any, Any]) -> st.SearchStrategy[dict[str, Any]]:
     return st.dictionaries(st.sampled_from([*names, "bogus"]), JSON_VALUES | texts | specials, max_size=4)
 
 
-def short_game(game: Game[Any, Any], state: Any, seed: int, steps: int = 60) -> None:
+def short_game(game: Game[Any, Any, Any], state: Any, seed: int, steps: int = 60) -> None:
     rng = random.Random(seed)
     for _ in range(steps):
         if game.result(state) is not None:
@@ -303,7 +303,7 @@ def test_random_options_are_refused_naming_them_or_make_a_game_that_plays(game_i
     short_game(game, state, seed)
 
 
-def extremes(game: Game[Any, Any]) -> list[tuple[int, str, Any]]:
+def extremes(game: Game[Any, Any, Any]) -> list[tuple[int, str, Any]]:
     """(players, option, value): each numeric option at each of its bounds, at the smallest and largest table."""
     return [(players, o.name, bound) for o in game.options if o.kind in ("int", "float")
             for bound in (o.minimum, o.maximum) if bound is not None

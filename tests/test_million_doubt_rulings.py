@@ -16,7 +16,9 @@ import pytest
 from kakehiki import OptionError, parse_cards
 from kakehiki.bots import make_bot
 from kakehiki.driver import next_moves, play_out
+from kakehiki.games.million_doubt import MillionDoubtState
 from kakehiki.games.million_doubt.match import full_deck
+from kakehiki.options import OptionValue
 from transcript_million_doubt import (
     GAME,
     cards,
@@ -44,8 +46,8 @@ DEAL = {
 }
 
 
-def game(**options: object) -> object:
-    return deal(DEAL, **options)
+def game(**options: OptionValue) -> MillionDoubtState:
+    return deal(DEAL, leader=0, seed=0, **options)
 
 
 # -- M1 cards, deal, players, first leader ------------------------------------------------------------

@@ -23,7 +23,7 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 STEPS = 250
 
 
-def short_game(game: Game[Any, Any], seed: int) -> list[tuple[Any, Any, tuple[Event, ...]]]:
+def short_game(game: Game[Any, Any, Any], seed: int) -> list[tuple[Any, Any, tuple[Event, ...]]]:
     """Up to :data:`STEPS` random moves: (state before, state after, events) for each."""
     rng = random.Random(seed)
     state, opening = game.start(game.default_players, {}, seed=seed)
@@ -39,7 +39,7 @@ def short_game(game: Game[Any, Any], seed: int) -> list[tuple[Any, Any, tuple[Ev
     return moves
 
 
-def narrate(narrator: Narrator, game: Game[Any, Any], state: Any, events: tuple[Event, ...],
+def narrate(narrator: Narrator, game: Game[Any, Any, Any], state: Any, events: tuple[Event, ...],
             labels: list[str]) -> list[str | None]:
     seat = narrator.viewer
     lines: list[str | None] = []

@@ -24,7 +24,7 @@ GAMES = game_ids()
 PROBES = 40  # attempted actions compared per seat and step
 
 
-def outcome(game: Game[Any, Any], state: Any, seat: int, action: Action) -> str:
+def outcome(game: Game[Any, Any, Any], state: Any, seat: int, action: Action) -> str:
     try:
         game.check(state, seat, action)
     except IllegalActionError as err:
@@ -36,7 +36,7 @@ def seen(events: tuple[Any, ...], seat: int | None) -> list[Any]:
     return [e for e in (event.seen_by(seat) for event in events) if e is not None]
 
 
-def twin_games(game: Game[Any, Any], players: int, seed: int, i: int, j: int) -> tuple[Any, Any]:
+def twin_games(game: Game[Any, Any, Any], players: int, seed: int, i: int, j: int) -> tuple[Any, Any]:
     """Two games from explicit decks that differ only by swapping positions ``i`` and ``j``."""
     cards = list(game.all_cards(game.new(players=players, seed=seed)))
     random.Random(seed).shuffle(cards)
@@ -46,13 +46,13 @@ def twin_games(game: Game[Any, Any], players: int, seed: int, i: int, j: int) ->
     return game.new(players=players, seed=seed, deck=cards), game.new(players=players, seed=seed, deck=swapped)
 
 
-def compare_offers(game: Game[Any, Any], one: Any, two: Any, seat: int, probes: list[Action]) -> None:
+def compare_offers(game: Game[Any, Any, Any], one: Any, two: Any, seat: int, probes: list[Action]) -> None:
     assert game.legal_actions(one, seat) == game.legal_actions(two, seat), f"seat {seat}'s offers differ"
     for action in probes:
         assert outcome(game, one, seat, action) == outcome(game, two, seat, action), (seat, str(action))
 
 
-def probe_actions(game: Game[Any, Any], one: Any, two: Any, rng: random.Random) -> list[Action]:
+def probe_actions(game: Game[Any, Any, Any], one: Any, two: Any, rng: random.Random) -> list[Action]:
     pool = {str(a): a for state in (one, two) for s in range(game.players(state)) for a in game.legal_actions(state, s)}
     names = sorted(pool)
     return [pool[n] for n in rng.sample(names, min(PROBES, len(names)))]

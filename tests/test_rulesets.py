@@ -19,7 +19,7 @@ RAW_NAME = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")  # first_leader, max_steps, c
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
-def test_every_rule_set_starts_a_game_at_every_table_size(game: Game[Any, Any]) -> None:
+def test_every_rule_set_starts_a_game_at_every_table_size(game: Game[Any, Any, Any]) -> None:
     assert len(game.rule_sets) >= 2
     assert len({r.id for r in game.rule_sets}) == len(game.rule_sets)
     assert game.rule_sets[0].values(game.options) == resolve_options(game.options, {}), "the first set is the defaults"
@@ -31,7 +31,7 @@ def test_every_rule_set_starts_a_game_at_every_table_size(game: Game[Any, Any]) 
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
-def test_every_option_has_a_label_and_help_without_raw_names(game: Game[Any, Any]) -> None:
+def test_every_option_has_a_label_and_help_without_raw_names(game: Game[Any, Any, Any]) -> None:
     assert set(game.option_labels) == {spec.name for spec in game.options}
     for spec in game.options:
         label = game.option_labels[spec.name]
