@@ -75,7 +75,7 @@ def test_never_shows_into_a_hand_known_to_be_lower() -> None:
     # Seat 1 holds only the ace and the deuce it took from the discards: 3 points, in plain sight.
     view, legal, state = position(*LOW_SHEDDER, stock="D2 DA C2 HQ")
     state = holding(state, ["HA CA C2", "DA S2"], ["", "DA S2"])
-    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    view, legal = GAME.view(state, 0), list(GAME.legal_actions(state, 0))
     assert "show" in map(str, legal) and show_chance(view, 0.1) == 0
     assert str(ExpertBot().choose(view, legal, random.Random(0))) != "show"
     assert searched_choice(state) != "show"

@@ -7,6 +7,7 @@ from typing import Any
 
 from kakehiki.bots import make_bot
 from kakehiki.games.dobon.bots.expert import belief, stories
+from kakehiki.games.dobon.events import DobonCalled
 from kakehiki.games.dobon.state import TURN
 from kakehiki.registry import get_game
 from transcript import SIMPLE, deal_deck, play
@@ -114,13 +115,13 @@ def test_expert_games_replay_and_its_calls_never_hit_its_own_card() -> None:
     the same end, and each Dobon it called hit another seat's card (never its own, J10)."""
     from kakehiki.driver import play_out
 
-    calls: list[Any] = []
+    calls: list[DobonCalled] = []
     for seed in range(6):
         bots = [make_bot("dobon", "expert"), make_bot("dobon", "normal")]
         start = GAME.new(players=2, options=SIMPLE, seed=seed)
         done = play_out(GAME, start, bots, seed=seed,
                         listener=lambda _s, _seat, _a, caused: calls.extend(
-                            e for e in caused if type(e).__name__ == "DobonCalled" and e.seat == 0))
+                            e for e in caused if isinstance(e, DobonCalled) and e.seat == 0))
         state = start
         for _, seat, action in done.actions:
             state, _ = GAME.apply(state, seat, action)

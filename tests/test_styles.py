@@ -13,12 +13,18 @@ from typing import Any
 import pytest
 
 from kakehiki import get_game
-from kakehiki.bots import bot_names, make_bot
+from kakehiki.bots import Bot, bot_names, make_bot
 from kakehiki.bots.styles import GAUNTLET
 from kakehiki.cards import CARD_ORDER
 from kakehiki.core import Action
 from kakehiki.driver import play_out
+from kakehiki.games.dhumbal.actions import Discard
 from kakehiki.games.dhumbal.melds import POINTS
+from kakehiki.games.dobon.actions import Play as DobonPlay
+from kakehiki.games.dobon_arith.actions import Bottom
+from kakehiki.games.dobon_arith.actions import Play as ArithPlay
+from kakehiki.games.doubt.actions import Add
+from kakehiki.games.doubt.actions import Play as DoubtPlay
 from transcript_million_doubt import GAME as MILLION_DOUBT
 from transcript_million_doubt import decision, play, position, view
 
@@ -29,7 +35,7 @@ Decision = tuple[Any, tuple[Action, ...], Action]  # a view, what was offered, w
 class Recorder:
     """Plays ``bot`` and writes down every decision: (view, offered, chosen)."""
 
-    bot: Any
+    bot: Bot
     seen: list[Decision] = field(default_factory=list)
 
     @property
@@ -43,13 +49,21 @@ class Recorder:
         return action
 
 
+def first_rank(action: Action) -> int:
+    """The rank of the (first) card a Dobon play, or a Dobon-arith play or bottom card, puts down."""
+    if isinstance(action, ArithPlay):
+        return action.cards[0].rank
+    assert isinstance(action, DobonPlay | Bottom), action
+    return action.card.rank
+
+
 def decisions(game_id: str, style: str, games: int = 2, players: int = 2) -> list[Decision]:
     """Every decision ``style`` made at seat 0 in ``games`` whole games against ``normal``s."""
     game = get_game(game_id)
     seen: list[Decision] = []
     for seed in range(games):
         recorder = Recorder(make_bot(game_id, style))
-        bots = [recorder, *(make_bot(game_id, "normal") for _ in range(players - 1))]
+        bots: list[Bot] = [recorder, *(make_bot(game_id, "normal") for _ in range(players - 1))]
         final = play_out(game, game.new(players=players, seed=seed), bots, seed=seed).state
         assert game.result(final) is not None
         seen += recorder.seen
@@ -92,21 +106,21 @@ def test_doubt_liar_plays_a_card_of_another_rank_whenever_it_holds_one() -> None
     plays = [(v, a) for v, _, a in decisions("doubt", "lie", games=1) if v.phase != "doubt"]
     can_lie = [(v, a) for v, a in plays if any(c.rank != v.rank and not c.is_joker for c in v.hand)]
     assert can_lie
-    assert all(str(a).startswith("play") and a.card.rank != v.rank for v, a in can_lie)
+    assert all(isinstance(a, DoubtPlay) and a.card.rank != v.rank for v, a in can_lie)
 
 
 def test_doubt_truth_teller_plays_the_claimed_rank_whenever_it_holds_it() -> None:
     plays = [(v, a) for v, _, a in decisions("doubt", "truth") if v.phase != "doubt" and not v.picked]
     can_tell = [(v, a) for v, a in plays if any(c.rank == v.rank or c.is_joker for c in v.hand)]
     assert can_tell
-    assert all(a.card.rank == v.rank or a.card.is_joker for v, a in can_tell)
+    assert all(isinstance(a, DoubtPlay | Add) and (a.card.rank == v.rank or a.card.is_joker) for v, a in can_tell)
 
 
 def test_doubt_lowest_plays_its_lowest_card_alone_and_never_doubts() -> None:
     seen = decisions("doubt", "lowest")
     assert {str(a) for v, _, a in seen if v.phase == "doubt"} <= {"pass"}
     plays = [(v, a) for v, _, a in seen if v.phase != "doubt"]
-    assert plays and all(str(a).startswith("play ") and a.card == min(v.hand, key=CARD_ORDER) for v, a in plays)
+    assert plays and all(isinstance(a, DoubtPlay) and a.card == min(v.hand, key=CARD_ORDER) for v, a in plays)
 
 
 # -- Million Doubt -------------------------------------------------------------------------------
@@ -177,9 +191,8 @@ def test_dobon_shed_high_plays_its_highest_card_and_never_out_of_turn(game_id: s
     plays = [(legal, a) for _, legal, a in seen if str(a).split()[0] in ("play", "bottom")]
     assert plays
     for legal, a in plays:
-        offered = [x.cards[0].rank if hasattr(x, "cards") else x.card.rank for x in legal
-                   if str(x).split()[0] in ("play", "bottom")]
-        mine = a.cards[0].rank if hasattr(a, "cards") else a.card.rank
+        offered = [first_rank(x) for x in legal if str(x).split()[0] in ("play", "bottom")]
+        mine = first_rank(a)
         assert mine == max(offered)
     assert not [a for _, legal, a in seen if "pass" in map(str, legal) and str(a).startswith("play")
                 and "draw" not in map(str, legal)]
@@ -210,6 +223,6 @@ def test_dhumbal_discard_high_throws_away_its_single_highest_card_and_draws() ->
     starts = [(v, a) for v, _, a in seen if not v.discarding and str(a) != "show"]
     assert starts
     for v, a in starts:
-        assert POINTS[a.card.rank] == max(POINTS[c.rank] for c in v.hand)
+        assert isinstance(a, Discard) and POINTS[a.card.rank] == max(POINTS[c.rank] for c in v.hand)
     takes = {str(a) for v, _, a in seen if v.discarding}
     assert takes == {"take stock"}

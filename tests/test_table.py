@@ -12,6 +12,7 @@ from kakehiki import get_game
 from kakehiki.bots import make_bot
 from kakehiki.core import Dealt
 from kakehiki.driver import play_out
+from kakehiki.games.dobon.events import Drew
 from kakehiki.table import Clocks, Notice, Table, bots_table
 
 DOUBT = get_game("doubt")
@@ -71,7 +72,7 @@ def test_C4_the_same_pace_whether_or_not_anyone_could_call() -> None:
     for state in (quiet, CALL):
         table, clock = people(state)
         turn = DOBON.turn_seat(state)
-        assert table.submit(turn, "draw").kind == "accepted"
+        assert turn is not None and table.submit(turn, "draw").kind == "accepted"
         clock.advance(REACTION - 0.01)
         table.poll()
         assert not table.actions
@@ -216,7 +217,7 @@ def test_every_seat_reads_its_own_censored_events() -> None:
     table.submit(2, "draw")
     clock.advance(REACTION)
     table.poll()
-    drawn = {seat: [m for m in table.inbox(seat) if type(m).__name__ == "Drew"] for seat in (0, 1, 2, None)}
+    drawn = {seat: [m for m in table.inbox(seat) if isinstance(m, Drew)] for seat in (0, 1, 2, None)}
     assert drawn[2] and all(d == [drawn[2][0].seen_by(seat)] for seat, d in drawn.items() if seat != 2)
 
 
@@ -352,5 +353,5 @@ def test_C2_a_seat_not_at_the_table_is_refused_and_changes_nothing(seat: Any) ->
 
 def test_C2_a_refusal_to_true_reaches_no_seats_inbox() -> None:
     table, _ = people(CALL)
-    table.submit(True, "draw")  # type: ignore[arg-type]
+    table.submit(True, "draw")
     assert all(not any(isinstance(m, Notice) for m in table.inbox(s)) for s in (0, 1, 2, None))

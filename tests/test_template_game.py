@@ -90,7 +90,8 @@ def test_an_entry_point_adds_a_game_to_every_part(installed: Path) -> None:
                                                 random.Random(1))
     _, events = game.apply(state, seat, action)
     said = narrator_for(GAME_ID, "ja", seat).event(events[0], ["A", "B"])
-    assert said == f"{'AB'[seat]}が{action.card}を出しました。"
+    played = str(action).removeprefix("play ")  # the card (the installed copy's own Play class)
+    assert said == f"{'AB'[seat]}が{played}を出しました。"
     assert "High card" in (rules_text(GAME_ID, "en") or "")
     assert i18n.t("my-game.rule.X2", lang="en")
     assert normalise("S4を出す", GAME_ID) == "play S4"

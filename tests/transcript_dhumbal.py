@@ -25,7 +25,7 @@ def steps(*moves: str) -> list[str]:
     >>> steps("0: discard S4, discard H4, take stock", "1: show")
     ['0: discard S4', '0: discard H4', '0: take stock', '1: show']
     """
-    found = []
+    found: list[str] = []
     for text in moves:
         seat, actions = move(text)
         found.extend(f"{seat}: {action.strip()}" for action in actions.split(","))

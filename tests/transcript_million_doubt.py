@@ -169,6 +169,7 @@ def decision(choose: Callable[[Any, int], Action], state: Any, seat: int) -> str
             if state.phase != HIDE:
                 return " ".join(["hide", *named])
             action = choose(state, seat)
+            assert isinstance(action, Hide)  # a hide goes on until the play is made
     return str(action)
 
 

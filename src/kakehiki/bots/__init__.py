@@ -27,7 +27,10 @@ class BotOf(Protocol[V_contra]):
     A game's own bots are typed against its view (``BotOf[DoubtView]``, its ``choose`` taking a
     ``DoubtView``); :data:`Bot` is a bot of any game, as the registry hands them out."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The bot's name (a class attribute, a field or a property: only read)."""
+        ...
 
     def choose(self, view: V_contra, legal: Sequence[Action], rng: random.Random) -> Action:
         """Pick one of ``legal`` (never empty) for the seat ``view`` belongs to."""
