@@ -40,7 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bench_dobon import PLAYERS, Measurement, open_spiel_engines, rlcard_engines, versions
+from bench_dobon import PLAYERS, Engine, Measurement, open_spiel_engines, rlcard_engines, versions
 from kakehiki.fast import have_numba, playout
 from kakehiki.registry import get_game
 
@@ -120,7 +120,9 @@ def other_game_rows(batch: int, plain_batch: int) -> list[Row]:
 def library_rows(seed: int) -> tuple[list[Row], list[str]]:
     rows: list[Row] = []
     skipped: list[str] = []
-    for library, load in (("rlcard", lambda: rlcard_engines(seed)), ("open_spiel", open_spiel_engines)):
+    loaders: tuple[tuple[str, Callable[[], list[Engine]]], ...] = (
+        ("rlcard", lambda: rlcard_engines(seed)), ("open_spiel", open_spiel_engines))
+    for library, load in loaders:
         try:
             engines = load()
         except ImportError as error:
@@ -178,7 +180,7 @@ def table(results: list[Measurement], games: dict[str, str]) -> str:
     by_name = {m.engine: m for m in results}
     yard = by_name.get(YARDSTICK)
     header = ("engine", "games", "steps", "steps/s", "games/s", "steps/game", f"x {YARDSTICK}", "x reference")
-    rows = [header]
+    rows: list[tuple[str, ...]] = [header]
     for m in results:
         ref = by_name.get(f"kakehiki {games.get(m.engine, 'dobon')} (reference)")
         ratios = [f"{m.steps_per_s / b.steps_per_s:.2f}" if b and b.steps_per_s else "-" for b in (yard, ref)]

@@ -28,9 +28,17 @@ from kakehiki.fast.engines import batch_class, fast_games
 from kakehiki.registry import get_game
 
 
+def compiled(game_id: str) -> Any:
+    """The compiled engine's batch class of ``game_id`` (every game of ``fast_games()`` has one)."""
+    found = batch_class(game_id)
+    if found is None:
+        raise SystemExit(f"{game_id} has no compiled engine")
+    return found
+
+
 def measure(game_id: str, games: int, threads: int, repeat: int) -> dict[str, Any]:
     """The best of ``repeat`` playouts of ``games`` fresh games on ``threads`` threads."""
-    batch_of = batch_class(game_id)
+    batch_of = compiled(game_id)
     players = get_game(game_id).default_players
     best: dict[str, Any] = {}
     for _ in range(repeat):
@@ -63,7 +71,7 @@ def main() -> None:
     counts = sorted({1, min(2, cores), cores})
     rows: list[dict[str, Any]] = []
     for game_id in args.game or fast_games():
-        batch_class(game_id)(range(4), get_game(game_id).default_players, None, True).playout("random")  # compile
+        compiled(game_id)(range(4), get_game(game_id).default_players, None, True).playout("random")  # compile
         runs = [measure(game_id, args.games, n, args.repeat) for n in counts]
         for run in runs:
             run["speedup"] = runs[0]["wall_s"] / run["wall_s"]

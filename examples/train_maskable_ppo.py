@@ -55,6 +55,8 @@ class FastVecEnv(VecEnv):
     stable-baselines3's ``VecEnv``: the same observations as ``SeatEnv``, its bots ``random`` or
     ``greedy`` only.  Needs the ``fast`` extra (numba)."""
 
+    _seeds: list[int | None]  # set by VecEnv.seed
+
     def __init__(self, num_envs: int, opponents: str) -> None:
         from kakehiki.rl.fast import FastDobonVectorEnv
 

@@ -18,9 +18,12 @@ import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ConsoleMessage
 
 ARTIFACTS = Path(os.environ.get("KAKEHIKI_TEST_ARTIFACTS", Path(__file__).resolve().parents[1] / "test-artifacts"))
 SCREENSHOTS = ARTIFACTS / "screenshots"
@@ -133,7 +136,11 @@ class Person:
         self.base = base
         self.errors: list[str] = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        self.page.on("console", self._console)
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.errors.append(message.text)
 
     def open(self, path: str = "/") -> None:
         self.page.goto(self.base + path)

@@ -151,7 +151,8 @@ def test_a_draw_is_read_by_every_style_not_only_the_rule_bots() -> None:
     # Seat 1 drew on H3 holding two hearts it could have played.  The rule bot almost never does
     # that; a seat of another style draws as one of its three choices.  The mixed reading keeps
     # that hand far above the rule bot's slip chance, so a seat is not assumed to play like it.
-    from kakehiki.games.dobon_arith.bots.expert import EPS_DRAW, draw_likelihood, mixed
+    from kakehiki.bots.style_mix import mixed
+    from kakehiki.games.dobon_arith.bots.expert import EPS_DRAW, draw_likelihood
 
     hands = {0: "HK S9 DQ C8 D6", 1: "H5 H9 CA C7 D2", 2: "SJ DJ C5 H10 D9", 3: "S6 HJ D8 C10 S7"}
     state = play(GAME, new(hands, field="H3", stock="C6 D4 S3"), "0: play HK", "1: draw")

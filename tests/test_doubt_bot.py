@@ -80,7 +80,7 @@ def test_count_learns_who_lies() -> None:
     # Seat 1 holds no ace, so seat 0 (13 cards) very likely could claim A truly; it lies and is caught.
     start = next(s for s in (GAME.new(players=4, seed=seed) for seed in range(50))
                  if all(c.rank != 1 for c in s.hands[1]) and any(c.rank != 1 for c in s.hands[0]))
-    lie = next(a for a in GAME.legal_actions(start, 0) if a.card.rank != 1)  # type: ignore[union-attr]
+    lie = next(a for a in GAME.legal_actions(start, 0) if a.card.rank != 1)
     bot = CountBot()
     state, _ = GAME.apply(start, 0, lie)
     assert claim_odds(GAME.view(state, 1)).truth > 0.75

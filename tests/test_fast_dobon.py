@@ -44,7 +44,8 @@ players = st.one_of(st.integers(2, 5), st.integers(6, 16))
 def playable(count: int, opts: dict[str, Any]) -> bool:
     decks, games = opts.get("decks", "auto"), opts.get("games", 1)
     first = opts.get("first_dealer", "auto")
-    return (decks == "auto" or match.largest_deal(count, games) <= 52 * decks) and (first == "auto" or first < count)
+    fits = decks == "auto" or match.largest_deal(count, games) <= 52 * decks
+    return bool(fits and (first == "auto" or first < count))
 
 
 def same_state(state: DobonState, batch: DobonBatch, note: str) -> None:

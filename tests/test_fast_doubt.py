@@ -156,7 +156,7 @@ def test_randbelow_draws_the_words_of_cpythons_sample() -> None:
         with np.errstate(over="ignore"):
             mods["prng"].seed_stream(slots, 0, np.uint64(stream_key(99, ("doubt", "penalty", n))))
             assert [mods["moves"].randbelow(slots, 0, n) for _ in range(20)] == [
-                ref._randbelow(n) for _ in range(20)]
+                ref._randbelow(n) for _ in range(20)]  # type: ignore[attr-defined]  # CPython's private method: not in typeshed
 
 
 def test_a_batch_refuses_an_illegal_action_and_leaves_finished_games_alone() -> None:

@@ -22,7 +22,7 @@ def test_the_compiled_engine_plays_every_registered_game() -> None:
     assert sorted(fast_games()) == sorted(game_ids())
     for game_id in fast_games():
         assert policies(game_id)["random"] == 0
-        assert batch_class(game_id).__name__.endswith("Batch")
+        assert (found := batch_class(game_id)) is not None and found.__name__.endswith("Batch")
     assert batch_class("no-such-game") is None and policies("no-such-game") == {}
 
 
@@ -116,6 +116,7 @@ def test_a_playout_on_threads_leaves_every_game_as_one_thread_does(
     """Blocks of rows on three threads: every row, stream and count of actions as on one."""
     monkeypatch.setenv("KAKEHIKI_FAST_JIT", "0")
     batch_of = batch_class(game_id)
+    assert batch_of is not None
     players = get_game(game_id).default_players
     one, three = (batch_of(range(20, 27), players, OPTIONS.get(game_id)) for _ in range(2))
     applied_one, applied_three = one.playout("random"), three.playout("random", threads=3)

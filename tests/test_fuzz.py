@@ -293,7 +293,9 @@ def short_game(game: Game[Any, Any, Any], state: Any, seed: int, steps: int = 60
 def test_random_options_are_refused_naming_them_or_make_a_game_that_plays(game_id: str, data: st.DataObject) -> None:
     game = get_game(game_id)
     options: Any = data.draw(option_values(game) | JSON_VALUES)
-    players = data.draw(st.integers(game.min_players - 1, game.max_players + 1) | st.sampled_from([True, None, 2.0]))
+    # hostile on purpose: a bool or a float must be refused, so the value is of any type
+    sizes = st.integers(game.min_players - 1, game.max_players + 1)
+    players: Any = data.draw(sizes | st.sampled_from([True, None, 2.0]))
     seed = data.draw(st.integers(0, 2**64))
     try:
         state = game.new(players=players, options=options, seed=seed)

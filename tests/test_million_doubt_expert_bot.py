@@ -16,12 +16,12 @@ from kakehiki.games.million_doubt.bots.expert import (
     first_out,
     policy_lays,
 )
-from kakehiki.games.million_doubt.bots.heuristic import view_lays
+from kakehiki.games.million_doubt.bots.heuristic import MillionDoubtHeuristicBot, view_lays
 from kakehiki.games.million_doubt.state import TURN, Habits
 from playouts import random_walk
 from transcript_million_doubt import GAME, decision, legal_play_out, play, position, view
 
-HEURISTIC = make_bot("million-doubt", "heuristic")
+HEURISTIC = MillionDoubtHeuristicBot()
 
 
 def decide(state: Any, seat: int, seed: int = 0, rollouts: int = 48) -> str:

@@ -3,7 +3,7 @@ play (face_down=false) never speaks of face-down plays."""
 
 from __future__ import annotations
 
-from kakehiki.narrate import narrator_for
+from kakehiki.narrate import Narration, narrator_for
 from transcript_million_doubt import GAME, deal, run
 
 HANDS = {
@@ -37,10 +37,11 @@ def test_plain_play_prompts_never_mention_face_down_plays() -> None:
 
 
 def test_one_card_is_one_card_in_english() -> None:
-    line = narrator_for("million-doubt", "en", 0).t("million-doubt.event.cleared", count=1, why="8", seat="Seat 1")
+    narrator = narrator_for("million-doubt", "en", 0)
+    assert isinstance(narrator, Narration)  # the game's narrator, with the catalog's words
+    line = narrator.t("million-doubt.event.cleared", count=1, why="8", seat="Seat 1")
     assert "(1 card)" in line
-    assert "(11 cards)" in narrator_for("million-doubt", "en", 0).t("million-doubt.event.cleared", count=11, why="8",
-                                                                     seat="Seat 1")
+    assert "(11 cards)" in narrator.t("million-doubt.event.cleared", count=11, why="8", seat="Seat 1")
 
 
 def test_dhumbal_results_count_rounds_and_the_others_games() -> None:

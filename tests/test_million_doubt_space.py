@@ -15,6 +15,7 @@ import pytest
 
 from kakehiki import IllegalActionError, NotationError, RecordError, parse_cards
 from kakehiki.bots import make_bot
+from kakehiki.core import Event
 from kakehiki.driver import play_out
 from kakehiki.games.million_doubt import MILLION_DOUBT, Lay, legacy_actions
 from kakehiki.games.million_doubt.state import TURN
@@ -116,7 +117,8 @@ def test_a_whole_play_at_once_is_its_steps_one_by_one() -> None:
                 for card in lay.up:
                     rest.remove(card)
                 down = tuple(rng.sample(rest, lay.hidden))
-                stepped, events = state, []
+                stepped = state
+                events: list[Event] = []
                 for action in lay.steps(down):
                     stepped, caused = GAME.apply(stepped, seat, action)
                     events += caused

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -105,7 +106,7 @@ def test_sampler_holds_nothing_but_a_sample(game_id: str) -> None:
     state = game.new(seed=99)
     seat = game.actors(state)[0]
     sampler = game.sampler(state, seat, random.Random(5))
-    reachable = [getattr(sampler, name) for name in sampler.__slots__]  # type: ignore[attr-defined]
+    reachable = [getattr(sampler, name) for name in sampler.__slots__]
     assert all(item is not state for item in reachable)
     assert getattr(sampler, "__closure__", None) is None
     assert game.view(sampler(random.Random(2)), seat) == game.view(state, seat)
@@ -117,7 +118,7 @@ def test_C2_a_seat_not_at_the_table_is_refused(game_id: str, bad: Any) -> None:
     game = get_game(game_id)
     state = game.new(seed=4)
     action = game.legal_actions(state, game.actors(state)[0])[0]
-    calls = [
+    calls: list[Callable[[], object]] = [
         lambda: game.legal_actions(state, bad),
         lambda: game.check(state, bad, action),
         lambda: game.apply(state, bad, action),

@@ -10,8 +10,9 @@ import pytest
 
 import kakehiki.table as table_module
 from hosting import DOBON, FakeClock, random_position
-from kakehiki import get_game
-from kakehiki.bots import make_bot
+from kakehiki import driver, get_game
+from kakehiki.bots import Bot, make_bot
+from kakehiki.core import Action, Game
 from kakehiki.server.settings import RequestError, RoomSettings
 from kakehiki.table import Clocks, Notice, Table
 
@@ -148,8 +149,12 @@ def test_C5_bots_think_only_after_the_change_they_answer_was_published(monkeypat
     or its thinking time would delay what people see."""
     asked_in: list[str] = []
     where = ["poll"]
-    real = table_module.decide
-    monkeypatch.setattr(table_module, "decide", lambda *a: asked_in.append(where[0]) or real(*a))
+
+    def decide(game: Game[Any, Any, Any], state: Any, seat: int, bot: Bot, rng: random.Random) -> Action:
+        asked_in.append(where[0])
+        return driver.decide(game, state, seat, bot, rng)
+
+    monkeypatch.setattr(table_module, "decide", decide)
     state = DOUBT.new(players=3, seed=2)
     table = Table(DOUBT, state, PEOPLE, clock := FakeClock(), bots={1: make_bot("doubt", "hard")})
     for _ in range(12):
@@ -170,7 +175,8 @@ GAMES_WITH_CALLS = ["dobon", "dobon-arith", "doubt", "million-doubt"]
 def open_states(game_id: str, seed: int, wanted: int = 6) -> list[Any]:
     """States on which calls may be open, reached by random play."""
     game = get_game(game_id)
-    state, rng, found = game.new(players=4, seed=seed), random.Random(seed), []
+    state, rng = game.new(players=4, seed=seed), random.Random(seed)
+    found: list[Any] = []
     while len(found) < wanted and game.result(state) is None:
         if game.calls_open(state) and game.actors(state):
             found.append(state)

@@ -298,11 +298,15 @@ def test_a_dhumbal_pair_is_discarded_whole(rooms: Callable[..., Room]) -> None:
         room.wait(room.ann_turn, 60, "Ann's turn")
         if ann.app(pair):
             break
-        seq = ann.app("app.state.seq")  # no pair: discard one card and take from the stock, by clicks too
+        seq: int = ann.app("app.state.seq")  # no pair: discard one card and take from the stock, by clicks too
         single = ann.app("app.state.moves.find((m) => /^discard \\S+ take stock$/.test(m))").split()[1]
         click_cards(ann, [(hand_indexes(ann, [single])[0], 1)])
         ann.page.locator("#send").click()
-        room.wait(lambda at=seq: ann.app("app.state.seq") > at, 10, "the single discard made")
+
+        def single_made(at: int = seq) -> bool:
+            return bool(ann.app("app.state.seq") > at)
+
+        room.wait(single_made, 10, "the single discard made")
     seq = ann.app("app.state.seq")
     cards = ann.app(pair).split()[1:3]
     click_cards(ann, [(i, 1) for i in hand_indexes(ann, cards)])

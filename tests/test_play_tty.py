@@ -10,10 +10,14 @@ import signal
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from kakehiki.registry import game_ids
+
+if TYPE_CHECKING:
+    from pexpect import spawn as Child
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -25,14 +29,14 @@ COUNTDOWN = r"Call within \d+ s, or let it pass> "
 TIMEOUT = 20
 
 
-def spawn(*args: str, cwd: Path) -> pexpect.spawn:
+def spawn(*args: str, cwd: Path) -> Child:
     env = {**os.environ, "PYTHONPATH": str(SRC), "NO_COLOR": "1", "TERM": "dumb", "LANG": "C.UTF-8"}
     env.pop("LC_ALL", None)
     return pexpect.spawn(sys.executable, ["-m", "kakehiki.cli.main", "play", "--plain", *args], cwd=str(cwd), env=env,
                          encoding="utf-8", timeout=TIMEOUT, dimensions=(50, 200))
 
 
-def saved_record(child: pexpect.spawn, lang: str, path: Path) -> dict[str, object]:
+def saved_record(child: Child, lang: str, path: Path) -> dict[str, object]:
     child.expect_exact(SAVED[lang])
     child.expect(pexpect.EOF)
     child.close()

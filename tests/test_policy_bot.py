@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from kakehiki import get_game
@@ -32,10 +33,10 @@ DRAW = TABLE.space.index("draw")
 def write(path: Path, nets: list[tuple[Any, Any]], **meta: Any) -> str:
     info = {"format": FORMAT, "game": GAME, "players": PLAYERS, "options": {}, "activation": "tanh",
             "layers": len(nets), **meta}
-    arrays = {}
+    arrays: dict[str, npt.NDArray[Any]] = {}
     for i, (w, b) in enumerate(nets):
         arrays[f"W{i}"], arrays[f"b{i}"] = np.asarray(w), np.asarray(b)
-    np.savez(path, meta=np.array(json.dumps(info)), **arrays)
+    np.savez(path, allow_pickle=True, meta=np.array(json.dumps(info)), **arrays)
     return str(path)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from gymnasium.spaces import Discrete
 
 from kakehiki.rl import SeatEnv, SeatVectorEnv
 
@@ -21,8 +22,10 @@ def test_each_row_is_the_game_a_single_environment_plays(game_id: str, options: 
     vec = SeatVectorEnv(game_id, 3, players=2, options=options, opponents="random")
     singles = [SeatEnv(game_id, players=2, options=options, opponents="random") for _ in range(3)]
     obs, infos = vec.reset(seed=10)
-    assert obs.shape == (3, vec.single_observation_space.shape[0]) and obs.dtype == np.float32
-    assert infos["action_mask"].shape == (3, vec.single_action_space.n) and infos["action_mask"].dtype == np.int8
+    shape, space = vec.single_observation_space.shape, vec.single_action_space
+    assert shape is not None and isinstance(space, Discrete)
+    assert obs.shape == (3, shape[0]) and obs.dtype == np.float32
+    assert infos["action_mask"].shape == (3, space.n) and infos["action_mask"].dtype == np.int8
     for i, env in enumerate(singles):
         single_obs, single_info = env.reset(seed=10 + i)
         assert np.array_equal(obs[i], single_obs)

@@ -58,7 +58,8 @@ def test_m4_million_doubt_plain_daifugo_has_no_face_down_plays() -> None:
 
 def test_b3_b6_doubt_quick_and_several_cards() -> None:
     game = get_game("doubt")
-    assert find_rule_set(game.rule_sets, "quick").values(game.options)["round_limit"] > 0
+    limit = find_rule_set(game.rule_sets, "quick").values(game.options)["round_limit"]
+    assert isinstance(limit, int) and limit > 0
     assert find_rule_set(game.rule_sets, "several-cards").values(game.options)["max_cards_per_play"] == 4
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from kakehiki.learn import load_lesson
 from kakehiki.registry import game_ids
-from serving import Client, LiveServer, running
+from serving import Client, Frame, LiveServer, running
 
 pytest.importorskip("starlette")
 
@@ -41,7 +41,11 @@ def test_a_learn_room_points_at_each_move_and_takes_no_other(server: LiveServer,
     ann = Client(server, body["code"], body["token"], lang="ja")
     try:
         for n, ask in enumerate(lesson.asks, start=1):
-            state = ann.until(lambda f, at=ask.at: f["type"] == "state" and f["seq"] == at and f["legal"])
+
+            def asked(f: Frame, at: int = ask.at) -> bool:
+                return bool(f["type"] == "state" and f["seq"] == at and f["legal"])
+
+            state = ann.until(asked)
             assert state["learn"]["step"] == n and state["learn"]["move"] == ask.move
             assert state["learn"]["why"]["ja"] == ask.hint("ja")
             if n == 1:

@@ -49,7 +49,7 @@ def test_every_state_has_the_standard_fields(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_options_convert_by_their_specs(game_id: str) -> None:
     game = get_game(game_id)
-    options = game.new().options  # type: ignore[attr-defined]
+    options = game.new().options
     assert isinstance(options, GameOptions)
     assert [f.name for f in dataclasses.fields(options)] == [s.name for s in game.options]  # type: ignore[arg-type]
     assert type(options).from_values(options.to_values()) == options
@@ -64,7 +64,7 @@ def test_every_view_names_its_phase(game_id: str) -> None:
     words: dict[object, set[str]] = {}
     for state in finished(game_id, 5)[::7]:
         for seat in (None, 0):
-            word = game.view(state, seat).phase  # type: ignore[attr-defined]
+            word = game.view(state, seat).phase
             assert isinstance(word, str)
             if seat is None:  # a seat may see more of its own phase (Million Doubt's hide step)
                 words.setdefault(state.phase, set()).add(word)  # type: ignore[attr-defined]

@@ -265,7 +265,8 @@ def test_every_move_bots_make_round_trips_as_one_line(
 
 def test_C3_a_record_takes_a_whole_move_where_it_takes_an_action() -> None:
     """A record keeps the steps a table applied; a whole move written as one line replays the same."""
-    from kakehiki.record import RecordError, make_record, replay
+    from kakehiki.errors import RecordError
+    from kakehiki.record import make_record, replay
 
     game = get_game("doubt")
     state = game.new(players=3, seed=4, options={"max_cards_per_play": 3})
