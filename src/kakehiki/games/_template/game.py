@@ -49,7 +49,7 @@ LABELS: dict[str, OptionLabel] = {
 }
 
 
-class MyGame(StandardGame[MyState, Play, MyView]):
+class MyGame(StandardGame[MyState, Play, MyView]):  # state, action, view: bots, narrator, encoder take MyView
     id: ClassVar[str] = GAME_ID
     title_en: ClassVar[str] = "High card (template)"
     title_ja: ClassVar[str] = "ハイカード（ひな形）"
