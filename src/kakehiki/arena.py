@@ -12,7 +12,8 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -204,12 +205,14 @@ def run_arena(
     workers: int = 1,
     options: Mapping[str, object] | None = None,
     on_game: Callable[[GameRecord], None] | None = None,
+    pool: Executor | None = None,
 ) -> ArenaReport:
-    """Play ``games`` seat-rotated games, on ``workers`` processes (1: in this process)."""
+    """Play ``games`` seat-rotated games, on ``workers`` processes (1: in this process), or
+    in ``workers`` chunks on ``pool`` (a Ray cluster: :mod:`kakehiki.cluster`)."""
     tasks = [Task(game_id, tuple(bots), dict(options or {}), seed, i) for i in range(games)]
     report = ArenaReport(game_id, tuple(bots), seed)
     start = time.perf_counter()
-    for record in _results(tasks, workers):
+    for record in _results(tasks, workers, pool):
         report.games.append(record)
         if on_game is not None:
             on_game(record)
@@ -260,12 +263,21 @@ def run_arena_fast(
     return report
 
 
-def _results(tasks: list[Task], workers: int) -> Iterator[GameRecord]:
-    if workers <= 1:
+def _results(tasks: list[Task], workers: int, pool: Executor | None = None) -> Iterator[GameRecord]:
+    if workers <= 1 and pool is None:
         yield from map(play_game, tasks)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(play_game, tasks, chunksize=max(1, len(tasks) // (workers * 8)))
+    size = max(1, len(tasks) // (workers * 8))  # about eight chunks a worker: the bar moves, none waits long
+    chunks = [tasks[i:i + size] for i in range(0, len(tasks), size)]
+    with nullcontext(pool) if pool is not None else ProcessPoolExecutor(max_workers=workers) as running:
+        jobs = [running.submit(play_chunk, chunk) for chunk in chunks]
+        for job in jobs:  # in game order, whatever order they finish in
+            yield from job.result()
+
+
+def play_chunk(tasks: list[Task]) -> list[GameRecord]:
+    """Consecutive games of one run, in one worker."""
+    return [play_game(task) for task in tasks]
 
 
 # -- the gauntlet (issue 19) -------------------------------------------------------------------------
@@ -311,6 +323,7 @@ def run_gauntlet(
     opponents: Sequence[str] | None = None,
     options: Mapping[str, object] | None = None,
     on_game: Callable[[GameRecord], None] | None = None,
+    pool: Executor | None = None,
 ) -> list[Matchup]:
     """``bot`` against each opponent, ``games`` seat-rotated games head to head (2 seats) and as
     many at ``table`` seats (the game's default table: one ``bot`` among the opponent's copies)."""
@@ -319,7 +332,7 @@ def run_gauntlet(
     found: list[Matchup] = []
     for opponent in opponents or gauntlet_opponents(game_id, bot):
         for seats in sizes:
-            report = run_arena(game_id, [bot, *[opponent] * (seats - 1)], games, seed, workers, options, on_game)
+            report = run_arena(game_id, [bot, *[opponent] * (seats - 1)], games, seed, workers, options, on_game, pool)
             wins = sum(1 for r in report.games for s, name in enumerate(r.seats) if name == bot and s in r.winners)
             found.append(Matchup(opponent, seats, len(report.games), wins))
     return found

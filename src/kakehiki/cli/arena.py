@@ -14,7 +14,17 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from kakehiki.arena import ArenaReport, Matchup, gauntlet_opponents, run_arena, run_arena_fast, run_gauntlet
-from kakehiki.cli.common import Lang, console, fail, load_game, make_bots, new_state, parse_options, use_language
+from kakehiki.cli.common import (
+    Lang,
+    console,
+    fail,
+    joined,
+    load_game,
+    make_bots,
+    new_state,
+    parse_options,
+    use_language,
+)
 from kakehiki.cli.lang import t
 from kakehiki.cli.sim import fast_engine_check
 
@@ -23,7 +33,7 @@ COLUMNS = ("bot", "games", "wins", "win_rate", "ci_low", "ci_high", "rating", "m
 
 def arena_command(
     game_id: str, bots: str | None, games: int, seed: int, workers: int | None, as_json: bool, out: Path | None,
-    options: list[str] | None, lang: Lang | None, engine: str = "reference",
+    options: list[str] | None, lang: Lang | None, engine: str = "reference", ray: str | None = None,
 ) -> None:
     use_language(lang)
     game = load_game(game_id)
@@ -39,14 +49,17 @@ def arena_command(
     new_state(game, len(names), given, seed)  # so do bad options
     if engine == "fast":
         fast_engine_check(game, names, None)
-    count = workers or os.cpu_count() or 1
+        if ray is not None:
+            fail(t("error.ray_fast_arena"))
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console(stderr=True), disable=as_json, transient=True) as progress:
+    with joined(ray) as pool, Progress(*columns, console=console(stderr=True), disable=as_json,
+                                       transient=True) as progress:
+        count = pool.cpus if pool else workers or os.cpu_count() or 1
         task = progress.add_task(t("arena.progress", game=game.id, workers=count), total=games)
         if engine == "fast":
             report = run_arena_fast(game.id, names, games, seed, given, lambda _: progress.advance(task), count)
         else:
-            report = run_arena(game.id, names, games, seed, count, given, lambda _: progress.advance(task))
+            report = run_arena(game.id, names, games, seed, count, given, lambda _: progress.advance(task), pool)
     results = [s.to_dict() for s in report.standings()]
     if out is not None:
         write_outputs(out, report, results)
@@ -61,7 +74,7 @@ def arena_command(
 
 def gauntlet_command(
     game_id: str, bot: str, bots: str | None, games: int, seed: int, workers: int | None, as_json: bool,
-    options: list[str] | None, lang: Lang | None,
+    options: list[str] | None, lang: Lang | None, ray: str | None = None,
 ) -> None:
     """``--gauntlet BOT``: ``bot`` against each opponent, 2 seats and the default table, ``games`` games each."""
     use_language(lang)
@@ -72,14 +85,16 @@ def gauntlet_command(
     opponents = [n.strip() for n in bots.split(",") if n.strip()] if bots else list(gauntlet_opponents(game.id, bot))
     make_bots(game.id, [bot, *opponents])  # unknown names fail before any game
     new_state(game, game.default_players, given, seed)  # so do bad options
-    count = workers or os.cpu_count() or 1
     tables = len({max(2, game.min_players), game.default_players})
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     start = time.perf_counter()
-    with Progress(*columns, console=console(stderr=True), disable=as_json, transient=True) as progress:
+    with joined(ray) as pool, Progress(*columns, console=console(stderr=True), disable=as_json,
+                                       transient=True) as progress:
+        count = pool.cpus if pool else workers or os.cpu_count() or 1
         total = games * tables * len(opponents)
         task = progress.add_task(t("arena.progress", game=game.id, workers=count), total=total)
-        found = run_gauntlet(game.id, bot, games, seed, count, None, opponents, given, lambda _: progress.advance(task))
+        found = run_gauntlet(game.id, bot, games, seed, count, None, opponents, given,
+                             lambda _: progress.advance(task), pool)
     seconds = time.perf_counter() - start
     rows = [m.to_dict() for m in found]
     if as_json:

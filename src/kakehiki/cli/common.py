@@ -8,9 +8,10 @@ command with a one-line message on stderr and exit status 2 (no traceback).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from enum import StrEnum
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -25,6 +26,9 @@ from kakehiki.options import parse_assignments, resolve_options
 from kakehiki.registry import UnknownGameError, game_ids, get_game
 from kakehiki.rulesets import with_rule_set
 from kakehiki.suggest import closest
+
+if TYPE_CHECKING:
+    from kakehiki.cluster import RayExecutor
 
 USAGE_ERROR = 2
 
@@ -49,6 +53,19 @@ def use_language(lang: Lang | None) -> None:
 def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
     typer.echo(message, err=True)
     raise typer.Exit(code)
+
+
+@contextmanager
+def joined(ray: str | None) -> Iterator[RayExecutor | None]:
+    """The Ray cluster ``--ray`` names (``local``: one started for the command), or None; a
+    missing Ray or an unreachable cluster is a clear failure."""
+    from kakehiki.cluster import ClusterError, maybe_ray_pool
+
+    try:
+        with maybe_ray_pool(ray) as pool:
+            yield pool
+    except ClusterError as exc:
+        fail(t("error.ray", message=str(exc)))
 
 
 def console(stderr: bool = False) -> Console:

@@ -118,6 +118,10 @@ def _add_play(app: typer.Typer) -> None:
         play_command(game_id, options, seed, players, bots, save, lang, reaction, rules, plain=plain)
 
 
+def _ray_option() -> Any:
+    return typer.Option(metavar="ADDRESS", help=t("help.ray"), show_default=False)
+
+
 def _add_sim(app: typer.Typer) -> None:
     @app.command("sim", help=t("help.sim"))
     def sim(
@@ -133,9 +137,10 @@ def _add_sim(app: typer.Typer) -> None:
         engine: Annotated[Engine, typer.Option(help=t("help.sim_engine"))] = Engine.reference,
         rules: Annotated[str | None, _rules_option()] = None,
         workers: Annotated[int | None, typer.Option(help=t("help.workers"), min=1)] = None,
+        ray: Annotated[str | None, _ray_option()] = None,
     ) -> None:
         sim_command(game_id, games, seed, players, bots, save, as_json, options, lang, engine.value, rules,
-                    workers)
+                    workers, ray)
 
 
 def _add_arena(app: typer.Typer) -> None:
@@ -152,13 +157,14 @@ def _add_arena(app: typer.Typer) -> None:
         options: Annotated[list[str] | None, _options_option()] = None,
         lang: Annotated[Lang | None, _lang_option()] = None,
         engine: Annotated[Engine, typer.Option(help=t("help.sim_engine"))] = Engine.reference,
+        ray: Annotated[str | None, _ray_option()] = None,
     ) -> None:
         if gauntlet is not None:
             if engine is Engine.fast:
                 fail(t("error.gauntlet_engine"))
-            gauntlet_command(game_id, gauntlet, bots, games, seed, workers, as_json, options, lang)
+            gauntlet_command(game_id, gauntlet, bots, games, seed, workers, as_json, options, lang, ray)
         else:
-            arena_command(game_id, bots, games, seed, workers, as_json, out, options, lang, engine.value)
+            arena_command(game_id, bots, games, seed, workers, as_json, out, options, lang, engine.value, ray)
 
 
 def _add_verify(app: typer.Typer) -> None:

@@ -18,7 +18,8 @@ import os
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ from kakehiki.cli.common import (
     bot_names_for,
     console,
     fail,
+    joined,
     load_game,
     make_bots,
     new_state,
@@ -164,32 +166,33 @@ def seed_ranges(count: int, workers: int) -> list[range]:
 
 def simulate(
     game: Game[Any, Any, Any], players: int, options: dict[str, str], seed: int, count: int,
-    names: list[str], save: Path | None, progress: Progress, workers: int = 1,
+    names: list[str], save: Path | None, progress: Progress, workers: int = 1, pool: Executor | None = None,
 ) -> SimStats:
-    """``count`` games on ``workers`` processes (1: in this one), folded in seed order."""
+    """``count`` games on ``workers`` processes (1: in this one), or in ``workers`` chunks on
+    ``pool`` (a Ray cluster), folded in seed order."""
     stats = SimStats(names)
     task = progress.add_task(t("sim.progress", game=game.id), total=count)
     started = time.perf_counter()
-    for played in _played(game.id, players, options, seed, count, names, save, workers):
+    for played in _played(game.id, players, options, seed, count, names, save, workers, pool):
         for result, steps, elapsed in played:
             stats.add(result, steps, elapsed)
         progress.advance(task, len(played))
-    if workers > 1:
+    if workers > 1 or pool is not None:
         stats.seconds = time.perf_counter() - started
     return stats
 
 
 def _played(
     game_id: str, players: int, options: dict[str, str], seed: int, count: int, names: list[str],
-    save: Path | None, workers: int,
+    save: Path | None, workers: int, pool: Executor | None = None,
 ) -> Iterator[list[Played]]:
     ranges = seed_ranges(count, workers)
-    if workers <= 1:
+    if workers <= 1 and pool is None:
         for indices in ranges:
             yield play_games(game_id, players, options, seed, indices, names, save)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        jobs = [pool.submit(play_games, game_id, players, options, seed, r, names, save) for r in ranges]
+    with nullcontext(pool) if pool is not None else ProcessPoolExecutor(max_workers=workers) as running:
+        jobs = [running.submit(play_games, game_id, players, options, seed, r, names, save) for r in ranges]
         for job in jobs:  # in seed order, whatever order they finish in
             yield job.result()
 
@@ -199,26 +202,43 @@ FAST_CHUNK = 4096  # games per batch: about 40 MB of arrays
 
 def simulate_fast(
     game: Game[Any, Any, Any], players: int, options: dict[str, str], seed: int, count: int, names: list[str],
-    progress: Progress, workers: int = 1,
+    progress: Progress, workers: int = 1, pool: Executor | None = None,
 ) -> SimStats:
     """As :func:`simulate`, on the compiled batch engine: the same games, no records, each batch
-    played on ``workers`` threads.  The kernels are compiled (or loaded from numba's cache)
-    before the clock starts."""
-    from kakehiki.fast.engines import batch_class  # the fast extra
-
-    batch_of = batch_class(game.id)
-    assert batch_of is not None  # fast_engine_check refused the rest
+    played on ``workers`` threads, or each batch a task on ``pool`` (a Ray cluster, where each
+    machine compiles the kernels once).  The kernels are compiled (or loaded from numba's
+    cache) before the clock starts."""
     stats = SimStats(names)
     task = progress.add_task(t("sim.progress", game=game.id), total=count)
-    batch_of([seed], players, options).playout(names)  # compiles; names checked by fast_engine_check
-    for start in range(0, count, FAST_CHUNK):
-        size = min(FAST_CHUNK, count - start)
-        started = time.perf_counter()
-        batch = batch_of(range(seed + start, seed + start + size), players, options)
-        steps = batch.playout(names, threads=workers)
-        stats.add_totals(size, int(steps.sum()), time.perf_counter() - started, batch.tallies())
+    fast_chunk(game.id, players, options, seed, 1, names, 1)  # compiles; names checked by fast_engine_check
+    starts = range(seed, seed + count, FAST_CHUNK)
+    chunks = [(start, min(FAST_CHUNK, seed + count - start)) for start in starts]
+    if pool is None:
+        done: Iterator[FastChunk] = (fast_chunk(game.id, players, options, s, n, names, workers) for s, n in chunks)
+    else:
+        jobs = [pool.submit(fast_chunk, game.id, players, options, s, n, names, 1) for s, n in chunks]
+        done = (job.result() for job in jobs)
+    for size, steps, seconds, tallies in done:
+        stats.add_totals(size, steps, seconds, tallies)
         progress.advance(task, size)
     return stats
+
+
+FastChunk = tuple[int, int, float, Any]  # games, steps, seconds, the batch's tallies
+
+
+def fast_chunk(
+    game_id: str, players: int, options: dict[str, str], first: int, size: int, names: list[str], threads: int,
+) -> FastChunk:
+    """The games of seeds ``first .. first+size-1`` as one batch of the compiled engine."""
+    from kakehiki.fast.engines import batch_class  # the fast extra
+
+    batch_of = batch_class(game_id)
+    assert batch_of is not None  # fast_engine_check refused the rest
+    started = time.perf_counter()
+    batch = batch_of(range(first, first + size), players, options)
+    steps = batch.playout(names, threads=threads)
+    return size, int(steps.sum()), time.perf_counter() - started, batch.tallies()
 
 
 def fast_engine_check(game: Game[Any, Any, Any], names: list[str], save: Path | None) -> None:
@@ -278,7 +298,7 @@ def tally_table(title: str, first: str, rows: Sequence[Row], rounds: int) -> Tab
 def sim_command(
     game_id: str, games: int, seed: int, players: int | None, bots: str, save: Path | None, as_json: bool,
     options: list[str] | None, lang: Lang | None, engine: str = "reference", rules: str | None = None,
-    workers: int | None = None,
+    workers: int | None = None, ray: str | None = None,
 ) -> None:
     use_language(lang)
     game = load_game(game_id)
@@ -294,13 +314,14 @@ def sim_command(
     new_state(game, count, given, seed)  # so do options that depend on the player count
     if engine == "fast":
         fast_engine_check(game, names, save)
-    cores = min(workers or os.cpu_count() or 1, games)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console(stderr=True), disable=as_json, transient=True) as progress:
+    with joined(ray) as pool, Progress(*columns, console=console(stderr=True), disable=as_json,
+                                       transient=True) as progress:
+        cores = min(pool.cpus if pool else workers or os.cpu_count() or 1, games)
         if engine == "fast":
-            stats = simulate_fast(game, count, given, seed, games, names, progress, cores)
+            stats = simulate_fast(game, count, given, seed, games, names, progress, cores, pool)
         else:
-            stats = simulate(game, count, given, seed, games, names, save, progress, cores)
+            stats = simulate(game, count, given, seed, games, names, save, progress, cores, pool)
     if as_json:
         header = {"game": game.id, "engine": engine, "workers": cores, "seed": seed, "players": count,
                   "options": resolve_options(game.options, given), "bot_names": names}
