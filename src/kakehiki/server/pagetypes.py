@@ -22,8 +22,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Literal, NotRequired, Union, get_args, get_origin, get_type_hints, is_typeddict
 
-from kakehiki.base import Action
 from kakehiki.cards import Card
+from kakehiki.core import Action
 from kakehiki.manifest import GameManifest, manifests
 from kakehiki.server import frames
 
@@ -47,7 +47,8 @@ def fields_of(cls: type) -> dict[str, Any]:
     if dataclasses.is_dataclass(cls):
         return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
     if not is_typeddict(cls):
-        return {name: hints[name] for name in cls._fields}
+        named: Any = cls  # a named tuple
+        return {name: hints[name] for name in named._fields}
     return hints
 
 
@@ -120,7 +121,7 @@ class Writer:
             doc = " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split()).replace("*/", "* /")
             lines = [f"/** {doc} */"] if doc and not doc.startswith(cls.__name__ + "(") else []
             lines.append(f"export interface {cls.__name__} {{")
-            optional = getattr(cls, "__optional_keys__", frozenset())
+            optional: frozenset[str] = getattr(cls, "__optional_keys__", frozenset())
             for field, tp in hints.items():
                 mark = "?" if field in optional else ""
                 lines.append(f"  {field}{mark}: {self.ts(tp, cls.__name__ + '.' + field)};")
