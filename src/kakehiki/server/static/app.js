@@ -272,6 +272,7 @@ function act(text, picked) {
 }
 
 /** A notice about this seat's own answer: what became of the move pending (true when it was that move's). */
+/** @param {import("./protocol").NoticeFrame} frame */
 function answerNotice(frame) {
   const p = App.pending;
   if (!p || frame.replay || frame.seat !== App.seat) return false;
@@ -298,6 +299,7 @@ function settlePending() {
 }
 
 // -- frames ----------------------------------------------------------------------------------
+/** @param {import("./protocol").ServerFrame} frame @param {string} raw the frame as it came (the seed's exact text) */
 function onFrame(frame, raw) {
   switch (frame.type) {
     case "welcome":
@@ -343,6 +345,7 @@ function onFrame(frame, raw) {
 }
 
 /** A line of chat or a reaction: kept (the latest 100), shown unless its seat is muted. */
+/** @param {import("./protocol").ChatFrame} frame */
 function onChat(frame) {
   App.chat.push(frame);
   if (App.chat.length > 100) App.chat.shift();
@@ -371,6 +374,7 @@ function remember(room) {
 }
 
 /** A notice about this seat's own answer in the page's words (the server words the others). */
+/** @param {import("./protocol").NoticeFrame} frame */
 function noticeText(frame) {
   const move = Compose.moveWords(frame.move || "");
   const by = frame.by !== undefined && frame.by !== null ? seatName(frame.by) : null;
@@ -384,6 +388,7 @@ function noticeText(frame) {
   }
 }
 
+/** @param {import("./protocol").NoticeFrame} frame @param {boolean} mine */
 function noticeToast(frame, mine) {
   if (frame.replay) return;
   const own = ["refused", "too_late", "lost_priority", "timed_out"].includes(frame.kind) && frame.seat === App.seat;
@@ -395,6 +400,7 @@ function noticeToast(frame, mine) {
 }
 
 // -- the move log ------------------------------------------------------------------------------
+/** @param {import("./protocol").EventFrame | import("./protocol").NoticeFrame} frame @param {boolean} [mine] */
 function addLog(frame, mine) {
   if (!frame.text || (frame.type === "notice" && frame.kind === "accepted" && (mine || frame.replay))) return;
   const own = frame.type === "notice" && frame.seat === App.seat && ["accepted", "refused", "too_late", "lost_priority", "timed_out"].includes(frame.kind);

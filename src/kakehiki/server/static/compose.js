@@ -48,6 +48,8 @@ function moveWords(text) {
  * actions, sent by clicking), `complete` whether `moves` lists every whole move, `singles` the
  * moves without cards (pass, draw, doubt, show…), `composed(text)` whether a text is a whole
  * move of the list (true when the list is cut short: the server rules).
+ * @param {import("./kit.js").Renderer} renderer
+ * @param {import("./protocol").StateFrame} frame
  */
 function offer(renderer, frame) {
   const game = renderer.compose || null;
