@@ -146,3 +146,30 @@ def test_no_shared_module_keeps_a_map_by_game_id() -> None:
                 assert not (constants | tuples) & ids, f"{rel}:{node.lineno}: a test of the game id"
             elif isinstance(node, ast.MatchValue) and isinstance(node.value, ast.Constant):
                 assert node.value.value not in ids, f"{rel}:{node.lineno}: a case of the game id"
+
+
+def test_no_shared_page_file_names_a_game() -> None:
+    """The page's shared files (``server/static/``) know no game: each game's renderer and page words are in
+    its folder (``page.js``, ``text/messages_<lang>.json``), loaded through the manifest and the catalog."""
+    import re
+
+    ids = {m.id for m in manifests()}
+    for path in sorted((SRC / "server" / "static").iterdir()):
+        if path.suffix not in (".js", ".html", ".css"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        for game in ids:
+            found = re.search(rf"[\"'`]{re.escape(game)}[\"'`.]|games/{re.escape(game)}\b", text)
+            assert found is None, f"server/static/{path.name} names the game {game!r}"
+
+
+def test_every_games_page_is_a_module_in_its_folder() -> None:
+    """A manifest's ``page`` names a file of the game's folder: a checked ES module that imports nothing."""
+    for manifest in manifests():
+        if manifest.page is None:
+            continue
+        path = GAMES / manifest.package.rsplit(".", 1)[1] / manifest.page
+        text = path.read_text(encoding="utf-8")
+        assert text.startswith("// @ts-check"), f"{path}: not type-checked"
+        assert "export default function" in text, f"{path}: no default export (renderer(kit))"
+        assert not [line for line in text.splitlines() if line.startswith("import ")], f"{path}: imports at run time"

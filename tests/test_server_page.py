@@ -70,6 +70,40 @@ def test_the_pages_files_are_served_with_their_types_and_checked_again_before_re
     assert again.status_code == 304, "unchanged: the browser reuses its copy"
 
 
+def test_each_games_renderer_is_served_from_its_folder_through_its_manifest(server: LiveServer) -> None:
+    """``/games/<id>/page.js``: the module the manifest names (issue 31), as the page's own files are served."""
+    from kakehiki.manifest import manifests
+
+    catalog = {game["id"]: game for game in server.get("/api/games").json()["games"]}
+    served = 0
+    for manifest in manifests():
+        entry = catalog[manifest.id]
+        if manifest.page is None:
+            assert entry["page"] is None
+            continue
+        assert entry["page"] == f"/games/{manifest.id}/page.js"
+        words = entry["page_text"]
+        assert set(words) == {"en", "ja"} and set(words["en"]) == set(words["ja"])
+        answer = server.get(entry["page"])
+        assert answer.status_code == 200
+        assert answer.headers["content-type"] == "text/javascript; charset=utf-8"
+        assert answer.headers["cache-control"] == "no-cache"
+        folder = Path(str(manifest.module().__file__)).parent
+        assert answer.content == (folder / manifest.page).read_bytes()
+        again = httpx.get(server.base + entry["page"], headers={"if-none-match": answer.headers["etag"]}, timeout=10)
+        assert again.status_code == 304
+        served += 1
+    assert served >= 5
+
+
+@pytest.mark.parametrize("path", ["/games/nothing/page.js", "/games/doubt/view.py", "/games/doubt/../__init__.py"])
+def test_a_game_serves_nothing_but_its_page(server: LiveServer, path: str) -> None:
+    answer = server.get(path)
+    assert answer.status_code == 404
+    assert answer.json()["error"]["code"] == "not_found"
+    assert "Traceback" not in server.output()
+
+
 @pytest.mark.parametrize("path", ["/static/nothing.js", "/static/", "/static/../app.py", "/static/%2e%2e/app.py"])
 def test_a_missing_file_is_the_json_404(server: LiveServer, path: str) -> None:
     answer = server.get(path)

@@ -74,8 +74,9 @@ class GameManifest:
     pick: str = "play {cards}"
     """How cards picked at the table are written as a move when they make no legal one."""
     page: str | None = None
-    """Reserved: the page's renderer of the game's table (today every game's is in the shared
-    ``server/static/games.js``)."""
+    """The page's renderer of the game's table: a native ES module in the game's folder (``"page.js"``),
+    served at ``/games/<id>/page.js`` and loaded by the browser table when a room of the game opens
+    (its convention: ``server/static/kit.js``).  None: the page's plain renderer."""
 
     @property
     def id(self) -> str:

@@ -21,6 +21,7 @@ import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from importlib.resources import files
 from pathlib import Path
 from typing import Any, Final
 
@@ -34,6 +35,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from kakehiki.manifest import find
 from kakehiki.server.catalog import games_catalog
 from kakehiki.server.connection import Connection, RateLimiter
 from kakehiki.server.guard import SECURITY_HEADERS, SOCKETS_PER_ADDRESS, AddressLimits, HostNames
@@ -499,6 +501,22 @@ async def page(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8", headers=NO_CACHE)
 
 
+async def game_page(request: Request) -> Response:
+    """A game's renderer, ``/games/{id}/page.js``: the module its manifest names in its folder (404 for
+    a game without one), checked again before reuse like the page's other files."""
+    found = find(request.path_params["game"])
+    if found is None or found.page is None:
+        raise HTTPException(404)
+    path = Path(str(files(found.package).joinpath(found.page)))
+    if not path.is_file():
+        raise HTTPException(404)
+    response = FileResponse(path, media_type="text/javascript; charset=utf-8", headers=NO_CACHE,
+                            stat_result=path.stat())
+    if request.headers.get("if-none-match") == response.headers["etag"]:
+        return Response(status_code=304, headers={"etag": response.headers["etag"], **NO_CACHE})
+    return response
+
+
 class PageFiles(StaticFiles):
     """The page's scripts, styles and images, each to be checked again before it is reused."""
 
@@ -720,6 +738,7 @@ def create_app(store_url: str, allowed_origins: Sequence[str] = (),
         WebSocketRoute("/api/rooms/{code}/ws", table_socket),
         Route("/", page),
         Route("/r/{code}", page),
+        Route("/games/{game}/page.js", game_page),
         Mount("/static", PageFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error})

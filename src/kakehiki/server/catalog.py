@@ -9,6 +9,8 @@ from typing import Any
 from kakehiki.bots import bot_names
 from kakehiki.bots.levels import LEVELS
 from kakehiki.core import Game
+from kakehiki.i18n import LANGUAGES, catalog
+from kakehiki.manifest import manifest
 from kakehiki.options import OptionSpec
 from kakehiki.registry import game_ids, get_game
 from kakehiki.rulesets import OptionLabel, RuleSet, Words
@@ -30,7 +32,16 @@ def game_entry(game: Game[Any, Any, Any]) -> dict[str, Any]:
         "options": [option_entry(spec, game.option_labels.get(spec.name)) for spec in game.options],
         "rule_sets": [rule_set_entry(game, rule_set) for rule_set in game.rule_sets],
         "bots": list(bot_names(game.id)), "levels": list(LEVELS),
+        "page": f"/games/{game.id}/page.js" if manifest(game.id).page else None,
+        "page_text": {lang: page_text(game.id, lang) for lang in LANGUAGES},
     }
+
+
+def page_text(game_id: str, lang: str) -> dict[str, str]:
+    """The game's own words for the page: its messages ``<id>.page.*`` (``text/messages_<lang>.json``),
+    without that prefix; its page.js asks for them by the rest (``kit.t("info.lock")``)."""
+    prefix = f"{game_id}.page."
+    return {key[len(prefix):]: text for key, text in catalog(lang).items() if key.startswith(prefix)}
 
 
 def words(pair: Words) -> dict[str, str]:

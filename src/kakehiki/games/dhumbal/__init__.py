@@ -31,6 +31,7 @@ MANIFEST = GameManifest(
     heuristic="threshold",
     styles=("show-early", "discard-high"),
     narrator=".narrate:NARRATOR",
+    page="page.js",
     encoder=".obs:DhumbalEncoder",
     kernel=".kernel.batch:DhumbalBatch",
     words={

@@ -20,6 +20,7 @@ MANIFEST = GameManifest(
     heuristic="rule",
     styles=("caller", "shed-high", "no-interrupt"),
     narrator=".narrate:NARRATOR",
+    page="page.js",
     encoder=".obs:DobonEncoder",
     kernel=".kernel.batch:DobonBatch",
     words={"ドボン": "dobon", "どぼん": "dobon", "引く": "draw", "ひく": "draw", "ドロー": "draw"},

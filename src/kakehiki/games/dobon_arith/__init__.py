@@ -25,6 +25,7 @@ MANIFEST = GameManifest(
     heuristic="rule",
     styles=("caller", "shed-high", "no-interrupt"),
     narrator=".narrate:NARRATOR",
+    page="page.js",
     encoder=".obs:ArithEncoder",
     kernel=".kernel.batch:DobonArithBatch",
     words={

@@ -35,6 +35,7 @@ MANIFEST = GameManifest(
     heuristic="count",
     styles=("lie", "truth", "doubt-all", "doubt-never", "doubt-half", "lowest"),
     narrator=".narrate:NARRATOR",
+    page="page.js",
     encoder=".obs:DoubtEncoder",
     kernel=".kernel.batch:DoubtBatch",
     words={"ダウト": "doubt", "だうと": "doubt", "足す": "add", "たす": "add", "加える": "add"},

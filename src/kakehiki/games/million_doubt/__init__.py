@@ -36,6 +36,7 @@ MANIFEST = GameManifest(
     heuristic="heuristic",
     styles=("lie", "truth", "doubt-all", "doubt-never", "doubt-half", "all-down", "no-down", "lowest"),
     narrator=".narrate:NARRATOR",
+    page="page.js",
     encoder=".obs:MillionDoubtEncoder",
     kernel=".kernel.batch:MillionDoubtBatch",
     words={

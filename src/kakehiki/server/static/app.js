@@ -1,485 +1,507 @@
+// @ts-check
 // The browser table's page: which screen to show (the lobby at `/`, a room at `/r/CODE`), the
 // table connection's frames, the move log, the end of the game, and the language switch.
-"use strict";
-(function () {
-  const { h, clear, fill } = window.KKDom;
-  const I18N = window.KKI18N;
-  const t = (key, fields) => I18N.t(key, fields);
-  const Net = window.KKNet;
+import * as Chat from "./chat.js";
+import * as Compose from "./compose.js";
+import * as Games from "./games.js";
+import * as Dom from "./dom.js";
+import { I18N } from "./i18n.js";
+import * as Learn from "./learn.js";
+import * as Lobby from "./lobby.js";
+import * as Net from "./net.js";
+import * as Hash from "./sha256.js";
+import * as Table from "./table.js";
 
-  const App = {
-    code: null, token: null, seat: null, host: false, room: null, state: null, receivedAt: 0,
-    over: null, seedText: null, socket: null, online: false, callNow: null, goOn: null, log: [], following: false,
-    compose: { seq: null, picked: [] }, pending: null, last: null, chat: [], muted: new Set(), overShown: false,
-    sound: localStorage.getItem("kk.sound") === "on", myTurn: false,
-  };
-  const TITLE = document.title;
+const { h, clear, fill } = Dom;
+const t = (key, fields) => I18N.t(key, fields);
 
-  const main = () => document.getElementById("app");
+const App = {
+  code: null, token: null, seat: null, host: false, room: null, state: null, receivedAt: 0,
+  over: null, seedText: null, socket: null, online: false, callNow: null, goOn: null, log: [], following: false,
+  compose: { seq: null, picked: [] }, pending: null, last: null, chat: [], muted: new Set(), overShown: false,
+  sound: localStorage.getItem("kk.sound") === "on", myTurn: false,
+};
+const TITLE = document.title;
 
-  /** A seat's name in the page's language: its person's nickname, else its bot's (a level in words). */
-  function seatName(seat) {
-    const info = App.room && App.room.seats[seat];
-    if (!info) return t("seat.n", { n: seat });
-    if (info.nickname) return info.nickname;
-    if (!info.bot) return t("seat.n", { n: seat });
-    return t("bot", { seat, name: I18N.has("bot." + info.bot) ? t("bot." + info.bot) : info.bot });
+const main = () => document.getElementById("app");
+
+/** A seat's name in the page's language: its person's nickname, else its bot's (a level in words). */
+function seatName(seat) {
+  const info = App.room && App.room.seats[seat];
+  if (!info) return t("seat.n", { n: seat });
+  if (info.nickname) return info.nickname;
+  if (!info.bot) return t("seat.n", { n: seat });
+  return t("bot", { seat, name: I18N.has("bot." + info.bot) ? t("bot." + info.bot) : info.bot });
+}
+
+// -- messages to the person ----------------------------------------------------------------
+function toast(text, kind) {
+  const box = document.getElementById("toast");
+  const item = h("div", { class: "toast-item " + (kind || "") }, text);
+  box.append(item);
+  while (box.children.length > 3) box.firstChild.remove();  // a burst of notices never covers the table
+  setTimeout(() => item.remove(), 4500);
+}
+
+function showError(err) {
+  toast(t("error.generic", { message: err.message || String(err) }) + (err.field ? " (" + err.field + ")" : ""), "bad");
+}
+
+/** The header, drawn again; a button of it that had the focus keeps it (Sound, the language). */
+function header() {
+  const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("#bar") ? document.activeElement.id : null;
+  drawHeader();
+  if (focused && document.getElementById(focused)) document.getElementById(focused).focus({ preventScroll: true });
+}
+
+function drawHeader() {
+  fill(document.getElementById("bar"),
+    h("a", { href: "/", class: "brand" }, "kakehiki ", h("span", { lang: "ja" }, "駆け引き")),
+    App.room ? h("span", { class: "where" }, Lobby.gameTitle(App.room) + " · " + App.room.code) : null,
+    App.room ? h("button", { type: "button", class: "small", id: "rules", onclick: () => Learn.showRules(App.room.game).catch(showError) }, t("learn.rules")) : null,
+    App.code && App.socket ? h("span", { class: "net " + (App.online ? "up" : "down"), id: "net", title: App.online ? t("table.connected") : null },
+      App.online ? "●" : t("table.reconnecting")) : null,
+    App.code ? h("button", { type: "button", class: "sound small", id: "sound", title: t("sound.help"), "aria-pressed": App.sound ? "true" : "false",
+      onclick: toggleSound }, t(App.sound ? "sound.on" : "sound.off")) : null,
+    h("button", { type: "button", class: "lang", id: "lang", onclick: switchLanguage }, t("lang.switch")));
+}
+
+function toggleSound() {
+  App.sound = !App.sound;
+  localStorage.setItem("kk.sound", App.sound ? "on" : "off");
+  if (App.sound) beep();
+  header();
+}
+
+/** A short two-note chime (made here: no sound file to fetch). */
+function beep() {
+  try {
+    const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
+    if (!Ctx) return;
+    App.audio = App.audio || new Ctx();
+    const ctx = App.audio;
+    [660, 880].forEach((freq, i) => {
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      const at = ctx.currentTime + i * 0.12;
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, at);
+      gain.gain.exponentialRampToValueAtTime(0.15, at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.18);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start(at);
+      osc.stop(at + 0.2);
+    });
+  } catch (err) { /* no sound here */ }
+}
+
+/** Your turn: said by the tab's title, and by a sound if the person turned it on. */
+function announceTurn() {
+  const s = App.state;
+  // Your turn, not a call you may make (those come and go with every play; the call button pulses).
+  const mine = !!(s && s.status === "playing" && App.seat !== null && s.legal.length > 0 && s.turn === App.seat);
+  if (mine && !App.myTurn && App.sound) beep();
+  App.myTurn = mine;
+  document.title = mine ? t("table.title_turn") + " · " + TITLE : TITLE;
+}
+
+/** A line for screen readers: only new lines are spoken (the visible log is not a live region). */
+function announce(text) {
+  const box = document.getElementById("announce");
+  if (!box || !text) return;
+  box.append(h("p", {}, text));
+  while (box.childNodes.length > 3) box.firstChild.remove();
+}
+
+function switchLanguage() {
+  I18N.set(I18N.lang === "ja" ? "en" : "ja");
+  if (App.socket) {
+    App.log = [];
+    App.socket.setLang(I18N.lang);
   }
+  route();
+}
 
-  // -- messages to the person ----------------------------------------------------------------
-  function toast(text, kind) {
-    const box = document.getElementById("toast");
-    const item = h("div", { class: "toast-item " + (kind || "") }, text);
-    box.append(item);
-    while (box.children.length > 3) box.firstChild.remove();  // a burst of notices never covers the table
-    setTimeout(() => item.remove(), 4500);
-  }
-
-  function showError(err) {
-    toast(t("error.generic", { message: err.message || String(err) }) + (err.field ? " (" + err.field + ")" : ""), "bad");
-  }
-
-  /** The header, drawn again; a button of it that had the focus keeps it (Sound, the language). */
-  function header() {
-    const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("#bar") ? document.activeElement.id : null;
-    drawHeader();
-    if (focused && document.getElementById(focused)) document.getElementById(focused).focus({ preventScroll: true });
-  }
-
-  function drawHeader() {
-    fill(document.getElementById("bar"),
-      h("a", { href: "/", class: "brand" }, "kakehiki ", h("span", { lang: "ja" }, "駆け引き")),
-      App.room ? h("span", { class: "where" }, window.KKLobby.gameTitle(App.room) + " · " + App.room.code) : null,
-      App.room ? h("button", { type: "button", class: "small", id: "rules", onclick: () => window.KKLearn.showRules(App.room.game).catch(showError) }, t("learn.rules")) : null,
-      App.code && App.socket ? h("span", { class: "net " + (App.online ? "up" : "down"), id: "net", title: App.online ? t("table.connected") : null },
-        App.online ? "●" : t("table.reconnecting")) : null,
-      App.code ? h("button", { type: "button", class: "sound small", id: "sound", title: t("sound.help"), "aria-pressed": App.sound ? "true" : "false",
-        onclick: toggleSound }, t(App.sound ? "sound.on" : "sound.off")) : null,
-      h("button", { type: "button", class: "lang", id: "lang", onclick: switchLanguage }, t("lang.switch")));
-  }
-
-  function toggleSound() {
-    App.sound = !App.sound;
-    localStorage.setItem("kk.sound", App.sound ? "on" : "off");
-    if (App.sound) beep();
-    header();
-  }
-
-  /** A short two-note chime (made here: no sound file to fetch). */
-  function beep() {
-    try {
-      const Ctx = window.AudioContext || window.webkitAudioContext;
-      if (!Ctx) return;
-      App.audio = App.audio || new Ctx();
-      const ctx = App.audio;
-      [660, 880].forEach((freq, i) => {
-        const osc = ctx.createOscillator();
-        const gain = ctx.createGain();
-        const at = ctx.currentTime + i * 0.12;
-        osc.frequency.value = freq;
-        gain.gain.setValueAtTime(0.0001, at);
-        gain.gain.exponentialRampToValueAtTime(0.15, at + 0.02);
-        gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.18);
-        osc.connect(gain).connect(ctx.destination);
-        osc.start(at);
-        osc.stop(at + 0.2);
-      });
-    } catch (err) { /* no sound here */ }
-  }
-
-  /** Your turn: said by the tab's title, and by a sound if the person turned it on. */
-  function announceTurn() {
-    const s = App.state;
-    // Your turn, not a call you may make (those come and go with every play; the call button pulses).
-    const mine = !!(s && s.status === "playing" && App.seat !== null && s.legal.length > 0 && s.turn === App.seat);
-    if (mine && !App.myTurn && App.sound) beep();
-    App.myTurn = mine;
-    document.title = mine ? t("table.title_turn") + " · " + TITLE : TITLE;
-  }
-
-  /** A line for screen readers: only new lines are spoken (the visible log is not a live region). */
-  function announce(text) {
-    const box = document.getElementById("announce");
-    if (!box || !text) return;
-    box.append(h("p", {}, text));
-    while (box.childNodes.length > 3) box.firstChild.remove();
-  }
-
-  function switchLanguage() {
-    I18N.set(I18N.lang === "ja" ? "en" : "ja");
-    if (App.socket) {
-      App.log = [];
-      App.socket.setLang(I18N.lang);
-    }
-    route();
-  }
-
-  // -- screens -------------------------------------------------------------------------------
-  async function route() {
-    header();
-    const match = /^\/r\/([^/]+)\/?$/.exec(location.pathname);
-    const root = clear(main());
-    if (!match) {
-      closeRoom();
-      try {
-        App.catalog = App.catalog || (await Net.api("GET", "/api/games"));
-        window.KKLobby.renderHome(root, App.catalog, goToRoom, showError);
-        window.KKLearn.renderHome(root, App.catalog, goToRoom, showError);
-      } catch (err) {
-        showError(err);
-      }
-      return;
-    }
-    const code = decodeURIComponent(match[1]).toUpperCase();
-    if (App.code !== code) openRoom(code);
-    else render();
-  }
-
-  function goToRoom(code) {
-    history.pushState(null, "", "/r/" + encodeURIComponent(code));
-    route();
-  }
-
-  async function openRoom(code) {
+// -- screens -------------------------------------------------------------------------------
+async function route() {
+  header();
+  const match = /^\/r\/([^/]+)\/?$/.exec(location.pathname);
+  const root = clear(main());
+  if (!match) {
     closeRoom();
-    App.code = code;
-    const mine = Net.Seats.get(code);
-    if (mine) return connect(mine.token);
     try {
-      App.room = await Net.api("GET", "/api/rooms/" + encodeURIComponent(code));
+      App.catalog = App.catalog || (await Net.api("GET", "/api/games"));
+      Lobby.renderHome(root, App.catalog, goToRoom, showError);
+      Learn.renderHome(root, App.catalog, goToRoom, showError);
     } catch (err) {
-      fill(main(), h("p", { class: "panel bad", id: "no-room" }, t("room.no_room", { code })));
-      return;
+      showError(err);
     }
-    header();
-    window.KKLobby.renderJoin(clear(main()), App.room, () => connect(Net.Seats.get(code).token), () => connect(null), showError);
+    return;
   }
+  const code = decodeURIComponent(match[1]).toUpperCase();
+  if (App.code !== code) openRoom(code);
+  else render();
+}
 
-  function closeRoom() {
-    if (App.socket) App.socket.close();
-    Object.assign(App, { code: null, token: null, seat: null, host: false, room: null, state: null, over: null, socket: null, log: [], following: false,
-      compose: { seq: null, picked: [] }, pending: null, last: null, chat: [], overShown: false, myTurn: false });
-    document.title = TITLE;
+function goToRoom(code) {
+  history.pushState(null, "", "/r/" + encodeURIComponent(code));
+  route();
+}
+
+async function openRoom(code) {
+  closeRoom();
+  App.code = code;
+  const mine = Net.Seats.get(code);
+  if (mine) return connect(mine.token);
+  try {
+    App.room = await Net.api("GET", "/api/rooms/" + encodeURIComponent(code));
+  } catch (err) {
+    fill(main(), h("p", { class: "panel bad", id: "no-room" }, t("room.no_room", { code })));
+    return;
   }
+  header();
+  Lobby.renderJoin(clear(main()), App.room, () => connect(Net.Seats.get(code).token), () => connect(null), showError);
+}
 
-  function connect(token) {
-    App.token = token;
-    App.socket = new Net.TableSocket(App.code, token, I18N.lang, onFrame, (up) => { App.online = up; header(); });
+function closeRoom() {
+  if (App.socket) App.socket.close();
+  I18N.game = null;
+  Object.assign(App, { code: null, token: null, seat: null, host: false, room: null, state: null, over: null, socket: null, log: [], following: false,
+    compose: { seq: null, picked: [] }, pending: null, last: null, chat: [], overShown: false, myTurn: false });
+  document.title = TITLE;
+}
+
+function connect(token) {
+  App.token = token;
+  App.socket = new Net.TableSocket(App.code, token, I18N.lang, onFrame, (up) => { App.online = up; header(); });
+}
+
+/** Which control had the keyboard's focus (its `data-focus`), to give it back after a redraw. */
+function focusKey() {
+  const el = /** @type {HTMLInputElement | null} */ (document.activeElement);
+  if (!el || el === document.body || !el.dataset) return null;
+  const key = el.dataset.focus || (el.id ? "#" + el.id : null);
+  return key ? { key, start: el.selectionStart, end: el.selectionEnd } : null;
+}
+
+/** Give the focus back after a redraw: to the same control, else (a card just played) to one
+ * of its kind, else to the table itself, never to the page's body. */
+function restoreFocus(was) {
+  if (!was) return;
+  const all = [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("[data-focus]"))];
+  const kind = was.key.split("-")[0];
+  const el = /** @type {HTMLInputElement | null} */ ((was.key.startsWith("#") ? document.getElementById(was.key.slice(1)) : all.find((x) => x.dataset.focus === was.key))
+    || all.find((x) => x.dataset.focus.split("-")[0] === kind && !x.disabled) || document.getElementById("table"));
+  if (!el || el.disabled) return;
+  el.focus({ preventScroll: true });
+  if (typeof was.start === "number" && typeof el.setSelectionRange === "function") {
+    try { el.setSelectionRange(was.start, was.end); } catch (err) { /* not a text box */ }
   }
+}
 
-  /** Which control had the keyboard's focus (its `data-focus`), to give it back after a redraw. */
-  function focusKey() {
-    const el = document.activeElement;
-    if (!el || el === document.body || !el.dataset) return null;
-    const key = el.dataset.focus || (el.id ? "#" + el.id : null);
-    return key ? { key, start: el.selectionStart, end: el.selectionEnd } : null;
-  }
-
-  /** Give the focus back after a redraw: to the same control, else (a card just played) to one
-   * of its kind, else to the table itself, never to the page's body. */
-  function restoreFocus(was) {
-    if (!was) return;
-    const all = [...document.querySelectorAll("[data-focus]")];
-    const kind = was.key.split("-")[0];
-    const el = (was.key.startsWith("#") ? document.getElementById(was.key.slice(1)) : all.find((x) => x.dataset.focus === was.key))
-      || all.find((x) => x.dataset.focus.split("-")[0] === kind && !x.disabled) || document.getElementById("table");
-    if (!el || el.disabled) return;
-    el.focus({ preventScroll: true });
-    if (typeof was.start === "number" && "setSelectionRange" in el) {
-      try { el.setSelectionRange(was.start, was.end); } catch (err) { /* not a text box */ }
-    }
-  }
-
-  function render() {
-    const focused = focusKey();
-    header();
-    const root = clear(main());
-    if (!App.room || !App.state) return;
-    const ctx = { room: App.room, seat: App.seat, host: App.host, seatName, send: (m) => App.socket.send(m) };
-    const chat = window.KKChat.panel(chatCtx());
-    if (App.state.status === "lobby") {
-      window.KKLobby.renderWaiting(root, ctx);
-      root.append(chat);
-      restoreFocus(focused);
-      return;
-    }
-    const tableRoot = h("div", { id: "table", tabindex: "-1" });
-    // Over: the results first (on a phone they would come far below the table), then the final table.
-    const over = App.over ? overPanel() : null;
-    if (over) root.append(over);
-    root.append(h("div", { class: "play-area" }, tableRoot, h("div", { class: "side" }, logPanel(), chat)));
-    if (App.compose.seq !== App.state.seq) App.compose = { seq: App.state.seq, picked: [] };
-    window.KKTable.renderTable(tableRoot, Object.assign(ctx, {
-      game: App.room.game, state: App.state, receivedAt: App.receivedAt, act,
-      compose: App.compose, pending: App.pending, redraw: render, last: App.last,
-      reactions: App.reactions || {},
-    }));
-    window.KKLearn.decorate(root, ctx);
-    App.callNow = ctx.callNow;
-    App.goOn = ctx.goOn;
+function render() {
+  const focused = focusKey();
+  header();
+  const root = clear(main());
+  if (!App.room || !App.state) return;
+  const ctx = { room: App.room, seat: App.seat, host: App.host, seatName, send: (m) => App.socket.send(m) };
+  const chat = Chat.panel(chatCtx());
+  if (App.state.status === "lobby") {
+    Lobby.renderWaiting(root, ctx);
+    root.append(chat);
     restoreFocus(focused);
-    if (over && !App.overShown) {
-      App.overShown = true;
-      over.scrollIntoView({ block: "start" });
-      const title = over.querySelector("h2");
-      if (title && !focused) title.focus({ preventScroll: true });
+    return;
+  }
+  I18N.game = App.room.game;
+  if (!Games.ready(App.room.game)) {  // the game's renderer comes from its folder, once
+    loadGame(App.room.game).then(render, showError);
+    return;
+  }
+  const tableRoot = h("div", { id: "table", tabindex: "-1" });
+  // Over: the results first (on a phone they would come far below the table), then the final table.
+  const over = App.over ? overPanel() : null;
+  if (over) root.append(over);
+  root.append(h("div", { class: "play-area" }, tableRoot, h("div", { class: "side" }, logPanel(), chat)));
+  if (App.compose.seq !== App.state.seq) App.compose = { seq: App.state.seq, picked: [] };
+  Table.renderTable(tableRoot, Object.assign(ctx, {
+    game: App.room.game, state: App.state, receivedAt: App.receivedAt, act,
+    compose: App.compose, pending: App.pending, redraw: render, last: App.last,
+    reactions: App.reactions || {},
+  }));
+  Learn.decorate(root, ctx);
+  App.callNow = ctx.callNow;
+  App.goOn = ctx.goOn;
+  restoreFocus(focused);
+  if (over && !App.overShown) {
+    App.overShown = true;
+    over.scrollIntoView({ block: "start" });
+    const title = over.querySelector("h2");
+    if (title && !focused) title.focus({ preventScroll: true });
+  }
+}
+
+/** Load a game's renderer and words (named by /api/games, asked once). @param {string} id */
+async function loadGame(id) {
+  App.catalog = App.catalog || (await Net.api("GET", "/api/games"));
+  const entry = App.catalog.games.find((g) => g.id === id) || { id };
+  return Games.load(entry);
+}
+
+function chatCtx() {
+  return { room: App.room, seat: App.seat, seatName, lines: App.chat, muted: App.muted,
+    send: (m) => App.socket && App.socket.send(m), redraw: render };
+}
+
+/**
+ * Send a whole move as the answer to the state shown (`at`: its seq), and show it pending at
+ * once: the cards `picked` for it are kept, to be given back if the table refuses the move.
+ */
+function act(text, picked) {
+  const menu = document.getElementById("menu");
+  if (menu) menu.hidden = true;
+  if (!App.state || !App.socket) return;
+  const at = App.state.seq;
+  const ref = App.socket.send({ type: "act", action: text, at });
+  if (ref === null) {
+    toast(t("pending.offline"), "bad");
+    return;
+  }
+  App.pending = { text, ref, at, status: "sent", picked: picked || [], reason: null, by: null, seq: at };
+  if (picked && picked.length) App.compose = { seq: at, picked: [] };
+  render();
+}
+
+/** A notice about this seat's own answer: what became of the move pending (true when it was that move's). */
+/** @param {import("./protocol").NoticeFrame} frame */
+function answerNotice(frame) {
+  const p = App.pending;
+  if (!p || frame.replay || frame.seat !== App.seat) return false;
+  const ours = frame.ref !== undefined && frame.ref !== null ? frame.ref === p.ref : frame.move === p.text;
+  if (!ours || !["accepted", "refused", "too_late", "lost_priority"].includes(frame.kind)) return false;
+  if (frame.kind === "accepted" && p.status === "made") return true;  // told after the table already made it
+  p.status = frame.kind;
+  p.reason = frame.kind === "refused" ? frame.text : null;
+  p.by = frame.by === undefined ? null : frame.by;
+  p.seq = frame.seq;
+  if (frame.kind === "refused" && p.picked.length && App.state && App.state.seq === p.at) {
+    App.compose = { seq: p.at, picked: p.picked.map((x) => Object.assign({}, x)) };  // the cards come back as they were picked
+  }
+  return true;
+}
+
+/** A pending move is made once the table moves on past the state it answered (a lost call is told before);
+ * its line stays for that one state, and so does a refusal's or a late answer's. */
+function settlePending() {
+  const p = App.pending;
+  if (!p || !App.state) return;
+  if ((p.status === "sent" || p.status === "accepted") && App.state.seq > p.at) Object.assign(p, { status: "made", seq: App.state.seq });
+  else if (App.state.seq > p.seq) App.pending = null;
+}
+
+// -- frames ----------------------------------------------------------------------------------
+/** @param {import("./protocol").ServerFrame} frame @param {string} raw the frame as it came (the seed's exact text) */
+function onFrame(frame, raw) {
+  switch (frame.type) {
+    case "welcome":
+      App.room = frame.room; App.seat = frame.seat; App.host = frame.host; App.log = []; App.chat = [];  // both are sent again
+      if (App.seat === null && App.token) forgetSeat();
+      remember(frame.room);
+      return;
+    case "room":
+      App.room = frame.room;
+      remember(frame.room);
+      if (frame.room.next && App.seat !== null && App.following) follow(frame.room.next);
+      break;
+    case "state":
+      App.state = frame; App.receivedAt = performance.now();
+      settlePending();
+      announceTurn();
+      break;
+    case "event":
+      addLog(frame);
+      if (frame.text) App.last = { text: frame.text, seat: frame.event && typeof frame.event.seat === "number" ? frame.event.seat : null, replay: !!frame.replay };
+      return;
+    case "chat":
+      onChat(frame);
+      return;
+    case "notice": {
+      const mine = answerNotice(frame);
+      addLog(frame, mine);
+      noticeToast(frame, mine);
+      if (mine) render();
+      return;
     }
+    case "over":
+      App.over = frame; App.seedText = Net.seedText(raw);
+      break;
+    case "error":
+      if (frame.code === "bad_token") { forgetSeat(); App.socket.token = null; App.socket.send({ type: "hello", lang: I18N.lang }); return; }
+      toast(I18N.has("error." + frame.code) ? t("error." + frame.code) : frame.message, "bad");
+      return;
+    default:
+      return;
   }
+  render();
+}
 
-  function chatCtx() {
-    return { room: App.room, seat: App.seat, seatName, lines: App.chat, muted: App.muted,
-      send: (m) => App.socket && App.socket.send(m), redraw: render };
+/** A line of chat or a reaction: kept (the latest 100), shown unless its seat is muted. */
+/** @param {import("./protocol").ChatFrame} frame */
+function onChat(frame) {
+  App.chat.push(frame);
+  if (App.chat.length > 100) App.chat.shift();
+  if (App.muted.has(frame.seat)) return;
+  if (frame.emoji && !frame.replay) {
+    App.reactions = App.reactions || {};
+    App.reactions[frame.seat] = { emoji: frame.emoji, until: performance.now() + 4000 };
+    setTimeout(() => { if (App.reactions[frame.seat] && App.reactions[frame.seat].until <= performance.now()) { delete App.reactions[frame.seat]; render(); } }, 4100);
   }
+  if (!frame.replay) announce(frame.emoji ? t("chat.reacted", { name: seatName(frame.seat), emoji: frame.emoji }) : seatName(frame.seat) + ": " + frame.text);
+  const list = document.getElementById("chat-list");
+  if (list && !frame.emoji) Chat.append(list, frame, chatCtx());
+  else render();
+}
 
-  /**
-   * Send a whole move as the answer to the state shown (`at`: its seq), and show it pending at
-   * once: the cards `picked` for it are kept, to be given back if the table refuses the move.
-   */
-  function act(text, picked) {
+function forgetSeat() {
+  Net.Seats.forget(App.code);
+  App.token = null;
+  toast(t("error.token"), "bad");
+}
+
+/** Remember the commitment this page first saw for the room, to check the seed against at the end. */
+function remember(room) {
+  const key = "kk.commit." + room.code;
+  if (!localStorage.getItem(key)) localStorage.setItem(key, room.commitment);
+}
+
+/** A notice about this seat's own answer in the page's words (the server words the others). */
+/** @param {import("./protocol").NoticeFrame} frame */
+function noticeText(frame) {
+  const move = Compose.moveWords(frame.move || "");
+  const by = frame.by !== undefined && frame.by !== null ? seatName(frame.by) : null;
+  switch (frame.kind) {
+    case "accepted": return t("pending.accepted", { move });
+    case "refused": return t("pending.refused", { move, reason: frame.text || "" });
+    case "too_late": return t(by ? "pending.too_late_by" : "pending.too_late", { move, by, at: App.pending && App.pending.text === frame.move ? App.pending.at : "?" });
+    case "lost_priority": return t(by ? "pending.lost_priority" : "pending.lost_priority_anon", { move, by });
+    case "timed_out": return frame.move ? t("pending.timed_out", { move }) : frame.text;
+    default: return frame.text;
+  }
+}
+
+/** @param {import("./protocol").NoticeFrame} frame @param {boolean} mine */
+function noticeToast(frame, mine) {
+  if (frame.replay) return;
+  const own = ["refused", "too_late", "lost_priority", "timed_out"].includes(frame.kind) && frame.seat === App.seat;
+  const text = own ? noticeText(frame) : frame.text;
+  if (frame.kind === "lost_priority" || frame.kind === "too_late") toast(text || t("notice.lost_priority"), "warn");
+  else if (frame.kind === "refused") toast(text, "bad");
+  else if (frame.kind === "timed_out" && frame.seat === App.seat) toast(text, "warn");
+  else if (frame.kind === "accepted" && !mine) toast(noticeText(frame));
+}
+
+// -- the move log ------------------------------------------------------------------------------
+/** @param {import("./protocol").EventFrame | import("./protocol").NoticeFrame} frame @param {boolean} [mine] */
+function addLog(frame, mine) {
+  if (!frame.text || (frame.type === "notice" && frame.kind === "accepted" && (mine || frame.replay))) return;
+  const own = frame.type === "notice" && frame.seat === App.seat && ["accepted", "refused", "too_late", "lost_priority", "timed_out"].includes(frame.kind);
+  App.log.push({ text: own ? noticeText(frame) : frame.text, kind: frame.type === "notice" ? frame.kind : "event", replay: !!frame.replay });
+  if (App.log.length > 300) App.log.shift();
+  if (!frame.replay) announce(App.log[App.log.length - 1].text);
+  const list = document.getElementById("log-list");
+  if (list) {
+    list.append(logLine(App.log[App.log.length - 1]));
+    list.scrollTop = list.scrollHeight;
+  }
+}
+
+const logLine = (entry) => h("li", { class: entry.kind + (entry.replay ? " replay" : "") }, entry.text);
+
+function logPanel() {
+  // Not a live region: it is drawn anew with every frame; new lines are spoken through #announce.
+  const list = h("ol", { id: "log-list", class: "log-list", tabindex: "0", "aria-label": t("table.log") }, App.log.map(logLine));
+  setTimeout(() => { list.scrollTop = list.scrollHeight; }, 0);
+  return h("aside", { class: "log" }, h("h3", {}, t("table.log")), list, Lobby.roomFacts(App.room));
+}
+
+// -- the end -----------------------------------------------------------------------------------
+/** The columns that say how each place was decided, from the result and the final table's view. */
+function standingColumns(result) {
+  const view = App.state && App.state.view ? App.state.view : {};
+  const game = Games.of(App.room.game);
+  const own = game.standings ? game.standings(view, result) : null;
+  if (own) return own;
+  const wins = (seat) => (result.rounds || []).filter((r) => (r.winners || []).includes(seat)).length;
+  const score = (seat) => (result.scores ? String(result.scores[seat]) : "");
+  return [[t("over.score"), score], [t("over.rounds"), (s) => String(wins(s))]];
+}
+
+function overPanel() {
+  const result = App.over.result || {};
+  const ranks = result.ranks || [];
+  const order = ranks.map((r, seat) => seat).sort((a, b) => ranks[a] - ranks[b]);
+  const columns = standingColumns(result);
+  const verdict = h("p", { class: "verdict", id: "verdict" }, t("over.checking"));
+  checkSeed(verdict);
+  const reveal = App.over.reveal;
+  const game = App.room.game;
+  return h("section", { class: "panel over", id: "over", "aria-labelledby": "over-title" },
+    h("h2", { id: "over-title", tabindex: "-1" }, t("over.title")),
+    h("p", { class: "winners" }, result.draw ? t("over.draw") : t("over.winner", { names: (result.winners || []).map(seatName).join(", ") })),
+    I18N.hasIn(game, "over.how") ? h("p", { class: "how", id: "how" }, t("over.how")) : null,
+    h("div", { class: "standings-wrap" }, h("table", { class: "standings" },
+      h("thead", {}, h("tr", {}, [t("over.rank"), t("over.seat")].concat(columns.map((c) => c[0])).map((x) => h("th", { scope: "col" }, x)))),
+      h("tbody", {}, order.map((seat) => h("tr", { class: seat === App.seat ? "me" : "" },
+        h("td", {}, String(ranks[seat])), h("th", { scope: "row" }, seatName(seat)),
+        columns.map((c) => h("td", {}, c[1](seat)))))))),
+    h("p", { class: "seed" }, t("over.seed", { seed: App.seedText || "?" }), " · " + t("over.salt") + " ", h("code", {}, reveal.salt)),
+    verdict,
+    h("div", { class: "over-actions" },
+      h("a", { class: "button", id: "record", href: App.over.record, download: "kakehiki-" + App.code + ".json" }, t("over.record")),
+      App.seat !== null ? h("button", { type: "button", class: "primary", id: "again", onclick: playAgain }, t("over.again")) : null,
+      h("a", { class: "button", href: "/" }, t("over.lobby"))));
+}
+
+function checkSeed(verdict) {
+  const published = localStorage.getItem("kk.commit." + App.code) || App.room.commitment;
+  const reveal = App.over.reveal;
+  const ok = App.seedText !== null && Hash.commitment(App.seedText, reveal.salt) === published;
+  verdict.textContent = ok ? t("over.fair") : t("over.unfair");
+  verdict.classList.add(ok ? "good" : "bad");
+  verdict.title = published;
+}
+
+function playAgain() {
+  App.following = true;
+  if (App.room.next) return follow(App.room.next);
+  App.socket.send({ type: "again" });
+  toast(t("over.again_wait"));
+}
+
+/** Move to the next room of the same people: this seat's token is valid there too. */
+function follow(next) {
+  Net.Seats.put(next, { token: App.token, seat: App.seat });
+  goToRoom(next);
+}
+
+// -- keys ----------------------------------------------------------------------------------------
+document.addEventListener("keydown", (event) => {
+  const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
+  if (typing || document.querySelector("dialog[open]")) return;  // the rules dialog: its own keys
+  if (event.key === "Escape") {
     const menu = document.getElementById("menu");
     if (menu) menu.hidden = true;
-    if (!App.state || !App.socket) return;
-    const at = App.state.seq;
-    const ref = App.socket.send({ type: "act", action: text, at });
-    if (ref === null) {
-      toast(t("pending.offline"), "bad");
-      return;
-    }
-    App.pending = { text, ref, at, status: "sent", picked: picked || [], reason: null, by: null, seq: at };
-    if (picked && picked.length) App.compose = { seq: at, picked: [] };
-    render();
+  } else if (event.target instanceof HTMLButtonElement || (event.target instanceof Element && event.target.getAttribute("role") === "button")) {
+    // a focused button or card answers its own keys
+  } else if ((event.key === " " || event.code === "Space") && App.goOn) {
+    event.preventDefault();
+    App.goOn();
+  } else if ((event.key === "d" || event.key === "D") && App.callNow && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    event.preventDefault();
+    App.callNow();
   }
+});
 
-  /** A notice about this seat's own answer: what became of the move pending (true when it was that move's). */
-  function answerNotice(frame) {
-    const p = App.pending;
-    if (!p || frame.replay || frame.seat !== App.seat) return false;
-    const ours = frame.ref !== undefined && frame.ref !== null ? frame.ref === p.ref : frame.move === p.text;
-    if (!ours || !["accepted", "refused", "too_late", "lost_priority"].includes(frame.kind)) return false;
-    if (frame.kind === "accepted" && p.status === "made") return true;  // told after the table already made it
-    p.status = frame.kind;
-    p.reason = frame.kind === "refused" ? frame.text : null;
-    p.by = frame.by === undefined ? null : frame.by;
-    p.seq = frame.seq;
-    if (frame.kind === "refused" && p.picked.length && App.state && App.state.seq === p.at) {
-      App.compose = { seq: p.at, picked: p.picked.map((x) => Object.assign({}, x)) };  // the cards come back as they were picked
-    }
-    return true;
-  }
-
-  /** A pending move is made once the table moves on past the state it answered (a lost call is told before);
-   * its line stays for that one state, and so does a refusal's or a late answer's. */
-  function settlePending() {
-    const p = App.pending;
-    if (!p || !App.state) return;
-    if ((p.status === "sent" || p.status === "accepted") && App.state.seq > p.at) Object.assign(p, { status: "made", seq: App.state.seq });
-    else if (App.state.seq > p.seq) App.pending = null;
-  }
-
-  // -- frames ----------------------------------------------------------------------------------
-  function onFrame(frame, raw) {
-    switch (frame.type) {
-      case "welcome":
-        App.room = frame.room; App.seat = frame.seat; App.host = frame.host; App.log = []; App.chat = [];  // both are sent again
-        if (App.seat === null && App.token) forgetSeat();
-        remember(frame.room);
-        return;
-      case "room":
-        App.room = frame.room;
-        remember(frame.room);
-        if (frame.room.next && App.seat !== null && App.following) follow(frame.room.next);
-        break;
-      case "state":
-        App.state = frame; App.receivedAt = performance.now();
-        settlePending();
-        announceTurn();
-        break;
-      case "event":
-        addLog(frame);
-        if (frame.text) App.last = { text: frame.text, seat: frame.event && typeof frame.event.seat === "number" ? frame.event.seat : null, replay: !!frame.replay };
-        return;
-      case "chat":
-        onChat(frame);
-        return;
-      case "notice": {
-        const mine = answerNotice(frame);
-        addLog(frame, mine);
-        noticeToast(frame, mine);
-        if (mine) render();
-        return;
-      }
-      case "over":
-        App.over = frame; App.seedText = Net.seedText(raw);
-        break;
-      case "error":
-        if (frame.code === "bad_token") { forgetSeat(); App.socket.token = null; App.socket.send({ type: "hello", lang: I18N.lang }); return; }
-        toast(I18N.has("error." + frame.code) ? t("error." + frame.code) : frame.message, "bad");
-        return;
-      default:
-        return;
-    }
-    render();
-  }
-
-  /** A line of chat or a reaction: kept (the latest 100), shown unless its seat is muted. */
-  function onChat(frame) {
-    App.chat.push(frame);
-    if (App.chat.length > 100) App.chat.shift();
-    if (App.muted.has(frame.seat)) return;
-    if (frame.emoji && !frame.replay) {
-      App.reactions = App.reactions || {};
-      App.reactions[frame.seat] = { emoji: frame.emoji, until: performance.now() + 4000 };
-      setTimeout(() => { if (App.reactions[frame.seat] && App.reactions[frame.seat].until <= performance.now()) { delete App.reactions[frame.seat]; render(); } }, 4100);
-    }
-    if (!frame.replay) announce(frame.emoji ? t("chat.reacted", { name: seatName(frame.seat), emoji: frame.emoji }) : seatName(frame.seat) + ": " + frame.text);
-    const list = document.getElementById("chat-list");
-    if (list && !frame.emoji) window.KKChat.append(list, frame, chatCtx());
-    else render();
-  }
-
-  function forgetSeat() {
-    Net.Seats.forget(App.code);
-    App.token = null;
-    toast(t("error.token"), "bad");
-  }
-
-  /** Remember the commitment this page first saw for the room, to check the seed against at the end. */
-  function remember(room) {
-    const key = "kk.commit." + room.code;
-    if (!localStorage.getItem(key)) localStorage.setItem(key, room.commitment);
-  }
-
-  /** A notice about this seat's own answer in the page's words (the server words the others). */
-  function noticeText(frame) {
-    const move = window.KKCompose.moveWords(frame.move || "");
-    const by = frame.by !== undefined && frame.by !== null ? seatName(frame.by) : null;
-    switch (frame.kind) {
-      case "accepted": return t("pending.accepted", { move });
-      case "refused": return t("pending.refused", { move, reason: frame.text || "" });
-      case "too_late": return t(by ? "pending.too_late_by" : "pending.too_late", { move, by, at: App.pending && App.pending.text === frame.move ? App.pending.at : "?" });
-      case "lost_priority": return t(by ? "pending.lost_priority" : "pending.lost_priority_anon", { move, by });
-      case "timed_out": return frame.move ? t("pending.timed_out", { move }) : frame.text;
-      default: return frame.text;
-    }
-  }
-
-  function noticeToast(frame, mine) {
-    if (frame.replay) return;
-    const own = ["refused", "too_late", "lost_priority", "timed_out"].includes(frame.kind) && frame.seat === App.seat;
-    const text = own ? noticeText(frame) : frame.text;
-    if (frame.kind === "lost_priority" || frame.kind === "too_late") toast(text || t("notice.lost_priority"), "warn");
-    else if (frame.kind === "refused") toast(text, "bad");
-    else if (frame.kind === "timed_out" && frame.seat === App.seat) toast(text, "warn");
-    else if (frame.kind === "accepted" && !mine) toast(noticeText(frame));
-  }
-
-  // -- the move log ------------------------------------------------------------------------------
-  function addLog(frame, mine) {
-    if (!frame.text || (frame.type === "notice" && frame.kind === "accepted" && (mine || frame.replay))) return;
-    const own = frame.type === "notice" && frame.seat === App.seat && ["accepted", "refused", "too_late", "lost_priority", "timed_out"].includes(frame.kind);
-    App.log.push({ text: own ? noticeText(frame) : frame.text, kind: frame.type === "notice" ? frame.kind : "event", replay: !!frame.replay });
-    if (App.log.length > 300) App.log.shift();
-    if (!frame.replay) announce(App.log[App.log.length - 1].text);
-    const list = document.getElementById("log-list");
-    if (list) {
-      list.append(logLine(App.log[App.log.length - 1]));
-      list.scrollTop = list.scrollHeight;
-    }
-  }
-
-  const logLine = (entry) => h("li", { class: entry.kind + (entry.replay ? " replay" : "") }, entry.text);
-
-  function logPanel() {
-    // Not a live region: it is drawn anew with every frame; new lines are spoken through #announce.
-    const list = h("ol", { id: "log-list", class: "log-list", tabindex: "0", "aria-label": t("table.log") }, App.log.map(logLine));
-    setTimeout(() => { list.scrollTop = list.scrollHeight; }, 0);
-    return h("aside", { class: "log" }, h("h3", {}, t("table.log")), list, window.KKLobby.roomFacts(App.room));
-  }
-
-  // -- the end -----------------------------------------------------------------------------------
-  /** The columns that say how each place was decided, from the result and the final table's view. */
-  function standingColumns(result) {
-    const view = App.state && App.state.view ? App.state.view : {};
-    const game = App.room.game;
-    const wins = (seat) => (result.rounds || []).filter((r) => (r.winners || []).includes(seat)).length;
-    const score = (seat) => (result.scores ? String(result.scores[seat]) : "");
-    if (game === "dobon" && view.laps) {
-      return [[t("over.laps"), (s) => String(view.laps[s])], [t("over.deals"), (s) => String(view.deal_counts[s])], [t("over.rounds"), (s) => String(wins(s))]];
-    }
-    if (game === "dobon-arith" && view.wins) return [[t("over.won"), (s) => String(view.wins[s])], [t("over.lost"), (s) => String(view.losses[s])]];
-    // Dhumbal's result scores are the points negated (higher is better there): show the points the seats showed.
-    if (game === "dhumbal") return [[t("over.points"), (s) => String(view.scores ? view.scores[s] : result.scores ? -result.scores[s] : "")]];
-    if (game === "million-doubt") return [[t("over.points"), score], [t("over.rounds"), (s) => String(wins(s))]];
-    return [[t("over.score"), score], [t("over.rounds"), (s) => String(wins(s))]];
-  }
-
-  function overPanel() {
-    const result = App.over.result || {};
-    const ranks = result.ranks || [];
-    const order = ranks.map((r, seat) => seat).sort((a, b) => ranks[a] - ranks[b]);
-    const columns = standingColumns(result);
-    const verdict = h("p", { class: "verdict", id: "verdict" }, t("over.checking"));
-    checkSeed(verdict);
-    const reveal = App.over.reveal;
-    const how = "over.how." + App.room.game;
-    return h("section", { class: "panel over", id: "over", "aria-labelledby": "over-title" },
-      h("h2", { id: "over-title", tabindex: "-1" }, t("over.title")),
-      h("p", { class: "winners" }, result.draw ? t("over.draw") : t("over.winner", { names: (result.winners || []).map(seatName).join(", ") })),
-      I18N.has(how) ? h("p", { class: "how", id: "how" }, t(how)) : null,
-      h("div", { class: "standings-wrap" }, h("table", { class: "standings" },
-        h("thead", {}, h("tr", {}, [t("over.rank"), t("over.seat")].concat(columns.map((c) => c[0])).map((x) => h("th", { scope: "col" }, x)))),
-        h("tbody", {}, order.map((seat) => h("tr", { class: seat === App.seat ? "me" : "" },
-          h("td", {}, String(ranks[seat])), h("th", { scope: "row" }, seatName(seat)),
-          columns.map((c) => h("td", {}, c[1](seat)))))))),
-      h("p", { class: "seed" }, t("over.seed", { seed: App.seedText || "?" }), " · " + t("over.salt") + " ", h("code", {}, reveal.salt)),
-      verdict,
-      h("div", { class: "over-actions" },
-        h("a", { class: "button", id: "record", href: App.over.record, download: "kakehiki-" + App.code + ".json" }, t("over.record")),
-        App.seat !== null ? h("button", { type: "button", class: "primary", id: "again", onclick: playAgain }, t("over.again")) : null,
-        h("a", { class: "button", href: "/" }, t("over.lobby"))));
-  }
-
-  function checkSeed(verdict) {
-    const published = localStorage.getItem("kk.commit." + App.code) || App.room.commitment;
-    const reveal = App.over.reveal;
-    const ok = App.seedText !== null && window.KKHash.commitment(App.seedText, reveal.salt) === published;
-    verdict.textContent = ok ? t("over.fair") : t("over.unfair");
-    verdict.classList.add(ok ? "good" : "bad");
-    verdict.title = published;
-  }
-
-  function playAgain() {
-    App.following = true;
-    if (App.room.next) return follow(App.room.next);
-    App.socket.send({ type: "again" });
-    toast(t("over.again_wait"));
-  }
-
-  /** Move to the next room of the same people: this seat's token is valid there too. */
-  function follow(next) {
-    Net.Seats.put(next, { token: App.token, seat: App.seat });
-    goToRoom(next);
-  }
-
-  // -- keys ----------------------------------------------------------------------------------------
-  document.addEventListener("keydown", (event) => {
-    const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
-    if (typing || document.querySelector("dialog[open]")) return;  // the rules dialog: its own keys
-    if (event.key === "Escape") {
-      const menu = document.getElementById("menu");
-      if (menu) menu.hidden = true;
-    } else if (event.target instanceof HTMLButtonElement || (event.target instanceof Element && event.target.getAttribute("role") === "button")) {
-      // a focused button or card answers its own keys
-    } else if ((event.key === " " || event.code === "Space") && App.goOn) {
-      event.preventDefault();
-      App.goOn();
-    } else if ((event.key === "d" || event.key === "D") && App.callNow && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      event.preventDefault();
-      App.callNow();
-    }
-  });
-
-  window.addEventListener("popstate", route);
-  window.KKApp = App;
-  route();
-})();
+window.addEventListener("popstate", route);
+window.KKApp = App;  // the page's state, for the browser tests and a curious person's console
+export { App };
+route();

@@ -1,130 +1,128 @@
+// @ts-check
 // Talking to `kakehiki serve`: the lobby's HTTP calls and the table's WebSocket, which
 // reconnects by itself after a drop (the server keeps the seat through its grace and sends
 // the history again after `hello`).  Only the documented protocol (docs/protocol.md) is used.
-"use strict";
-(function () {
-  class ApiError extends Error {
-    constructor(code, message, field) {
-      super(message);
-      this.code = code;
-      this.field = field || null;
-    }
+class ApiError extends Error {
+  constructor(code, message, field) {
+    super(message);
+    this.code = code;
+    this.field = field || null;
   }
+}
 
-  async function api(method, path, body) {
-    const init = { method, headers: {} };
-    if (body !== undefined) {
-      init.headers["Content-Type"] = "application/json";
-      init.body = JSON.stringify(body);
-    }
-    let response;
+async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError("network", String(err.message || err));
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (data && data.error) || { code: "http_" + response.status, message: response.statusText };
+    throw new ApiError(error.code, error.message, error.field);
+  }
+  return data;
+}
+
+/** Where this browser keeps its seat tokens: one per room code, so a reload keeps the seat. */
+const Seats = {
+  get(code) {
     try {
-      response = await fetch(path, init);
+      return JSON.parse(localStorage.getItem("kk.seat." + code) || "null");
     } catch (err) {
-      throw new ApiError("network", String(err.message || err));
+      return null;
     }
-    const data = await response.json().catch(() => null);
-    if (!response.ok) {
-      const error = (data && data.error) || { code: "http_" + response.status, message: response.statusText };
-      throw new ApiError(error.code, error.message, error.field);
-    }
-    return data;
+  },
+  put(code, seat) {
+    localStorage.setItem("kk.seat." + code, JSON.stringify(seat));
+  },
+  forget(code) {
+    localStorage.removeItem("kk.seat." + code);
+  },
+};
+
+/**
+ * One table connection.  `onFrame(frame, raw)` gets every server frame; `onStatus(up)` is told
+ * when the socket opens and drops.  After a drop it reconnects with a growing pause (0.5 s up
+ * to 5 s), says `hello` again with the same token and lets the server re-send the history.
+ */
+class TableSocket {
+  constructor(code, token, lang, onFrame, onStatus) {
+    this.code = code;
+    this.token = token;
+    this.lang = lang;
+    this.onFrame = onFrame;
+    this.onStatus = onStatus;
+    this.pause = 500;
+    this.closed = false;
+    this.ws = null;
+    this.nextRef = 1;
+    this.open();
   }
 
-  /** Where this browser keeps its seat tokens: one per room code, so a reload keeps the seat. */
-  const Seats = {
-    get(code) {
-      try {
-        return JSON.parse(localStorage.getItem("kk.seat." + code) || "null");
-      } catch (err) {
-        return null;
-      }
-    },
-    put(code, seat) {
-      localStorage.setItem("kk.seat." + code, JSON.stringify(seat));
-    },
-    forget(code) {
-      localStorage.removeItem("kk.seat." + code);
-    },
-  };
-
-  /**
-   * One table connection.  `onFrame(frame, raw)` gets every server frame; `onStatus(up)` is told
-   * when the socket opens and drops.  After a drop it reconnects with a growing pause (0.5 s up
-   * to 5 s), says `hello` again with the same token and lets the server re-send the history.
-   */
-  class TableSocket {
-    constructor(code, token, lang, onFrame, onStatus) {
-      this.code = code;
-      this.token = token;
-      this.lang = lang;
-      this.onFrame = onFrame;
-      this.onStatus = onStatus;
+  open() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    const ws = new WebSocket(scheme + location.host + "/api/rooms/" + encodeURIComponent(this.code) + "/ws");
+    this.ws = ws;
+    ws.onopen = () => {
       this.pause = 500;
-      this.closed = false;
-      this.ws = null;
-      this.nextRef = 1;
-      this.open();
-    }
-
-    open() {
-      const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-      const ws = new WebSocket(scheme + location.host + "/api/rooms/" + encodeURIComponent(this.code) + "/ws");
-      this.ws = ws;
-      ws.onopen = () => {
-        this.pause = 500;
-        const hello = { type: "hello", lang: this.lang };
-        if (this.token) hello.token = this.token;
-        ws.send(JSON.stringify(hello));
-        this.onStatus(true);
-      };
-      ws.onmessage = (message) => {
-        let frame;
-        try {
-          frame = JSON.parse(message.data);
-        } catch (err) {
-          return;
-        }
-        if (frame.type === "change" && Array.isArray(frame.frames)) {  // one change: its frames in order
-          for (const inner of frame.frames) this.onFrame(inner, JSON.stringify(inner));
-        } else {
-          this.onFrame(frame, message.data);
-        }
-      };
-      ws.onclose = (event) => {
-        if (this.ws !== ws) return;
-        this.onStatus(false, event.code);
-        if (this.closed || event.code === 4404) return;
-        setTimeout(() => this.closed || this.open(), this.pause);
-        this.pause = Math.min(this.pause * 2, 5000);
-      };
-    }
-
-    /** Send a message; returns its ref (or null when the socket is not open). */
-    send(message) {
-      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return null;
-      const ref = this.nextRef++;
-      this.ws.send(JSON.stringify(Object.assign({ ref }, message)));
-      return ref;
-    }
-
-    setLang(lang) {
-      this.lang = lang;
-      this.send({ type: "lang", lang });
-      this.send({ type: "sync" });
-    }
-
-    close() {
-      this.closed = true;
-      if (this.ws) this.ws.close();
-    }
+      const hello = { type: "hello", lang: this.lang };
+      if (this.token) hello.token = this.token;
+      ws.send(JSON.stringify(hello));
+      this.onStatus(true);
+    };
+    ws.onmessage = (message) => {
+      let frame;
+      try {
+        frame = JSON.parse(message.data);
+      } catch (err) {
+        return;
+      }
+      if (frame.type === "change" && Array.isArray(frame.frames)) {  // one change: its frames in order
+        for (const inner of frame.frames) this.onFrame(inner, JSON.stringify(inner));
+      } else {
+        this.onFrame(frame, message.data);
+      }
+    };
+    ws.onclose = (event) => {
+      if (this.ws !== ws) return;
+      this.onStatus(false, event.code);
+      if (this.closed || event.code === 4404) return;
+      setTimeout(() => this.closed || this.open(), this.pause);
+      this.pause = Math.min(this.pause * 2, 5000);
+    };
   }
 
-  /** The revealed seed, digit for digit: a 64-bit seed does not survive JSON.parse as a number. */
-  function seedText(raw) {
-    const match = /"seed"\s*:\s*(-?\d+)/.exec(raw);
-    return match ? match[1] : null;
+  /** Send a message; returns its ref (or null when the socket is not open). */
+  send(message) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return null;
+    const ref = this.nextRef++;
+    this.ws.send(JSON.stringify(Object.assign({ ref }, message)));
+    return ref;
   }
 
-  window.KKNet = { api, ApiError, Seats, TableSocket, seedText };
-})();
+  setLang(lang) {
+    this.lang = lang;
+    this.send({ type: "lang", lang });
+    this.send({ type: "sync" });
+  }
+
+  close() {
+    this.closed = true;
+    if (this.ws) this.ws.close();
+  }
+}
+
+/** The revealed seed, digit for digit: a 64-bit seed does not survive JSON.parse as a number. */
+function seedText(raw) {
+  const match = /"seed"\s*:\s*(-?\d+)/.exec(raw);
+  return match ? match[1] : null;
+}
+
+export { api, ApiError, Seats, TableSocket, seedText };

@@ -1,316 +1,322 @@
+// @ts-check
 // The table while a game is played: the seats, the field, your hand with its moves, the call
 // button, the clocks and the move log.  A game whose moves take several cards (compose.js)
 // lets the person pick cards and sends the whole move with one button; in the others a card
 // with moves (of `state.legal`) is clickable.  Everything else is a button.
-"use strict";
-(function () {
-  const { h, fill } = window.KKDom;
-  const t = (key, fields) => window.KKI18N.t(key, fields);
-  const CALLS = ["dobon", "doubt"];
-  const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+import * as Cards from "./cards.js";
+import * as Compose from "./compose.js";
+import * as Dom from "./dom.js";
+import * as Games from "./games.js";
+import { I18N } from "./i18n.js";
+import * as Lobby from "./lobby.js";
 
-  /** An action text split into its verb, its card tokens and the rest (`suit=H`, `*2`, `stock`). */
-  function parseAction(text) {
-    const tokens = text.split(" ");
-    const rest = tokens.slice(1);
-    return { text, verb: tokens[0], cards: rest.filter(window.KKCards.isCard), extras: rest.filter((x) => !window.KKCards.isCard(x)) };
-  }
+const { h, fill } = Dom;
+const t = (key, fields) => I18N.t(key, fields);
+const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
-  function extraLabel(extra) {
-    const [key, value] = extra.split("=");
-    if (key === "suit") return t("act.suit", { suit: SUIT_SIGNS[value] || value });
-    if (key === "top" && value) return t("act.top_card", { card: window.KKCards.label(value, window.KKI18N.lang) });
-    if (extra === "revolution") return t("act.revolution");
-    return extra;
-  }
+/** An action text split into its verb, its card tokens and the rest (`suit=H`, `*2`, `stock`). */
+function parseAction(text) {
+  const tokens = text.split(" ");
+  const rest = tokens.slice(1);
+  return { text, verb: tokens[0], cards: rest.filter(Cards.isCard), extras: rest.filter((x) => !Cards.isCard(x)) };
+}
 
-  /** The words on a move's button, in the page's language. */
-  function actionLabel(game, action, withCards, view) {
-    const { verb, cards, extras } = action;
-    let base;
-    if (game === "million-doubt" && verb === "play") {
-      const down = extras.find((x) => x.startsWith("*"));
-      const shown = view && view.laying && view.laying.length > 0;
-      base = down ? t(shown ? "act.play_down" : "act.play_down_only", { n: down.slice(1) }) : t("act.play_shown");
-      return [base].concat(extras.filter((x) => !x.startsWith("*")).map(extraLabel)).join(" · ");
+function extraLabel(extra) {
+  const [key, value] = extra.split("=");
+  if (key === "suit") return t("act.suit", { suit: SUIT_SIGNS[value] || value });
+  if (key === "top" && value) return t("act.top_card", { card: Cards.label(value, I18N.lang) });
+  if (extra === "revolution") return t("act.revolution");
+  return extra;
+}
+
+/**
+ * The words on a move's button, in the page's language (the game's own words where it has them).
+ * @param {import("./kit.js").Renderer} game
+ * @param {import("./kit.js").Action} action
+ * @param {boolean} withCards
+ * @param {any} view
+ */
+function actionLabel(game, action, withCards, view) {
+  const { verb, cards, extras } = action;
+  const own = game.actionLabel ? game.actionLabel(action, view) : null;
+  if (own !== null) return own;
+  let base;
+  if (verb === "take" && extras[0] === "stock") return t("act.take_stock");
+  else base = I18N.has("act." + verb) ? t("act." + verb) : verb;
+  const parts = [base];
+  if (withCards) parts.push(cards.map((c) => Cards.label(c, I18N.lang)).join(" "));
+  return parts.concat(extras.map(extraLabel)).filter(Boolean).join(" ");
+}
+
+function countdown(kind, ms, receivedAt) {
+  if (ms === null || ms === undefined) return null;
+  const bar = h("div", { class: "clock " + kind, dataset: { until: String(receivedAt + ms), total: String(Math.max(ms, 1)) } },
+    h("span", { class: "clock-label" }, t(kind === "window" ? "table.window" : "table.turn_clock")),
+    h("span", { class: "clock-bar" }, h("span", { class: "clock-fill" })),
+    h("span", { class: "clock-text" }, (ms / 1000).toFixed(1) + "s"));
+  return bar;
+}
+
+/** Keep every countdown on the page moving (the server sends the time left only with each state). */
+function tickClocks() {
+  const now = performance.now();
+  /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".clock")).forEach((el) => {
+    const left = Math.max(0, Number(el.dataset.until) - now);
+    const fill = /** @type {HTMLElement} */ (el.querySelector(".clock-fill"));
+    fill.style.width = Math.min(100, (100 * left) / Number(el.dataset.total)) + "%";
+    el.querySelector(".clock-text").textContent = (left / 1000).toFixed(1) + "s";
+    el.classList.toggle("urgent", left < 1500);
+  });
+}
+setInterval(tickClocks, 100);
+
+/** Whether two picks are the same card of the same place (a hand may hold two copies of a face). */
+const samePick = (a, b) => a.where === b.where && a.idx === b.idx;
+
+/**
+ * Draw the table into `root`.  `ctx` holds the game id, the room, this seat, the last state
+ * frame (and when it came), `act(text, picked)` to send a move, `compose` (the cards picked
+ * for the move being made, kept by the page across redraws), `pending` (the last move sent and
+ * what became of it) and `redraw()`.
+ */
+function renderTable(root, ctx) {
+  const frame = ctx.state;
+  const view = frame.view;
+  const game = Games.of(ctx.game);
+  const offer = Compose.offer(game, frame);
+  const CALLS = game.calls || [];
+  const composing = offer.composing;
+  const actions = frame.legal.map(parseAction);
+  const calls = actions.filter((a) => CALLS.includes(a.verb));
+  const hand = view && view.hand ? view.hand : null;
+  const seated = ctx.seat !== null && ctx.seat !== undefined;
+  const picked = composing ? ctx.compose.picked : [];
+  const pending = ctx.pending && ctx.pending.at === frame.seq && (ctx.pending.status === "sent" || ctx.pending.status === "accepted") ? ctx.pending : null;
+  const pickable = offer.pickable();
+  const hints = composing ? offer.hints(picked) : null;
+  // The Go on answer to a window: every person may send it, with a call of their own or none.
+  const goOn = seated && frame.window === true && frame.status === "playing" && (frame.legal.length === 0 || frame.legal.includes("pass"));
+
+  // The single actions of the games whose moves are single actions (Dobon): a card with moves is clickable.
+  const byCard = new Map();
+  const loose = [];
+  if (!offer.game) {
+    for (const action of actions) {
+      if (CALLS.includes(action.verb) || (goOn && action.text === "pass")) continue;
+      if (action.cards.length === 1) {
+        const list = byCard.get(action.cards[0]) || [];
+        list.push(action);
+        byCard.set(action.cards[0], list);
+      } else loose.push(action);
     }
-    if (game === "dhumbal" && verb === "show") base = t("act.show_hand");
-    else if (verb === "take" && extras[0] === "stock") return t("act.take_stock");
-    else base = window.KKI18N.has("act." + verb) ? t("act." + verb) : verb;
-    const parts = [base];
-    if (withCards) parts.push(cards.map((c) => window.KKCards.label(c, window.KKI18N.lang)).join(" "));
-    return parts.concat(extras.map(extraLabel)).filter(Boolean).join(" ");
+  }
+  const placed = new Set();
+  const menu = h("div", { class: "menu", id: "menu", hidden: true, role: "menu" });
+
+  function openMenu(anchor, list) {
+    fill(menu, h("div", { class: "menu-title" }, t("table.choose")),
+      ...list.map((a) => h("button", { type: "button", class: "move", dataset: { action: a.text }, onclick: () => ctx.act(a.text) }, actionLabel(game, a, true, view))),
+      h("button", { type: "button", class: "cancel", onclick: () => { menu.hidden = true; } }, t("table.cancel")));
+    menu.hidden = false;
+    const box = anchor.getBoundingClientRect();
+    menu.style.left = Math.max(4, Math.min(window.innerWidth - 240, box.left)) + "px";
+    menu.style.top = Math.max(4, box.top - 8) + "px";
+    const first = menu.querySelector("button");
+    if (first) first.focus();
   }
 
-  function countdown(kind, ms, receivedAt) {
-    if (ms === null || ms === undefined) return null;
-    const bar = h("div", { class: "clock " + kind, dataset: { until: String(receivedAt + ms), total: String(Math.max(ms, 1)) } },
-      h("span", { class: "clock-label" }, t(kind === "window" ? "table.window" : "table.turn_clock")),
-      h("span", { class: "clock-bar" }, h("span", { class: "clock-fill" })),
-      h("span", { class: "clock-text" }, (ms / 1000).toFixed(1) + "s"));
-    return bar;
+  /** Pick a card for the move being made, or put it back (Million Doubt: face up, face down, back). */
+  function toggle(pick) {
+    const list = ctx.compose.picked;
+    const at = list.findIndex((p) => samePick(p, pick));
+    if (at < 0) list.push(Object.assign({ how: "up" }, pick));
+    else if (offer.game.cycle && pick.where === "hand" && list[at].how === "up") list[at].how = "down";
+    else list.splice(at, 1);
+    ctx.redraw();
   }
 
-  /** Keep every countdown on the page moving (the server sends the time left only with each state). */
-  function tickClocks() {
-    const now = performance.now();
-    document.querySelectorAll(".clock").forEach((el) => {
-      const left = Math.max(0, Number(el.dataset.until) - now);
-      const fill = el.querySelector(".clock-fill");
-      fill.style.width = Math.min(100, (100 * left) / Number(el.dataset.total)) + "%";
-      el.querySelector(".clock-text").textContent = (left / 1000).toFixed(1) + "s";
-      el.classList.toggle("urgent", left < 1500);
-    });
+  function asButton(el, label, choose) {
+    el.classList.add("playable");
+    el.tabIndex = 0;
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-label", label);
+    el.addEventListener("click", choose);
+    el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); choose(); } });
+    return el;
   }
-  setInterval(tickClocks, 100);
 
-  /** Whether two picks are the same card of the same place (a hand may hold two copies of a face). */
-  const samePick = (a, b) => a.where === b.where && a.idx === b.idx;
-
-  /**
-   * Draw the table into `root`.  `ctx` holds the game id, the room, this seat, the last state
-   * frame (and when it came), `act(text, picked)` to send a move, `compose` (the cards picked
-   * for the move being made, kept by the page across redraws), `pending` (the last move sent and
-   * what became of it) and `redraw()`.
-   */
-  function renderTable(root, ctx) {
-    const frame = ctx.state;
-    const view = frame.view;
-    const game = window.KKGames.of(ctx.game);
-    const offer = window.KKCompose.offer(ctx.game, frame);
-    const composing = offer.composing;
-    const actions = frame.legal.map(parseAction);
-    const calls = actions.filter((a) => CALLS.includes(a.verb));
-    const hand = view && view.hand ? view.hand : null;
-    const seated = ctx.seat !== null && ctx.seat !== undefined;
-    const picked = composing ? ctx.compose.picked : [];
-    const pending = ctx.pending && ctx.pending.at === frame.seq && (ctx.pending.status === "sent" || ctx.pending.status === "accepted") ? ctx.pending : null;
-    const pickable = offer.pickable();
-    const hints = composing ? offer.hints(picked) : null;
-    // The Go on answer to a window: every person may send it, with a call of their own or none.
-    const goOn = seated && frame.window === true && frame.status === "playing" && (frame.legal.length === 0 || frame.legal.includes("pass"));
-
-    // The single actions of the games whose moves are single actions (Dobon): a card with moves is clickable.
-    const byCard = new Map();
-    const loose = [];
-    if (!offer.game) {
-      for (const action of actions) {
-        if (CALLS.includes(action.verb) || (goOn && action.text === "pass")) continue;
-        if (action.cards.length === 1) {
-          const list = byCard.get(action.cards[0]) || [];
-          list.push(action);
-          byCard.set(action.cards[0], list);
-        } else loose.push(action);
-      }
-    }
-    const placed = new Set();
-    const menu = h("div", { class: "menu", id: "menu", hidden: true, role: "menu" });
-
-    function openMenu(anchor, list) {
-      fill(menu, h("div", { class: "menu-title" }, t("table.choose")),
-        ...list.map((a) => h("button", { type: "button", class: "move", dataset: { action: a.text }, onclick: () => ctx.act(a.text) }, actionLabel(ctx.game, a, true, view))),
-        h("button", { type: "button", class: "cancel", onclick: () => { menu.hidden = true; } }, t("table.cancel")));
-      menu.hidden = false;
-      const box = anchor.getBoundingClientRect();
-      menu.style.left = Math.max(4, Math.min(window.innerWidth - 240, box.left)) + "px";
-      menu.style.top = Math.max(4, box.top - 8) + "px";
-      const first = menu.querySelector("button");
-      if (first) first.focus();
-    }
-
-    /** Pick a card for the move being made, or put it back (Million Doubt: face up, face down, back). */
-    function toggle(pick) {
-      const list = ctx.compose.picked;
-      const at = list.findIndex((p) => samePick(p, pick));
-      if (at < 0) list.push(Object.assign({ how: "up" }, pick));
-      else if (offer.game.cycle && pick.where === "hand" && list[at].how === "up") list[at].how = "down";
-      else list.splice(at, 1);
-      ctx.redraw();
-    }
-
-    function asButton(el, label, choose) {
-      el.classList.add("playable");
-      el.tabIndex = 0;
-      el.setAttribute("role", "button");
-      el.setAttribute("aria-label", label);
-      el.addEventListener("click", choose);
-      el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); choose(); } });
+  /** A card element: picked for the move being made (composing games), or with its moves on it (Dobon). */
+  function cardWithMoves(code, attrs, where, idx) {
+    const el = Dom.card(code, { class: (attrs && attrs.class) || "card" });
+    if (!code || idx === undefined) return el;
+    el.dataset.focus = where + "-" + idx;
+    if (composing) {
+      const fromPool = offer.game.fromPool && offer.game.fromPool(frame);
+      if ((where === "pool") !== !!fromPool) return el;
+      if (pickable && !pickable.has(code)) return el;
+      const pick = { where, idx, code };
+      const mine = picked.find((p) => samePick(p, pick));
+      if (pending && pending.picked.some((p) => samePick(p, pick))) el.classList.add("pending");
+      if (mine) {
+        el.classList.add("picked", mine.how === "down" ? "down" : "up");
+        if (offer.game.cycle && where === "hand") el.append(h("span", { class: "badge" }, t(mine.how === "down" ? "move.badge_down" : "move.badge_up")));
+      } else if (hints && hints.has(code)) el.classList.add("hint");
+      else if (hints && picked.length) el.classList.add("unhinted");
+      const name = Cards.label(code, I18N.lang);
+      asButton(el, mine ? t("move.unpick", { card: name }) : t("move.pick", { card: name }), () => toggle(pick));
+      el.setAttribute("aria-pressed", mine ? "true" : "false");
       return el;
     }
+    const list = where === "hand" || (attrs && attrs.pick) ? byCard.get(code) : null;
+    if (!list || !list.length) return el;
+    placed.add(code);
+    if (list.length === 1) el.dataset.action = list[0].text;
+    return asButton(el, list.map((a) => actionLabel(game, a, true, view)).join(" / "),
+      () => (list.length === 1 ? ctx.act(list[0].text) : openMenu(el, list)));
+  }
 
-    /** A card element: picked for the move being made (composing games), or with its moves on it (Dobon). */
-    function cardWithMoves(code, attrs, where, idx) {
-      const el = window.KKDom.card(code, { class: (attrs && attrs.class) || "card" });
-      if (!code || idx === undefined) return el;
-      el.dataset.focus = where + "-" + idx;
-      if (composing) {
-        const fromPool = offer.game.fromPool && offer.game.fromPool(frame);
-        if ((where === "pool") !== !!fromPool) return el;
-        if (pickable && !pickable.has(code)) return el;
-        const pick = { where, idx, code };
-        const mine = picked.find((p) => samePick(p, pick));
-        if (pending && pending.picked.some((p) => samePick(p, pick))) el.classList.add("pending");
-        if (mine) {
-          el.classList.add("picked", mine.how === "down" ? "down" : "up");
-          if (offer.game.cycle && where === "hand") el.append(h("span", { class: "badge" }, t(mine.how === "down" ? "move.badge_down" : "move.badge_up")));
-        } else if (hints && hints.has(code)) el.classList.add("hint");
-        else if (hints && picked.length) el.classList.add("unhinted");
-        const name = window.KKCards.label(code, window.KKI18N.lang);
-        asButton(el, mine ? t("move.unpick", { card: name }) : t("move.pick", { card: name }), () => toggle(pick));
-        el.setAttribute("aria-pressed", mine ? "true" : "false");
-        return el;
-      }
-      const list = where === "hand" || (attrs && attrs.pick) ? byCard.get(code) : null;
-      if (!list || !list.length) return el;
-      placed.add(code);
-      if (list.length === 1) el.dataset.action = list[0].text;
-      return asButton(el, list.map((a) => actionLabel(ctx.game, a, true, view)).join(" / "),
-        () => (list.length === 1 ? ctx.act(list[0].text) : openMenu(el, list)));
-    }
+  const poolSeen = new Map();
+  const cardCtx = {
+    card: (code, attrs) => {
+      if (!(attrs && attrs.pick)) return cardWithMoves(code, attrs, "field");
+      const n = poolSeen.get(code) || 0;  // the n-th copy of this face among the picked-from cards
+      poolSeen.set(code, n + 1);
+      return cardWithMoves(code, attrs, "pool", code + "." + n);
+    },
+    seatName: ctx.seatName,
+    official: ctx.room.options.official !== false,
+  };
 
-    const poolSeen = new Map();
-    const cardCtx = {
-      card: (code, attrs) => {
-        if (!(attrs && attrs.pick)) return cardWithMoves(code, attrs, "field");
-        const n = poolSeen.get(code) || 0;  // the n-th copy of this face among the picked-from cards
-        poolSeen.set(code, n + 1);
-        return cardWithMoves(code, attrs, "pool", code + "." + n);
-      },
-      seatName: ctx.seatName,
-      official: ctx.room.options.official !== false,
-    };
+  // The seats in playing order where the game has one (official Dobon reseats the table).
+  const count = view ? view.hand_sizes.length : ctx.room.seats.length;
+  const order = view && Array.isArray(view.order) && view.order.length === count ? view.order : [...Array(count).keys()];
+  const last = ctx.last && ctx.last.seat !== null ? ctx.last.seat : null;
+  const seats = h("div", { class: "seats", id: "seats" }, order.map((seat) => {
+    const info = ctx.room.seats[seat];
+    const turn = frame.turn === seat;
+    const n = view ? view.hand_sizes[seat] : null;
+    const reaction = ctx.reactions && ctx.reactions[seat];
+    return h("div", { class: "seat" + (turn ? " turn" : "") + (seat === ctx.seat ? " me" : "") + (info.away ? " away" : "") + (seat === last ? " last" : ""),
+      dataset: { seat: String(seat) } },
+    h("div", { class: "seat-name" }, presence(info), ctx.seatName(seat), seat === ctx.seat ? " (" + t("table.you") + ")" : ""),
+    h("div", { class: "seat-facts" },
+      view ? h("span", { class: "hand-size" }, (n === 1 ? t("table.cards_one") : t("table.cards", { n }))) : null,
+      turn ? h("span", { class: "chip strong" }, t("table.turn")) : null,
+      seat === last ? h("span", { class: "chip last-chip" }, t("table.last_mark")) : null,
+      info.replaced ? h("span", { class: "chip warn" }, t("room.bot_plays", { level: Lobby.botWord(ctx.room.settings.fill_bot) })) : info.away ? h("span", { class: "chip warn" }, t("room.away")) : null,
+      view ? game.seat(view, seat, cardCtx) : null),
+    reaction ? h("span", { class: "reaction", "aria-hidden": "true" }, reaction.emoji) : null);
+  }));
+  const centre = view ? game.centre(view, cardCtx) : h("div", { class: "field" });
+  const lastLine = ctx.last ? h("p", { class: "last-move", id: "last-move" }, t("table.last", { text: ctx.last.text })) : null;
+  const total = typeof frame.hand_total === "number"
+    ? h("span", { class: "chip total", id: "hand-total" }, I18N.tIn(ctx.game, game.totalKey || "table.total", { n: frame.hand_total })) : null;
 
-    // The seats in playing order where the game has one (official Dobon reseats the table).
-    const count = view ? view.hand_sizes.length : ctx.room.seats.length;
-    const order = view && Array.isArray(view.order) && view.order.length === count ? view.order : [...Array(count).keys()];
-    const last = ctx.last && ctx.last.seat !== null ? ctx.last.seat : null;
-    const seats = h("div", { class: "seats", id: "seats" }, order.map((seat) => {
-      const info = ctx.room.seats[seat];
-      const turn = frame.turn === seat;
-      const n = view ? view.hand_sizes[seat] : null;
-      const reaction = ctx.reactions && ctx.reactions[seat];
-      return h("div", { class: "seat" + (turn ? " turn" : "") + (seat === ctx.seat ? " me" : "") + (info.away ? " away" : "") + (seat === last ? " last" : ""),
-        dataset: { seat: String(seat) } },
-      h("div", { class: "seat-name" }, presence(info), ctx.seatName(seat), seat === ctx.seat ? " (" + t("table.you") + ")" : ""),
-      h("div", { class: "seat-facts" },
-        view ? h("span", { class: "hand-size" }, (n === 1 ? t("table.cards_one") : t("table.cards", { n }))) : null,
-        turn ? h("span", { class: "chip strong" }, t("table.turn")) : null,
-        seat === last ? h("span", { class: "chip last-chip" }, t("table.last_mark")) : null,
-        info.replaced ? h("span", { class: "chip warn" }, t("room.bot_plays", { level: window.KKLobby.botWord(ctx.room.settings.fill_bot) })) : info.away ? h("span", { class: "chip warn" }, t("room.away")) : null,
-        view ? game.seat(view, seat, cardCtx) : null),
-      reaction ? h("span", { class: "reaction", "aria-hidden": "true" }, reaction.emoji) : null);
-    }));
-    const centre = view ? game.centre(view, cardCtx) : h("div", { class: "field" });
-    const lastLine = ctx.last ? h("p", { class: "last-move", id: "last-move" }, t("table.last", { text: ctx.last.text })) : null;
-    const total = typeof frame.hand_total === "number"
-      ? h("span", { class: "chip total", id: "hand-total" }, t(ctx.game === "dhumbal" ? "table.points" : "table.total", { n: frame.hand_total })) : null;
+  // Your hand: cards picked for the move are raised; the ones a move in the making set apart (older views) are shown apart.
+  const making = view && game.making ? game.making(view).slice() : [];
+  const handEl = hand ? h("div", { class: "hand" + (composing ? " composing" : ""), id: "hand", role: "group", "aria-label": t("table.hand") }, hand.map((code, i) => {
+    const el = cardWithMoves(code, null, "hand", i);
+    const j = making.indexOf(code);
+    if (j >= 0) { making.splice(j, 1); el.classList.add("raised"); }
+    return el;
+  })) : null;
+  const apart = making.length ? h("div", { class: "making" }, h("span", { class: "count" }, t("info.making")),
+    h("span", { class: "card-row small" }, making.map((c) => Dom.card(c)))) : null;
 
-    // Your hand: cards picked for the move are raised; the ones a move in the making set apart (older views) are shown apart.
-    const making = view && game.making ? game.making(view).slice() : [];
-    const handEl = hand ? h("div", { class: "hand" + (composing ? " composing" : ""), id: "hand", role: "group", "aria-label": t("table.hand") }, hand.map((code, i) => {
-      const el = cardWithMoves(code, null, "hand", i);
-      const j = making.indexOf(code);
-      if (j >= 0) { making.splice(j, 1); el.classList.add("raised"); }
-      return el;
-    })) : null;
-    const apart = making.length ? h("div", { class: "making" }, h("span", { class: "count" }, t("info.making")),
-      h("span", { class: "card-row small" }, making.map((c) => window.KKDom.card(c)))) : null;
+  // The whole move made of the cards picked: one button per way to end it (take the stock or a card, a suit…).
+  const proposals = composing ? offer.game.proposals(picked, view, frame) : [];
+  const sendButtons = proposals.map((p, i) => {
+    const ok = offer.complete ? offer.composed(p.text) : p.guess !== false;
+    if (!ok && !p.primary) return null;
+    return h("button", { type: "button", class: "send" + (p.primary ? " primary" : ""), id: i === 0 ? "send" : null, disabled: !ok,
+      title: Compose.moveWords(p.text), dataset: Object.assign({ focus: "send-" + i }, ok ? { action: p.text } : {}),
+      onclick: () => ctx.act(p.text, picked.slice()) }, p.label);
+  });
+  const clearButton = picked.length ? h("button", { type: "button", class: "small clear", id: "clear", dataset: { focus: "clear" },
+    onclick: () => { ctx.compose.picked = []; ctx.redraw(); } }, t("move.clear")) : null;
+  const composeHint = composing ? h("div", { class: "compose-hint", id: "compose-hint" },
+    picked.length ? Compose.moveWords(proposals[0].text) : t(offer.game.fromPool && offer.game.fromPool(frame) ? "move.hint_pool" : offer.game.cycle ? "move.hint_cycle" : "move.hint_pick")) : null;
 
-    // The whole move made of the cards picked: one button per way to end it (take the stock or a card, a suit…).
-    const proposals = composing ? offer.game.proposals(picked, view, frame) : [];
-    const sendButtons = proposals.map((p, i) => {
-      const ok = offer.complete ? offer.composed(p.text) : p.guess !== false;
-      if (!ok && !p.primary) return null;
-      return h("button", { type: "button", class: "send" + (p.primary ? " primary" : ""), id: i === 0 ? "send" : null, disabled: !ok,
-        title: window.KKCompose.moveWords(p.text), dataset: Object.assign({ focus: "send-" + i }, ok ? { action: p.text } : {}),
-        onclick: () => ctx.act(p.text, picked.slice()) }, p.label);
+  const singleTexts = offer.game ? offer.singles.filter((m) => !CALLS.includes(m.split(" ")[0]) && !(goOn && m === "pass")) : [];
+  const singles = offer.game ? singleTexts.map(parseAction) : loose.concat(actions.filter((a) => a.cards.length === 1 && !placed.has(a.cards[0]) && !CALLS.includes(a.verb) && !(goOn && a.text === "pass")));
+  const bar = h("div", { class: "actions", id: "actions" }, sendButtons, clearButton, singles.map((a) => h("button", { type: "button", class: "move",
+    dataset: { action: a.text, focus: "act-" + a.text }, onclick: () => ctx.act(a.text) },
+  a.cards.length && !placed.has(a.cards[0]) ? [Dom.card(a.cards[0], { class: "card tiny" }), " "] : null,
+  actionLabel(game, a, !a.cards.length || placed.has(a.cards[0]), view))));
+
+  const callButton = calls.length ? h("button", { type: "button", class: "call", id: "call", dataset: Object.assign({ focus: "call" }, calls.length === 1 ? { action: calls[0].text } : {}),
+    onclick: (e) => (calls.length === 1 ? ctx.act(calls[0].text) : openMenu(e.currentTarget, calls)) },
+  t("call." + calls[0].verb), h("small", {}, " " + t("call.key"))) : null;
+  const goOnButton = goOn ? h("button", { type: "button", class: "go-on", id: "go-on", dataset: { action: "pass", focus: "go-on" },
+    onclick: () => ctx.act("pass") }, t("move.go_on"), h("small", {}, " " + t("move.go_on_key"))) : null;
+
+  const prompt = h("div", { class: "prompt", id: "prompt" }, promptText(ctx, frame, calls.length > 0),
+    goOn || offeredOutOfTurn(ctx, frame) ? countdown("window", frame.window_ms, ctx.receivedAt) : null,
+    countdown("turn", frame.turn_ms, ctx.receivedAt));
+
+  fill(root, h("div", { class: "table" + (calls.length ? " can-call" : "") },
+    seats, h("div", { class: "centre" }, centre, lastLine), prompt, pendingLine(ctx),
+    h("div", { class: "controls" }, callButton, goOnButton, bar), composeHint,
+    seated && frame.status === "playing" ? h("p", { class: "key-hint", id: "key-hint" }, t("table.key_hint")) : null, apart,
+    total ? h("div", { class: "hand-head" }, total) : null, handEl, menu));
+  markArrivals(root, frame);
+  ctx.callNow = calls.length === 1 ? () => ctx.act(calls[0].text) : calls.length ? () => callButton.click() : null;
+  ctx.goOn = goOn ? () => ctx.act("pass") : null;
+}
+
+/** A seat's presence: a person here or away, a bot. */
+function presence(info) {
+  if (info.bot) return null;
+  const away = info.away || info.replaced;
+  return h("span", { class: "presence " + (away ? "away" : "here"), title: t(away ? "room.away" : "presence.here"),
+    "aria-label": t(away ? "room.away" : "presence.here"), role: "img" }, "● ");
+}
+
+/** The cards that came onto the field since the last state drawn are shown moving in. */
+let seen = { seq: null, cards: [] };
+function markArrivals(root, frame) {
+  const els = [...root.querySelectorAll(".centre [data-card]")];
+  const codes = els.map((el) => el.dataset.card);
+  if (seen.seq !== null && frame.seq !== seen.seq) {
+    const before = seen.cards.slice();
+    els.forEach((el, i) => {
+      const at = before.indexOf(codes[i]);
+      if (at >= 0) before.splice(at, 1);
+      else el.classList.add("arrived");
     });
-    const clearButton = picked.length ? h("button", { type: "button", class: "small clear", id: "clear", dataset: { focus: "clear" },
-      onclick: () => { ctx.compose.picked = []; ctx.redraw(); } }, t("move.clear")) : null;
-    const composeHint = composing ? h("div", { class: "compose-hint", id: "compose-hint" },
-      picked.length ? window.KKCompose.moveWords(proposals[0].text) : t(offer.game.fromPool && offer.game.fromPool(frame) ? "move.hint_pool" : offer.game.cycle ? "move.hint_cycle" : "move.hint_pick")) : null;
-
-    const singleTexts = offer.game ? offer.singles.filter((m) => !CALLS.includes(m.split(" ")[0]) && !(goOn && m === "pass")) : [];
-    const singles = offer.game ? singleTexts.map(parseAction) : loose.concat(actions.filter((a) => a.cards.length === 1 && !placed.has(a.cards[0]) && !CALLS.includes(a.verb) && !(goOn && a.text === "pass")));
-    const bar = h("div", { class: "actions", id: "actions" }, sendButtons, clearButton, singles.map((a) => h("button", { type: "button", class: "move",
-      dataset: { action: a.text, focus: "act-" + a.text }, onclick: () => ctx.act(a.text) },
-    a.cards.length && !placed.has(a.cards[0]) ? [window.KKDom.card(a.cards[0], { class: "card tiny" }), " "] : null,
-    actionLabel(ctx.game, a, !a.cards.length || placed.has(a.cards[0]), view))));
-
-    const callButton = calls.length ? h("button", { type: "button", class: "call", id: "call", dataset: Object.assign({ focus: "call" }, calls.length === 1 ? { action: calls[0].text } : {}),
-      onclick: (e) => (calls.length === 1 ? ctx.act(calls[0].text) : openMenu(e.currentTarget, calls)) },
-    t("call." + calls[0].verb), h("small", {}, " " + t("call.key"))) : null;
-    const goOnButton = goOn ? h("button", { type: "button", class: "go-on", id: "go-on", dataset: { action: "pass", focus: "go-on" },
-      onclick: () => ctx.act("pass") }, t("move.go_on"), h("small", {}, " " + t("move.go_on_key"))) : null;
-
-    const prompt = h("div", { class: "prompt", id: "prompt" }, promptText(ctx, frame, calls.length > 0),
-      goOn || offeredOutOfTurn(ctx, frame) ? countdown("window", frame.window_ms, ctx.receivedAt) : null,
-      countdown("turn", frame.turn_ms, ctx.receivedAt));
-
-    fill(root, h("div", { class: "table" + (calls.length ? " can-call" : "") },
-      seats, h("div", { class: "centre" }, centre, lastLine), prompt, pendingLine(ctx),
-      h("div", { class: "controls" }, callButton, goOnButton, bar), composeHint,
-      seated && frame.status === "playing" ? h("p", { class: "key-hint", id: "key-hint" }, t("table.key_hint")) : null, apart,
-      total ? h("div", { class: "hand-head" }, total) : null, handEl, menu));
-    markArrivals(root, frame);
-    ctx.callNow = calls.length === 1 ? () => ctx.act(calls[0].text) : calls.length ? () => callButton.click() : null;
-    ctx.goOn = goOn ? () => ctx.act("pass") : null;
   }
+  if (seen.seq !== frame.seq) seen = { seq: frame.seq, cards: codes };
+}
 
-  /** A seat's presence: a person here or away, a bot. */
-  function presence(info) {
-    if (info.bot) return null;
-    const away = info.away || info.replaced;
-    return h("span", { class: "presence " + (away ? "away" : "here"), title: t(away ? "room.away" : "presence.here"),
-      "aria-label": t(away ? "room.away" : "presence.here"), role: "img" }, "● ");
-  }
+/** The last move sent and what became of it, in the page's words. */
+function pendingLine(ctx) {
+  const p = ctx.pending;
+  if (!p) return h("div", { class: "pending", id: "pending", hidden: true });
+  const move = Compose.moveWords(p.text);
+  const by = p.by !== null && p.by !== undefined ? ctx.seatName(p.by) : null;
+  let text;
+  if (p.status === "sent") text = t("pending.sent", { move });
+  else if (p.status === "accepted") text = t(ctx.state.window ? "pending.accepted_window" : "pending.accepted", { move });
+  else if (p.status === "made") text = t("pending.made", { move });
+  else if (p.status === "refused") text = t("pending.refused", { move, reason: p.reason || "" });
+  else if (p.status === "too_late") text = t(by ? "pending.too_late_by" : "pending.too_late", { move, at: p.at, by });
+  else if (p.status === "lost_priority") text = t(by ? "pending.lost_priority" : "pending.lost_priority_anon", { move, by });
+  else text = move;
+  return h("div", { class: "pending " + p.status, id: "pending", role: "status", dataset: { status: p.status, move: p.text } }, text);
+}
 
-  /** The cards that came onto the field since the last state drawn are shown moving in. */
-  let seen = { seq: null, cards: [] };
-  function markArrivals(root, frame) {
-    const els = [...root.querySelectorAll(".centre [data-card]")];
-    const codes = els.map((el) => el.dataset.card);
-    if (seen.seq !== null && frame.seq !== seen.seq) {
-      const before = seen.cards.slice();
-      els.forEach((el, i) => {
-        const at = before.indexOf(codes[i]);
-        if (at >= 0) before.splice(at, 1);
-        else el.classList.add("arrived");
-      });
-    }
-    if (seen.seq !== frame.seq) seen = { seq: frame.seq, cards: codes };
-  }
+/** A window's countdown matters to a seat only while it is offered a move out of turn (every
+ * room is paced by windows, so that the pace tells nobody who could have called). */
+function offeredOutOfTurn(ctx, frame) {
+  return frame.legal.length > 0 && frame.turn !== ctx.seat && frame.window_ms !== null && frame.window_ms > 0;
+}
 
-  /** The last move sent and what became of it, in the page's words. */
-  function pendingLine(ctx) {
-    const p = ctx.pending;
-    if (!p) return h("div", { class: "pending", id: "pending", hidden: true });
-    const move = window.KKCompose.moveWords(p.text);
-    const by = p.by !== null && p.by !== undefined ? ctx.seatName(p.by) : null;
-    let text;
-    if (p.status === "sent") text = t("pending.sent", { move });
-    else if (p.status === "accepted") text = t(ctx.state.window ? "pending.accepted_window" : "pending.accepted", { move });
-    else if (p.status === "made") text = t("pending.made", { move });
-    else if (p.status === "refused") text = t("pending.refused", { move, reason: p.reason || "" });
-    else if (p.status === "too_late") text = t(by ? "pending.too_late_by" : "pending.too_late", { move, at: p.at, by });
-    else if (p.status === "lost_priority") text = t(by ? "pending.lost_priority" : "pending.lost_priority_anon", { move, by });
-    else text = move;
-    return h("div", { class: "pending " + p.status, id: "pending", role: "status", dataset: { status: p.status, move: p.text } }, text);
-  }
+function promptText(ctx, frame, canCall) {
+  if (frame.status === "over") return h("strong", {}, t("table.game_over"));
+  if (frame.legal.length && frame.turn === ctx.seat) return h("strong", {}, t("table.your_turn"));
+  if (canCall || frame.legal.length) return h("strong", {}, t("table.your_call"));
+  if (frame.turn !== null && frame.turn !== undefined) return h("span", {}, t("table.waiting", { name: ctx.seatName(frame.turn) }));
+  return h("span", {}, t("table.everyone"));
+}
 
-  /** A window's countdown matters to a seat only while it is offered a move out of turn (every
-   * room is paced by windows, so that the pace tells nobody who could have called). */
-  function offeredOutOfTurn(ctx, frame) {
-    return frame.legal.length > 0 && frame.turn !== ctx.seat && frame.window_ms !== null && frame.window_ms > 0;
-  }
-
-  function promptText(ctx, frame, canCall) {
-    if (frame.status === "over") return h("strong", {}, t("table.game_over"));
-    if (frame.legal.length && frame.turn === ctx.seat) return h("strong", {}, t("table.your_turn"));
-    if (canCall || frame.legal.length) return h("strong", {}, t("table.your_call"));
-    if (frame.turn !== null && frame.turn !== undefined) return h("span", {}, t("table.waiting", { name: ctx.seatName(frame.turn) }));
-    return h("span", {}, t("table.everyone"));
-  }
-
-  window.KKTable = { renderTable, parseAction, actionLabel };
-})();
+export { renderTable, parseAction, actionLabel };
