@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kakehiki.cards import Card
+from kakehiki.cards import JOKER, Card
 from kakehiki.core import Action
 from kakehiki.games.daifugo.game import fits_on
 from kakehiki.games.daifugo.plays import TOP, card_key, has_rank, readings, shaped_sets, strength
@@ -81,7 +81,7 @@ class DaifugoHeuristicBot(_Bot):
     name = "heuristic"
 
     def pick(self, view: DaifugoView, plays: list[tuple[Card, ...]]) -> tuple[Card, ...] | None:
-        return min(plays, key=lambda p: (weakness(p, _rev(view)), -len(p)))
+        return min(plays, key=lambda p: (weakness(p, _rev(view)), p.count(JOKER), -len(p)))
 
 
 class Lowest(_Bot):
