@@ -14,13 +14,12 @@ from typing import ClassVar
 from kakehiki.base import StandardGame, match_result
 from kakehiki.cards import CARD_ORDER, JOKER, Card, make_deck, shuffled
 from kakehiki.core import Dealt, Event, Result
-from kakehiki.errors import IllegalActionError, NotationError, OptionError, excerpt
+from kakehiki.errors import IllegalActionError, OptionError
 from kakehiki.games.daifugo.draft import Draft
 from kakehiki.games.daifugo.plays import (
     GROUP,
     SHAPE_NAMES,
     SINGLE,
-    STAIRS,
     TOP,
     beats,
     card_key,
@@ -33,7 +32,6 @@ from kakehiki.games.daifugo.plays import (
     strongest,
     suits_of,
 )
-from kakehiki.games.daifugo.rulesets import LABELS, RULE_SETS
 from kakehiki.games.daifugo.rules import (
     ALL_ACTIONS,
     EXCHANGE,
@@ -70,6 +68,7 @@ from kakehiki.games.daifugo.rules import (
     points_for,
     title_of,
 )
+from kakehiki.games.daifugo.rulesets import LABELS, RULE_SETS
 from kakehiki.moves import cards_of, check_copies, check_round_trip, words_of
 from kakehiki.options import OptionSpec, OptionValue
 from kakehiki.rng import derive
@@ -158,7 +157,8 @@ def check(state: DaifugoState, seat: int, action: DaifugoAction) -> None:
     if state.phase == EXCHANGE:
         giver, receiver, count = state.returns[0]
         if seat != giver:
-            raise IllegalActionError("F9", f"the exchange comes first: seat {giver} hands {count} back to seat {receiver}")
+            raise IllegalActionError(
+                "F9", f"the exchange comes first: seat {giver} hands {count} back to seat {receiver}")
         if not isinstance(action, Give):
             raise IllegalActionError("F9", f"hand {count} card(s) back first (give CARD)")
         raise IllegalActionError("F9", f"{action.card} is not a card of your hand left to give, in hand order")
@@ -292,7 +292,7 @@ def _next_turn(d: Draft, start: int) -> None:
 
 
 def _give(d: Draft, seat: int, card: Card) -> None:
-    d.giving = d.giving + (card,)
+    d.giving = (*d.giving, card)
     giver, receiver, count = d.returns[0]
     if len(d.giving) < count:
         return
@@ -335,7 +335,7 @@ def _play(d: Draft, state: DaifugoState, seat: int) -> None:
     step = -1 if state.reversed_order else 1
     climbing = prev is not None and shape in (SINGLE, GROUP) and level != TOP and level == prev.level + step
     strict_now = d.options.strict_lock and d.lock is not None and climbing and not d.strict
-    d.field = d.field + (FieldPlay(seat, cards, shape, level),)
+    d.field = (*d.field, FieldPlay(seat, cards, shape, level))
     d.last_player = seat
     d.events.append(Played(seat, cards, SHAPE_NAMES[shape], level))
     if d.lock is not None and (state.lock is None or strict_now):
@@ -366,10 +366,10 @@ def _play(d: Draft, state: DaifugoState, seat: int) -> None:
 def _go_out(d: Draft, seat: int, foul: str) -> None:
     d.active[seat] = False
     if foul:
-        d.fallen = d.fallen + (seat,)
+        d.fallen = (*d.fallen, seat)
         place = d.players - len(d.fallen)
     else:
-        d.finished = d.finished + (seat,)
+        d.finished = (*d.finished, seat)
         place = len(d.finished) - 1
     d.events.append(Finished(seat, place, foul))
     if foul or len(d.finished) != 1 or d.round_no == 0 or not d.options.miyako_ochi:
@@ -381,7 +381,7 @@ def _go_out(d: Draft, seat: int, foul: str) -> None:
         _forget(d, reigning, cards)
         d.gone = d.gone + cards
         d.active[reigning] = False
-        d.fallen = d.fallen + (reigning,)
+        d.fallen = (*d.fallen, reigning)
         d.events.append(Fell(reigning, cards))
 
 
@@ -397,7 +397,7 @@ def _end_game(d: Draft) -> None:
         points[s] = points_for(place, n, d.options.scoring)
         d.scores[s] += points[s]
     d.events.append(GameEnded(order, tuple(points)))
-    d.outcomes = d.outcomes + (RoundOutcome((order[0],), (order[-1],), "ranked", order),)
+    d.outcomes = (*d.outcomes, RoundOutcome((order[0],), (order[-1],), "ranked", order))
     _clear_field(d)
     d.active = [False] * n
     if d.round_no + 1 < d.options.games:
@@ -410,7 +410,7 @@ def _end_game(d: Draft) -> None:
 def _step(d: Draft, state: DaifugoState, seat: int, action: DaifugoAction) -> None:
     d.steps += 1
     if isinstance(action, Show):
-        d.laying = d.laying + (action.card,)
+        d.laying = (*d.laying, action.card)
     elif isinstance(action, Play):
         _play(d, state, seat)
     elif isinstance(action, Pass):
@@ -420,7 +420,7 @@ def _step(d: Draft, state: DaifugoState, seat: int, action: DaifugoAction) -> No
     else:
         _give(d, seat, action.card)
     if d.phase != OVER and d.steps >= d.options.max_steps:
-        d.outcomes = d.outcomes + (RoundOutcome((), (), DRAW_REASON, ()),)
+        d.outcomes = (*d.outcomes, RoundOutcome((), (), DRAW_REASON, ()))
         d.phase = OVER
 
 
@@ -570,4 +570,4 @@ def phase_text(state: DaifugoState) -> str:
 
 
 DAIFUGO = DaifugoGame()
-__all__ = ["DAIFUGO", "DaifugoGame", "GROUP", "NotationError", "STAIRS", "excerpt"]
+__all__ = ["DAIFUGO", "DaifugoGame", "fits_on", "legal_actions"]
