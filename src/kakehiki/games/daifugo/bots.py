@@ -4,8 +4,8 @@
 it can; passes only when it has nothing.  ``expert`` (level hard): keeps its hand together —
 never breaks a group or stairs for a weaker single, holds jokers, 2s and 8s back while the hand
 is long, leads what it has most of, and in the endgame plays so that its last play is one it
-can always make.  Style bots: ``lowest`` (one card at a time, weakest), ``highest`` (strongest
-play), ``passer`` (passes whenever it may).  In the exchange all give their weakest cards.
+can always make.  Style bots: ``lowest`` (one card at a time, weakest), ``shed-high`` (strongest
+play), ``greedy`` (as many cards as it can).  In the exchange all give their weakest cards.
 """
 
 from __future__ import annotations
@@ -92,19 +92,17 @@ class Lowest(_Bot):
 
 
 class Highest(_Bot):
-    name = "highest"
+    name = "shed-high"
 
     def pick(self, view: DaifugoView, plays: list[tuple[Card, ...]]) -> tuple[Card, ...] | None:
         return max(plays, key=lambda p: (weakness(p, _rev(view)), len(p)))
 
 
-class Passer(_Bot):
-    name = "passer"
+class Greedy(_Bot):
+    name = "greedy"
 
     def pick(self, view: DaifugoView, plays: list[tuple[Card, ...]]) -> tuple[Card, ...] | None:
-        if view.field:
-            return None
-        return min(plays, key=lambda p: (weakness(p, _rev(view)), -len(p)))
+        return min(plays, key=lambda p: (-len(p), weakness(p, _rev(view))))
 
 
 def _strong(card: Card, reversed_order: bool) -> bool:
@@ -156,4 +154,4 @@ def expert() -> Any:
     return DaifugoExpertBot()
 
 
-__all__ = ["DaifugoExpertBot", "DaifugoHeuristicBot", "Highest", "Lowest", "Passer", "expert", "readings"]
+__all__ = ["DaifugoExpertBot", "DaifugoHeuristicBot", "Greedy", "Highest", "Lowest", "expert", "readings"]

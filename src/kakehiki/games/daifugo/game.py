@@ -513,11 +513,11 @@ class DaifugoGame(StandardGame[DaifugoState, DaifugoAction]):
         giver = state.returns[0][0] if state.returns else -1
         return DaifugoView(
             seat=seat, phase=PHASE_NAMES[state.phase], round_no=state.round_no, games=state.options.games,
-            hand=state.hands[seat] if own else None, hand_sizes=tuple(len(h) for h in state.hands),
+            hand=state.hands[seat] if seat is not None else None, hand_sizes=tuple(len(h) for h in state.hands),
             scores=state.scores, titles=titles, field=tuple((p.seat, p.cards) for p in state.field),
             lock=tuple(sorted(state.lock or ())), strict=state.strict, revolution=state.revolution,
             eleven_back=state.eleven_back, turn=state.turn, passed=state.passed, active=state.active,
-            finished=state.finished, fallen=state.fallen, gone=len(state.gone), spade3=state.options.spade3,
+            finished=state.finished, fallen=state.fallen, gone=sort_cards(state.gone), spade3=state.options.spade3,
             top=(state.field[-1].shape, state.field[-1].level) if state.field else None,
             laying=state.laying if own and seat == state.turn else (),
             known=state.known[seat] if seat is not None else (), returns=state.returns,

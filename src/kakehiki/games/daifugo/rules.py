@@ -349,7 +349,7 @@ class DaifugoView:
     active: tuple[bool, ...]
     finished: tuple[int, ...]
     fallen: tuple[int, ...]
-    gone: int
+    gone: tuple[Card, ...]  # every card played this game (face up), in hand order
     spade3: bool  # the option: public rules
     top: tuple[int, int] | None  # the last play's (shape, level): what to beat
     laying: tuple[Card, ...]

@@ -13,10 +13,10 @@ RULE_SETS: tuple[RuleSet, ...] = (
              "多くの人が遊ぶルール。革命、8切り、11バック、縛り、スペ3返し、反則上がり、都落ちあり。"
              "ジョーカー1枚、3ゲーム。"),
             {}),
-    RuleSet("uecda", ("UECda", "UECda"),
+    RuleSet("uecda", ("UECda", "コンピュータ大貧民大会"),
             ("As the UECda computer Daifugo contest plays, as we read it: one joker, stairs of five make a "
              "revolution too, no 11-back, no foul finishes, no fall, points by place.",
-             "コンピュータ大貧民大会 UECda のルール（私たちの読み）。ジョーカー1枚、5枚以上の階段でも革命、"
+             "コンピュータ大貧民大会のルール（私たちの読み）。ジョーカー1枚、5枚以上の階段でも革命、"
              "11バック・反則上がり・都落ちなし、順位ごとの得点。"),
             {"run_revolution": True, "eleven_back": False, "miyako_ochi": False, "scoring": "uecda", **_NO_FOULS}),
     RuleSet("house", ("House", "ローカルルール多め"),
@@ -35,7 +35,7 @@ LABELS: dict[str, OptionLabel] = {
                          "1マッチのゲーム数。階級を持ち越し、カードを交換します。"),
     "jokers": _on("Jokers", "ジョーカー", "Jokers in each deck.", "1組あたりのジョーカーの枚数。"),
     "decks": OptionLabel(("Decks", "トランプの組数"),
-                         ("One or two decks; auto uses two from seven players.", "1組か2組。auto は7人以上で2組。"),
+                         ("One or two decks; auto uses two from seven players.", "1組か2組。自動なら7人以上で2組。"),
                          advanced=True, values={"auto": ("Two from seven players", "7人以上で2組")}),
     "run_revolution": _on("Stairs revolution", "階段革命", "Stairs of five or more make a revolution too.",
                           "5枚以上の階段でも革命になります。"),
