@@ -14,10 +14,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kakehiki.cards import JOKER, Card
+from kakehiki.cards import JOKER, STANDARD_DECK, Card
 from kakehiki.core import Action
 from kakehiki.games.daifugo.game import fits_on
-from kakehiki.games.daifugo.plays import TOP, card_key, has_rank, readings, shaped_sets, strength
+from kakehiki.games.daifugo.plays import TOP, card_key, has_rank, readings, shaped_sets, sort_cards, strength
 from kakehiki.games.daifugo.rules import PASS, PLAY, DaifugoView, Give, Show
 
 Chooser = Callable[[DaifugoView, list[tuple[Card, ...]]], tuple[Card, ...] | None]
@@ -111,6 +111,54 @@ def _strong(card: Card, reversed_order: bool) -> bool:
     return strength(card.rank) <= 1 if reversed_order else strength(card.rank) >= 11
 
 
+def partition(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """The hand as few plays: each rank's cards as one group, runs of three or more of one suit
+    among the cards left as stairs, the rest (jokers too) as singles."""
+    naturals = [c for c in hand if not c.is_joker]
+    by_rank: dict[int, list[Card]] = {}
+    for card in naturals:
+        by_rank.setdefault(card.rank, []).append(card)
+    parts = [tuple(cards) for cards in by_rank.values() if len(cards) >= 2]
+    loose = sort_cards(c for cards in by_rank.values() if len(cards) == 1 for c in cards)
+    for suit in "SHDC":
+        run: list[Card] = []
+        for card in [c for c in loose if c.suit == suit] + [JOKER]:
+            if run and not card.is_joker and strength(card.rank) == strength(run[-1].rank) + 1:
+                run.append(card)
+                continue
+            if len(run) >= 3:
+                parts.append(tuple(run))
+                loose = tuple(c for c in loose if c not in run)
+            run = [card] if not card.is_joker else []
+    parts += [(c,) for c in loose] + [(c,) for c in hand if c.is_joker]
+    return [sort_cards(p) for p in parts]
+
+
+def unseen(view: DaifugoView) -> list[Card]:
+    """Cards the seat has not seen: neither in its hand nor played (one deck's worth per deck)."""
+    assert view.hand is not None
+    decks = 2 if sum(view.hand_sizes) + len(view.gone) > 54 else 1
+    left = [*(c for c in sort_cards(STANDARD_DECK) for _ in range(decks)),
+            *([JOKER] * (sum(1 for c in [*view.hand, *view.gone] if c.is_joker) if decks == 1 else 0))]
+    for card in [*view.hand, *view.gone]:
+        if card in left:
+            left.remove(card)
+    return left
+
+
+def masters(play: tuple[Card, ...], view: DaifugoView, rest: list[Card]) -> bool:
+    """Whether nobody can beat ``play`` (an 8-cut, or no stronger play among the unseen cards)."""
+    rev = _rev(view)
+    if has_rank(play, 8):
+        return True
+    reading = fits_on(play, None, None, False, rev, view.spade3)
+    if reading is None:
+        return False
+    shape, level = reading
+    last = (play, shape, level)
+    return not any(fits_on(p, last, None, False, rev, view.spade3) for p in shaped_sets(rest) if len(p) == len(play))
+
+
 class DaifugoExpertBot(_Bot):
     """The hard level: see the module's docstring."""
 
@@ -119,33 +167,34 @@ class DaifugoExpertBot(_Bot):
     def pick(self, view: DaifugoView, plays: list[tuple[Card, ...]]) -> tuple[Card, ...] | None:
         assert view.hand is not None
         hand, rev = view.hand, _rev(view)
-        if len(plays) == 0:
+        if not plays:
             return None
-        finishing = [p for p in plays if len(p) == len(hand) and not _foul(p, view)]
-        if finishing:
-            return finishing[0]
-        shapes = shaped_sets(hand)
-        # a play that leaves a hand whose weakest remaining card set is small scores well
-        def cost(p: tuple[Card, ...]) -> tuple[int, ...]:
-            left = list(hand)
-            for c in p:
-                left.remove(c)
-            breaks = sum(1 for s in shapes if len(s) > 1 and any(c in s for c in p) and not set(s) <= set(p)
-                         and not any(c.is_joker for c in s))
-            strong = sum(1 for c in p if _strong(c, rev))
-            keep_strong = strong if len(hand) > 4 else 0
-            return (keep_strong, breaks, weakness(p, rev), -len(p))
+        clean = [p for p in plays if len(p) == len(hand) and not _foul(p, view)]
+        if clean:
+            return clean[0]
+        parts = partition(hand)
+        rest = unseen(view)
+        whole = [p for p in plays if p in parts]
+        control = [p for p in whole if masters(p, view, rest)]
+        foul_last = [p for p in parts if _foul(p, view)]
         if not view.field:
-            return min(plays, key=cost)
-        best = min(plays, key=cost)
-        strong = sum(1 for c in best if _strong(c, rev))
-        others_short = any(n <= 2 for s, n in enumerate(view.hand_sizes) if s != view.seat and view.active[s])
-        if strong and len(hand) > 5 and not others_short and len(best) < len(hand):
-            return None  # not worth a strong card yet
-        return best
+            if control and (len(parts) <= 2 + len(control) or len(parts) - len(foul_last) <= 1):
+                return min(control, key=lambda p: weakness(p, rev))
+            lead = [p for p in whole if p not in control] or whole or plays
+            return min(lead, key=lambda p: (weakness(p, rev), -len(p)))
+        danger = any(n <= 2 for s, n in enumerate(view.hand_sizes) if s != view.seat and view.active[s])
+        soft = [p for p in whole if not any(_strong(c, rev) for c in p)]
+        if soft:
+            return min(soft, key=lambda p: weakness(p, rev))
+        if whole and (len(parts) <= 3 or danger):
+            return min(whole, key=lambda p: (p not in control, weakness(p, rev)))
+        if danger or len(hand) <= 3:
+            return min(plays, key=lambda p: weakness(p, rev))
+        return None
 
 
 def _foul(play: tuple[Card, ...], view: DaifugoView) -> bool:
+    """Whether going out on ``play`` would be a foul finish under the common rules (F8)."""
     return any(c.is_joker for c in play) or has_rank(play, 8) or (
         has_rank(play, 2) and not view.revolution) or (has_rank(play, 3) and view.revolution)
 
