@@ -30,6 +30,7 @@ MANIFEST = GameManifest(
     encoder=".obs:DaifugoEncoder",
     words={"渡す": "give", "わたす": "give", "革命": "play"},
     brief=".narrate:brief",
+    page="page.js",
 )
 
 __all__ = [

@@ -6,9 +6,9 @@ pair), which beats everything in either order (F2).  A stairs' level is its lowe
 with a joker among natural cards may be read in several ways; its seat takes the strongest
 reading in the order in force (F3).
 
->>> readings(parse_cards("S5 S6 JK"))
-frozenset({(2, 3), (3, 3), (3, 2)})
->>> sorted(readings(parse_cards("H7 D7")))
+>>> sorted(readings(parse_cards("S5 S6 JK")))  # stairs 4-5-6 or 5-6-7: lowest level 1 or 2
+[(3, 1), (3, 2)]
+>>> sorted(readings(parse_cards("H7 D7")))  # a group of 7s
 [(1, 4)]
 """
 
@@ -31,7 +31,10 @@ REVOLUTION_STAIRS: Final = 5  # F5 (option): stairs of five or more
 
 Reading = tuple[int, int]  # (shape, level)
 Lock = frozenset[str]
-__all__ = ["parse_cards"]
+__all__ = [
+    "GROUP", "SINGLE", "STAIRS", "TOP", "beats", "card_key", "describe", "has_rank", "is_revolution", "keeps_lock",
+    "parse_cards", "readings", "shaped_sets", "sort_cards", "strength", "strongest", "suits_of",
+]
 
 
 def strength(rank: int) -> int:
