@@ -336,3 +336,12 @@ def test_F11_points_per_rank_common_and_uecda() -> None:
     assert [state.scores[s] for s in order] == [2, 1, -1, -2]
     uecda = match(scoring="uecda")
     assert [uecda.scores[s] for s in uecda.outcomes[0].order] == [4, 3, 2, 1]
+
+
+def test_F6_the_rules_texts_example_trick_plays_as_written() -> None:
+    """rules_en.md / rules_ja.md, "Example": Ann 0, Ben 1, Cho 2, Dan 3."""
+    state = table({0: "D4 C4 S5 H5 HK", 1: "S7 H7 D3 C3 SK", 2: "C10 DK", 3: "SJ DJ CQ"})
+    state, events = run(state, "0: play D4 C4", "1: play S7 H7", "2: pass", "3: play SJ DJ", "0: play S5 H5",
+                        "1: play D3 C3", "3: pass", "0: pass")
+    assert of(events, "ElevenBack")[0].on and of(events, "Cleared")[-1].leader == 1
+    assert GAME.actors(state) == (1,) and state.lock is None
