@@ -7,6 +7,8 @@
 export default function renderer(kit) {
   const { h, t, chip, cardRow, roundChip, SUITS } = kit;
   const suits = (/** @type {string[]} */ list) => list.map((s) => SUITS[s] || s).join("");
+  const isCard = (/** @type {string} */ w) => /^([SHDC](10|[2-9AJQK])|JK)$/.test(w);
+  const cardsOf = (/** @type {string} */ text) => text.split(" ").filter(isCard);
 
   return {
     centre(/** @type {any} */ view, /** @type {any} */ ctx) {
@@ -39,6 +41,20 @@ export default function renderer(kit) {
     },
     making(/** @type {any} */ view) {
       return (view.laying || []).concat(view.giving || []);
+    },
+    // A whole move of picked cards (docs/daifugo.md, Whole moves): `play S5 H5`, or `give C3 D4`
+    // in the exchange; cards in any order.
+    compose: {
+      verbs: ["play", "show", "give"],
+      key: (/** @type {string} */ text) => text.split(" ")[0] + " " + cardsOf(text).sort().join(" "),
+      proposals(/** @type {{code: string}[]} */ picked, /** @type {any} */ view, /** @type {any} */ frame) {
+        const cards = picked.map((p) => p.code);
+        if (!cards.length) return [];
+        const giving = (frame.legal || []).some((/** @type {string} */ a) => a.startsWith("give "));
+        const label = giving ? t("daifugo.page.give_n", { n: cards.length })
+          : t(cards.length === 1 ? "move.play_one" : "move.play_n", { n: cards.length });
+        return [{ text: (giving ? "give " : "play ") + cards.join(" "), label, primary: true }];
+      },
     },
   };
 }
