@@ -42,13 +42,13 @@ ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "kakehiki"
 PAGE = ROOT / "docs" / "rulings.md"
 
-RULINGS = {"C": 7, "J": 14, "A": 9, "B": 7, "M": 10, "D": 7}
+RULINGS = {"C": 7, "J": 14, "A": 9, "B": 7, "M": 10, "D": 7, "F": 11}
 """Each ruling letter and how many rulings it has (C1–C7, J1–J14, …)."""
 KNOWN = {f"{letter}{n}" for letter, count in RULINGS.items() for n in range(1, count + 1)}
 SOURCE_RULE = re.compile(r"JDA-\d{1,2}")
 """A numbered rule of a source text, cited where no ruling restates it."""
 
-ID = r"(?:JDA-\d{1,2}|[CJABMD]\d{1,2})"
+ID = r"(?:JDA-\d{1,2}|[CJABMDF]\d{1,2})"
 ONE = rf"`?{ID}`?"
 SEPARATOR = r"\s*(?:,|、|/|=|–|-|～)\s*"
 CITATION = re.compile(

@@ -10,8 +10,10 @@ RULE_SETS: tuple[RuleSet, ...] = (
              "アプリ版ミリオンダウトのルール。7枚ずつ配り、裏向きに出してはったりも可、ダウトあり、11枚でバースト。"),
             {}),
     RuleSet("daifugo", ("Plain Daifugo", "普通の大富豪"),
-            ("Daifugo with the same plays: every card dealt, all plays face up, no doubt.",
-             "同じ出し方の大富豪。全部配り、すべて表向きに出し、ダウトはなし。"),
+            ("Daifugo with the same plays: every card dealt, all plays face up, no doubt; no ranks or "
+             "exchange (the game Daifugo has them).",
+             "同じ出し方の大富豪。全部配り、すべて表向きに出し、ダウトはなし。階級と交換はありません"
+             "（それらはゲーム「大富豪」で）。"),
             {"face_down": False}),
 )
 
@@ -28,8 +30,9 @@ LABELS: dict[str, OptionLabel] = {
         ("A single three of spades beats a lone joker.", "スペードの3の1枚出しが、ジョーカー1枚に勝ちます。")),
     "face_down": OptionLabel(
         ("Face-down plays and doubt", "裏向き出しとダウト"),
-        ("Cards may be played face down and doubted. Off: plain Daifugo.",
-         "札を裏向きに出せて、ダウトをかけられます。オフなら普通の大富豪。")),
+        ("Cards may be played face down and doubted. Off: plain Daifugo, without the ranks and exchange "
+         "of the game Daifugo.",
+         "札を裏向きに出せて、ダウトをかけられます。オフなら普通の大富豪（ゲーム「大富豪」の階級と交換はなし）。")),
     "deal": OptionLabel(
         ("Cards dealt", "配る枚数"),
         ("Seven each (the rest set aside unseen), or every card as Daifugo deals.",

@@ -58,8 +58,10 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                choices=("random", "last_winner"), minimum=0, maximum=6, ruling="M1"),
     OptionSpec("spade3_beats_joker", "bool", False, "a single spade 3 beats a lone joker",
                "スペードの3の1枚出しがジョーカー1枚に勝つ", ruling="M2"),
-    OptionSpec("face_down", "bool", True, "cards may be played face down and doubted; false plays plain Daifugo",
-               "裏向きに出してダウトできる。false なら普通の大富豪", ruling="M4"),
+    OptionSpec("face_down", "bool", True, "cards may be played face down and doubted; false plays plain Daifugo "
+               "(without ranks or exchange: for those play the game daifugo)",
+               "裏向きに出してダウトできる。false なら普通の大富豪（階級と交換はなし。それらはゲーム「大富豪」で）",
+               ruling="M4"),
     OptionSpec("deal", "choice", "auto",
                "cards dealt to each seat: seven (the rest set aside unseen), all (every card, as plain Daifugo "
                "deals), or auto (seven with face_down, all without)",

@@ -1,0 +1,39 @@
+"""Daifugo (大富豪, game id ``daifugo``): the climbing game with ranks carried from game to game."""
+
+from kakehiki.games.daifugo.game import DAIFUGO, DaifugoGame
+from kakehiki.games.daifugo.rules import (
+    DaifugoAction,
+    DaifugoOptions,
+    DaifugoState,
+    DaifugoView,
+    Give,
+    Pass,
+    Play,
+    Show,
+    parse_action,
+)
+from kakehiki.manifest import GameManifest
+
+MANIFEST = GameManifest(
+    game=DAIFUGO,
+    package=__name__,
+    bots={
+        "heuristic": ".bots:DaifugoHeuristicBot",
+        "expert": ".bots:expert",
+        "lowest": ".bots:Lowest",
+        "shed-high": ".bots:Highest",
+        "greedy": ".bots:Greedy",
+    },
+    heuristic="heuristic",
+    styles=("lowest", "shed-high", "greedy"),
+    narrator=".narrate:NARRATOR",
+    encoder=".obs:DaifugoEncoder",
+    words={"渡す": "give", "わたす": "give", "革命": "play"},
+    brief=".narrate:brief",
+    page="page.js",
+)
+
+__all__ = [
+    "DAIFUGO", "MANIFEST", "DaifugoAction", "DaifugoGame", "DaifugoOptions", "DaifugoState", "DaifugoView", "Give",
+    "Pass", "Play", "Show", "parse_action",
+]
