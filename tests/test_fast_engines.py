@@ -17,9 +17,14 @@ from kakehiki.fast.engines import ENGINES, batch_class, fast_games, policies
 from kakehiki.registry import game_ids, get_game
 
 
+# Games the compiled engine does not play yet, each with its reason: adding a game without a
+# kernel is a decision written here, not an accident.
+NO_KERNEL_YET = {"daifugo": "new this stop (issue 32); its kernel is the next step"}
+
+
 def test_the_compiled_engine_plays_every_registered_game() -> None:
     assert fast_games() == list(ENGINES)
-    assert sorted(fast_games()) == sorted(game_ids())
+    assert sorted(fast_games()) == sorted(set(game_ids()) - set(NO_KERNEL_YET))
     for game_id in fast_games():
         assert policies(game_id)["random"] == 0
         assert (found := batch_class(game_id)) is not None and found.__name__.endswith("Batch")

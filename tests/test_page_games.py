@@ -30,6 +30,7 @@ GAMES: dict[str, dict[str, Any]] = {
     "doubt": {"options": {}, "calls": False},
     "million-doubt": {"options": {}, "calls": False},
     "dhumbal": {"options": {"show_max": "15"}, "calls": False},
+    "daifugo": {"options": {"games": "1"}, "calls": False},
 }
 CLOCKS = {"reaction": "0.2", "turn": "30", "grace": "30", "pace": "0.05"}
 

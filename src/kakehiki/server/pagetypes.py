@@ -131,18 +131,15 @@ class Writer:
 
 
 def view_types(manifest: GameManifest) -> str | None:
-    """A game's ``view.d.ts``: its view (the type its ``view.build_view`` returns) and every record in it."""
-    try:
-        module = importlib.import_module(f"{manifest.package}.view")
-    except ModuleNotFoundError:
+    """A game's ``view.d.ts``: its view (the ``V`` of its ``Game[S, A, V]``, as its ``_view``
+    returns it) and every record in it; none where the view is not a record."""
+    game_class = type(manifest.game)
+    view = get_type_hints(game_class._view).get("return")
+    if not isinstance(view, type) or not _is_record(view):
         return None
-    build = getattr(module, "build_view", None)
-    if build is None:
-        return None
-    view = get_type_hints(build)["return"]
     writer = Writer()
     writer.record(view)
-    return HEADER.format(source=module.__name__) + "\n" + writer.declarations()
+    return HEADER.format(source=view.__module__) + "\n" + writer.declarations()
 
 
 def protocol_types() -> str:

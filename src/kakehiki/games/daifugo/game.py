@@ -454,7 +454,7 @@ def move_text(steps: Sequence[DaifugoAction]) -> str:
 # -- the game -----------------------------------------------------------------------------------------
 
 
-class DaifugoGame(StandardGame[DaifugoState, DaifugoAction]):
+class DaifugoGame(StandardGame[DaifugoState, DaifugoAction, DaifugoView]):
     id: ClassVar[str] = GAME_ID
     title_en: ClassVar[str] = "Daifugo"
     title_ja: ClassVar[str] = "大富豪"

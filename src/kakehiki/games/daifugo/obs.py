@@ -5,16 +5,14 @@ Seats are relative in seat-number order.  Card vectors count copies (two decks h
 
 from __future__ import annotations
 
-from typing import Any
-
 from kakehiki.cards import SUITS
-from kakehiki.games.daifugo.rules import PHASE_NAMES, TITLES
+from kakehiki.games.daifugo.rules import PHASE_NAMES, TITLES, DaifugoView
 from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, one_hot, put, scaled
 
 FLAGS = ("revolution", "eleven_back", "strict", "spade3")
 
 
-class DaifugoEncoder(Encoder):
+class DaifugoEncoder(Encoder[DaifugoView]):
     game_id = "daifugo"
 
     def build(self) -> None:
@@ -42,7 +40,7 @@ class DaifugoEncoder(Encoder):
         self.flags = add("flags", len(FLAGS), "revolution, eleven_back, strict lock, spade3 option (0/1 each)")
         self.scalars = add("scalars", 2, "the game of the match (from 0), the games in it")
 
-    def fill(self, out: Array, view: Any) -> None:
+    def fill(self, out: Array, view: DaifugoView) -> None:
         n = self.players
         rel = self.relative(view)
         add_cards(out, self.hand, view.hand)
