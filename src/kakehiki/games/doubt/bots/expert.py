@@ -17,13 +17,12 @@ shuffled; the same rules hold.  ``expert`` uses that:
   often it tells the truth when it can, learnt from its doubted plays with old evidence fading
   (``FORGET``), so a seat that changes its habits is read anew; and how often each seat doubts.
   With the pile penalty and piles taken unseen (the default) a call is made when it does better
-  than letting the play be
-  (:func:`doubt_pays`): a lie another seat would catch anyway needs no call, a wrong call that a
-  seat sooner after the player makes too costs nothing, and every outcome is judged by this seat's
-  share of the table by hand sizes.  A claim that only cards seen going into hands rule out is
-  no proof (:func:`proven_lie`): with piles taken unseen they may have left.  Otherwise (other
-  penalties, ``show_pile``) it calls only lies it is nearly sure of (:func:`call_threshold`).  It calls every
-  play that would take a seat out.
+  than letting the play be (:func:`doubt_pays`): a lie another seat would catch anyway needs no
+  call, a wrong call that a seat sooner after the player makes too costs nothing, and every
+  outcome is judged by this seat's share of the table by hand sizes.  A claim that only cards
+  seen going into hands rule out is no proof (:func:`proven_lie`): with piles taken unseen they
+  may have left.  Otherwise (other penalties, ``show_pile``) it calls only lies it is nearly sure
+  of (:func:`call_threshold`), as before.  It calls every play that would take a seat out.
 * **Styles read from the record** (:mod:`doubt_model`).  At two seats, against a seat seen
   doubting true plays as well as lies, it plans its end game (:mod:`doubt_endgame`).  Where no
   other seat is seen doubting at all, a play of several cards is filled up with bluffs.
@@ -162,7 +161,7 @@ def call_threshold(view: DoubtView) -> float:
     return threshold
 
 
-FORGET = 0.05  # how far each doubted play pulls a seat's honesty back to the prior first: about the last 10 count
+FORGET = 0.1  # how far each doubted play pulls a seat's honesty back to the prior first: about the last 10 count
 DOUBT_MARGIN = 0.0  # at three seats or more: call whenever calling does better
 TWO_SEAT_MARGIN = 0.04  # head to head a call must do this much better (tuned on seeds 100+)
 
@@ -393,12 +392,13 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self) -> None:
-        self.learnt = Honesty(forget=FORGET)
+        self.learnt = Honesty()
 
     def choose(self, view: DoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
+        self.learnt.forget = FORGET if reads_table(view) else 0.0
         self.learnt.observe(view)
         if view.phase == "doubt":
-            self.learnt.watch(view, truth_chance(view, 1.0))
+            self.learnt.watch(view, truth_chance(view, 1.0, strict=reads_table(view)))
         if against_eager_doubter(view):
             return answer_eager_doubter(view, legal)
         if view.phase == "doubt":
