@@ -58,13 +58,21 @@ from kakehiki.games.million_doubt.bots.heuristic import (
     value,
     view_lays,
 )
-from kakehiki.games.million_doubt.bots.model import chance_of_lie, doubt_rate, doubt_weight, habits_of, worth_calling
+from kakehiki.games.million_doubt.bots.model import (
+    RecentLies,
+    chance_of_lie,
+    doubt_rate,
+    doubt_weight,
+    habits_of,
+    worth_calling,
+)
 from kakehiki.games.million_doubt.game import MILLION_DOUBT
 from kakehiki.games.million_doubt.lays import forget
 from kakehiki.games.million_doubt.legal import FieldKey, field_key, legal_actions
 from kakehiki.games.million_doubt.plays import Visible, completions, legal_on, shaped_sets, sort_cards, visible
 from kakehiki.games.million_doubt.state import OVER, TURN
 
+RECENT = True  # read each seat's lies with its older plays fading (issue 35)
 ROLLOUTS = 48  # games played on per decision, over all candidates (sequential halving)
 HONEST_CANDIDATES = 3  # honest plays looked at, the best by the heuristic's score
 ROLLOUT_DOUBT_SAMPLES = 6  # deals behind each doubt estimate inside a rollout (the heuristic uses 16)
@@ -318,7 +326,8 @@ def claim_impossible(view: MillionDoubtView) -> bool:
     )
 
 
-def worth_doubting(view: MillionDoubtView, rng: random.Random, samples: int = EXPERT_DOUBT_SAMPLES) -> bool:
+def worth_doubting(view: MillionDoubtView, rng: random.Random, samples: int = EXPERT_DOUBT_SAMPLES,
+                   recent: RecentLies | None = None) -> bool:
     """Doubt a claim the count proves false; else when it pays, the chance of a lie read from the
     count and from the player's record (:mod:`~kakehiki.games.million_doubt.bots.model`).
 
@@ -330,7 +339,8 @@ def worth_doubting(view: MillionDoubtView, rng: random.Random, samples: int = EX
         return False
     if claim_impossible(view):
         return True
-    return worth_calling(view, chance_of_lie(view, chance_honest_possible(view, rng, samples)))
+    q = recent.rate(play.seat, blind=not play.up) if recent is not None else None
+    return worth_calling(view, chance_of_lie(view, chance_honest_possible(view, rng, samples), q))
 
 
 class MillionDoubtExpertBot(MillionDoubtHeuristicBot):
@@ -341,11 +351,14 @@ class MillionDoubtExpertBot(MillionDoubtHeuristicBot):
     def __init__(self, rollouts: int = ROLLOUTS, step_budget: int = STEP_BUDGET) -> None:
         self.rollouts = rollouts
         self.step_budget = step_budget
+        self.recent = RecentLies()
 
     def choose(self, view: MillionDoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
         """Without a sampler: the heuristic's turn, with the expert's doubts and face-down cards."""
         if view.phase == "doubt":
-            return DOUBT if worth_doubting(view, rng) else PASS
+            if RECENT:
+                self.recent.observe(view)
+            return DOUBT if worth_doubting(view, rng, recent=self.recent if RECENT else None) else PASS
         return super().choose(view, legal, rng)
 
     def choose_sampled(
