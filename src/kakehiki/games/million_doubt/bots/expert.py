@@ -16,7 +16,7 @@ how the other seats answer, so the expert looks ahead on every turn with a real 
   samples (``ROLLOUT_DOUBT_SAMPLES``) to save time.  Sequential halving spends
   ``rollouts`` games per decision, dropping the worse half of the candidates each round.
 * **Steps**: it decides on whole plays and makes the chosen one an action at a time.  It keeps
-  nothing between calls, so when a play is begun it looks again only among the candidates that
+  no plan between calls, so when a play is begun it looks again only among the candidates that
   go on from the cards shown (usually one; else it searches among those), and names face-down
   cards by :func:`hide_cards`, the same set at every step.
 * **Doubt** (:func:`worth_doubting`, no lookahead: the sampler deals face-down cards
@@ -24,14 +24,17 @@ how the other seats answer, so the expert looks ahead on every turn with a real 
   false (:func:`claim_impossible`) is doubted.  Beyond that it reads the player's public
   record (``million_doubt_model``): how often its face-down plays of this kind (wholly face
   down, or showing a card) were lies when turned up, with even odds for a seat not seen yet,
-  and doubts when the cards at stake say it pays.
+  each newly turned-up play weighing that seat's earlier ones by half (:class:`RecentLies`,
+  issue 35: a seat that changes its habits is read anew), and doubts when the cards at stake
+  say it pays.
 * **Opponents in the rollouts** play as the heuristic, but doubt as often as their record
   says they do (:class:`RolloutPolicy`), so a bluff is judged against the doubters at the table.
 * Hiding and the penalty follow the same rules as in the lookahead: the weakest cards face
   down (:func:`hide_cards`), and the heuristic's penalty (weak cards to the loser).
 
-The bot sees only its view and the sampler, keeps nothing between calls, and draws every
-random number from the generator it is handed, so arena runs are reproducible.
+The bot sees only its view and the sampler, keeps between calls only that read of the public
+record (:class:`RecentLies`), and draws every random number from the generator it is handed,
+so arena runs are reproducible.
 """
 
 from __future__ import annotations
