@@ -13,11 +13,16 @@ shuffled; the same rules hold.  ``expert`` uses that:
   since claimed their rank, undoubted plays are what they claimed, the rest is shuffled),
   plays each deal out both ways by the clockwork rule (:func:`race`), and lies only when
   taking the pile now does clearly better over those deals.
-* **Doubts.**  The caller alone pays for a wrong call, while a caught liar's pile helps every
-  other seat as much as the caller.  So it calls only lies it is nearly sure of
-  (:func:`truth_chance`, reading each seat's honesty from the record, :class:`Honesty`: honest
-  until doubted plays show otherwise), leaving the merely likely ones to the others, and it
-  calls every play that would take a seat out.
+* **Doubts.**  Each opponent is read from its own record (:class:`Honesty`, issue 35): how
+  often it tells the truth when it can, learnt from its doubted plays with old evidence fading
+  (``FORGET``), so a seat that changes its habits is read anew; and how often each seat doubts.
+  With the pile penalty and piles taken unseen (the default) a call is made when it does better
+  than letting the play be (:func:`doubt_pays`): a lie another seat would catch anyway needs no
+  call, a wrong call that a seat sooner after the player makes too costs nothing, and every
+  outcome is judged by this seat's share of the table by hand sizes.  A claim that only cards
+  seen going into hands rule out is no proof (:func:`proven_lie`): with piles taken unseen they
+  may have left.  Otherwise (other penalties, ``show_pile``) it calls only lies it is nearly sure
+  of (:func:`call_threshold`), as before.  It calls every play that would take a seat out.
 * **Styles read from the record** (:mod:`doubt_model`).  At two seats, against a seat seen
   doubting true plays as well as lies, it plans its end game (:mod:`doubt_endgame`).  Where no
   other seat is seen doubting at all, a play of several cards is filled up with bluffs.
@@ -39,7 +44,8 @@ from kakehiki.core import Action
 from kakehiki.games.doubt import DOUBT, PASS, DoubtView, PileView
 from kakehiki.games.doubt.bots.basics import calibrated, follow, good, least_needed, tail
 from kakehiki.games.doubt.bots.endgame import against_eager_doubter, answer_eager_doubter
-from kakehiki.games.doubt.bots.model import Honesty, habits_of, nobody_doubts
+from kakehiki.games.doubt.bots.model import Honesty, doubt_rate, habits_of, nobody_doubts
+from kakehiki.games.doubt.state import offered
 
 HONEST = 0.97  # chance that a seat able to tell the truth does, where nothing else is known
 CLAIMED_AWAY = 0.1  # chance a card seen going into a hand is still there after its rank was claimed
@@ -57,13 +63,16 @@ RACE_ROUNDS = 50  # rounds of plays a race is followed before it is judged by ha
 # -- doubting --------------------------------------------------------------------------------------
 
 
-def truth_chance(view: DoubtView, honesty: float = HONEST) -> float:
+def truth_chance(view: DoubtView, honesty: float = HONEST, strict: bool = False) -> float:
     """The chance the last play is true, if its player tells the truth with chance ``honesty``
     whenever it can.
 
     The player could make the claim true with a card seen going into its hand and still there
     (:func:`still_held`), or with cards of the unseen rest of its hand: a hypergeometric draw
-    from every card this seat cannot place, less those that undoubted claims put in the pile."""
+    from every card this seat cannot place, less those that undoubted claims put in the pile.
+    ``strict``: a claim is read as a sure lie only if the cards placed for certain prove it
+    (:func:`proven_lie`); one that only cards seen going into hands rule out is true with chance
+    ``honesty * SOFT_PROOF_TRUTH`` (measured: such claims were true a third of the time at three seats)."""
     last = view.pile[-1]
     player, rank, size = last.seat, last.rank, last.size
     others = [s for s in range(len(view.hand_sizes)) if s != view.seat and s not in view.forfeited]
@@ -84,8 +93,31 @@ def truth_chance(view: DoubtView, honesty: float = HONEST) -> float:
     known_miss = prod(1 - still_held(view, player, c) for c in view.known[player] if good(c, rank))
     known_good = sum(1 for c in view.known[player] if good(c, rank))
     if not view.options.show_pile and known_good + min(max(0, unseen_good), free.get(player, 0)) < size:
-        return 0.0  # a lie as counted: no reading lifts it (with show_pile the count below says so)
+        if not strict or proven_lie(view):
+            return 0.0  # a lie as counted: no reading lifts it (with show_pile the count below says so)
+        return honesty * SOFT_PROOF_TRUTH
     return honesty * calibrated(view, 1 - known_miss * (1 - unseen_hit))
+
+
+SOFT_PROOF_TRUTH = 0.55  # a claim that only cards seen going into hands rule out: read as true this often
+
+
+def proven_lie(view: DoubtView) -> bool:
+    """Whether the cards this seat can place for certain (its hand, the discard, plays turned up or
+    its own, the cards other seats surely hold) leave too few of the claimed rank for the last play.
+    Cards only seen going into a hand may have left it unseen since (B5): they prove nothing."""
+    last = view.pile[-1]
+    player, rank, size = last.seat, last.rank, last.size
+    placed = list(view.hand or ()) + list(view.discard)
+    for entry in view.pile[:-1]:
+        placed.extend(entry.cards or ())
+    for seat in range(len(view.hand_sizes)):
+        if seat not in (view.seat, player):
+            placed.extend(view.sure[seat])
+    sure_good = sum(1 for c in view.sure[player] if good(c, rank))
+    unseen_good = view.rank_counts[rank] + view.rank_counts[0] - sum(1 for c in placed if good(c, rank)) - sure_good
+    slots = view.hand_sizes[player] + size - len(view.sure[player])
+    return sure_good + min(max(0, unseen_good), slots) < size
 
 
 def kept_known(known: tuple[Card, ...], hidden: Sequence[PileView], seat: int) -> list[Card]:
@@ -127,6 +159,66 @@ def call_threshold(view: DoubtView) -> float:
     if view.options.require_successful_doubt and not view.successes[me]:
         return threshold - 0.1
     return threshold
+
+
+FORGET = 0.1  # how far each doubted play pulls a seat's honesty back to the prior first: about the last 10 count
+DOUBT_MARGIN = 0.0  # at three seats or more: call whenever calling does better
+TWO_SEAT_MARGIN = 0.04  # head to head a call must do this much better (tuned on seeds 100+)
+
+
+def reads_table(view: DoubtView) -> bool:
+    """Whether calls are weighed by :func:`doubt_pays`: the pile penalty with piles taken unseen
+    (the default, B5), going out on any play that stands.  With ``show_pile`` nearly every hand is
+    public and the fixed thresholds (:func:`call_threshold`) were measured to do well."""
+    o = view.options
+    return o.penalty == "pile" and not o.require_successful_doubt and not o.show_pile
+
+
+def doubt_pays(view: DoubtView, lie: float) -> bool:
+    """Whether calling the last play does better for this seat than letting it be, by the table's
+    read: the chance ``lie`` that it is a lie, and each other seat's doubt rate from its record
+    (a lie another seat would catch anyway needs no call of this seat's; a wrong call that a seat
+    sooner after the player makes too costs this seat nothing).  Each outcome is judged by
+    :func:`standing`, this seat's share of the table by hand sizes once the pile has gone."""
+    me = view.seat if view.seat is not None else 0
+    order = list(offered(view.options, len(view.hand_sizes), view.forfeited, view.turn))
+    if me not in order:
+        return False
+    sizes = list(view.hand_sizes)
+    skipped = frozenset(view.forfeited)
+
+    def value(taker: int | None) -> float:
+        after = list(sizes)
+        if taker is not None:
+            after[taker] += view.pile_size
+        return standing(after, me, skipped)
+
+    rates = {s: doubt_rate(habits_of(view, s)) for s in order if s != me}
+    mine = order.index(me)
+    before, others = order[:mine], [s for s in order if s != me]
+
+    def first_callers(seats: list[int]) -> tuple[float, float]:
+        """The expected value when the first of ``seats`` to call takes the pile, and the chance none calls."""
+        none, total = 1.0, 0.0
+        for seat in seats:
+            total += none * rates[seat] * value(seat)
+            none *= 1 - rates[seat]
+        return total, none
+
+    stand = value(None)
+    caught = value(view.turn)
+    called_by_other, no_other = first_callers(others)
+    called_before, none_before = first_callers(before)
+    passing = lie * ((1 - no_other) * caught + no_other * stand) + (1 - lie) * (called_by_other + no_other * stand)
+    calling = lie * caught + (1 - lie) * (called_before + none_before * value(me))
+    margin = TWO_SEAT_MARGIN if len(order) == 1 else DOUBT_MARGIN
+    return calling > passing + margin
+
+
+def standing(sizes: list[int], me: int, skipped: frozenset[int]) -> float:
+    """This seat's share of the table by hand sizes: each seat's inverse size over all (as :func:`share`)."""
+    weights = [0.0 if seat in skipped else 1 / max(n, 0.5) for seat, n in enumerate(sizes)]
+    return weights[me] / sum(weights)
 
 
 # -- the race: the game played out as clockwork on rank counts -------------------------------------
@@ -303,9 +395,10 @@ class ExpertBot:
         self.learnt = Honesty()
 
     def choose(self, view: DoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
+        self.learnt.forget = FORGET if reads_table(view) else 0.0
         self.learnt.observe(view)
         if view.phase == "doubt":
-            self.learnt.watch(view, truth_chance(view, 1.0))
+            self.learnt.watch(view, truth_chance(view, 1.0, strict=reads_table(view)))
         if against_eager_doubter(view):
             return answer_eager_doubter(view, legal)
         if view.phase == "doubt":
@@ -315,6 +408,9 @@ class ExpertBot:
     def should_doubt(self, view: DoubtView) -> bool:
         if view.hand_sizes[view.turn] == 0:
             return True  # the play takes the player out unless caught: if it is true, the game is over anyway
+        if reads_table(view):
+            lie = 1 - truth_chance(view, self.learnt.of(view.turn), strict=True)
+            return doubt_pays(view, lie) or self.worth_learning(view, lie)
         lie = 1 - truth_chance(view, self.learnt.of(view.turn))
         return lie >= call_threshold(view) or self.worth_learning(view, lie)
 

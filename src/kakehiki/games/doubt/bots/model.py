@@ -91,6 +91,7 @@ class Honesty:
     does not see count: its own, and those of seats that doubt blindly (a doubt rate above
     ``BLIND``).  A careful caller's doubts use its hand, which this seat cannot weigh."""
 
+    forget: float = 0.0  # each new doubted play first pulls the read this far back to the prior (habits change)
     weights: dict[int, list[float]] = field(default_factory=dict)
     seen: dict[int, int] = field(default_factory=dict)  # seat -> doubted plays learnt from
     watched: Watched | None = None
@@ -124,6 +125,8 @@ class Honesty:
         weights = self.weights.setdefault(seat, list(HONESTY_PRIOR))
         self.seen[seat] = self.seen.get(seat, 0) + 1
         could = min(max(could, 0.02), 0.98)  # never rule a value out
+        if self.forget:
+            weights[:] = [w ** (1 - self.forget) * p**self.forget for w, p in zip(weights, HONESTY_PRIOR, strict=True)]
         for i, h in enumerate(HONESTY_GRID):
             weights[i] *= (1 - could * h) if lie else could * h
         total = sum(weights)

@@ -16,7 +16,7 @@ how the other seats answer, so the expert looks ahead on every turn with a real 
   samples (``ROLLOUT_DOUBT_SAMPLES``) to save time.  Sequential halving spends
   ``rollouts`` games per decision, dropping the worse half of the candidates each round.
 * **Steps**: it decides on whole plays and makes the chosen one an action at a time.  It keeps
-  nothing between calls, so when a play is begun it looks again only among the candidates that
+  no plan between calls, so when a play is begun it looks again only among the candidates that
   go on from the cards shown (usually one; else it searches among those), and names face-down
   cards by :func:`hide_cards`, the same set at every step.
 * **Doubt** (:func:`worth_doubting`, no lookahead: the sampler deals face-down cards
@@ -24,14 +24,17 @@ how the other seats answer, so the expert looks ahead on every turn with a real 
   false (:func:`claim_impossible`) is doubted.  Beyond that it reads the player's public
   record (``million_doubt_model``): how often its face-down plays of this kind (wholly face
   down, or showing a card) were lies when turned up, with even odds for a seat not seen yet,
-  and doubts when the cards at stake say it pays.
+  each newly turned-up play weighing that seat's earlier ones by half (:class:`RecentLies`,
+  issue 35: a seat that changes its habits is read anew), and doubts when the cards at stake
+  say it pays.
 * **Opponents in the rollouts** play as the heuristic, but doubt as often as their record
   says they do (:class:`RolloutPolicy`), so a bluff is judged against the doubters at the table.
 * Hiding and the penalty follow the same rules as in the lookahead: the weakest cards face
   down (:func:`hide_cards`), and the heuristic's penalty (weak cards to the loser).
 
-The bot sees only its view and the sampler, keeps nothing between calls, and draws every
-random number from the generator it is handed, so arena runs are reproducible.
+The bot sees only its view and the sampler, keeps between calls only that read of the public
+record (:class:`RecentLies`), and draws every random number from the generator it is handed,
+so arena runs are reproducible.
 """
 
 from __future__ import annotations
@@ -57,13 +60,21 @@ from kakehiki.games.million_doubt.bots.heuristic import (
     value,
     view_lays,
 )
-from kakehiki.games.million_doubt.bots.model import chance_of_lie, doubt_rate, doubt_weight, habits_of, worth_calling
+from kakehiki.games.million_doubt.bots.model import (
+    RecentLies,
+    chance_of_lie,
+    doubt_rate,
+    doubt_weight,
+    habits_of,
+    worth_calling,
+)
 from kakehiki.games.million_doubt.game import MILLION_DOUBT
 from kakehiki.games.million_doubt.lays import forget
 from kakehiki.games.million_doubt.legal import FieldKey, field_key, legal_actions
 from kakehiki.games.million_doubt.plays import Visible, completions, legal_on, shaped_sets, sort_cards, visible
 from kakehiki.games.million_doubt.state import OVER, TURN
 
+RECENT = True  # read each seat's lies with its older plays fading (issue 35)
 ROLLOUTS = 48  # games played on per decision, over all candidates (sequential halving)
 HONEST_CANDIDATES = 3  # honest plays looked at, the best by the heuristic's score
 ROLLOUT_DOUBT_SAMPLES = 6  # deals behind each doubt estimate inside a rollout (the heuristic uses 16)
@@ -317,7 +328,8 @@ def claim_impossible(view: MillionDoubtView) -> bool:
     )
 
 
-def worth_doubting(view: MillionDoubtView, rng: random.Random, samples: int = EXPERT_DOUBT_SAMPLES) -> bool:
+def worth_doubting(view: MillionDoubtView, rng: random.Random, samples: int = EXPERT_DOUBT_SAMPLES,
+                   recent: RecentLies | None = None) -> bool:
     """Doubt a claim the count proves false; else when it pays, the chance of a lie read from the
     count and from the player's record (:mod:`~kakehiki.games.million_doubt.bots.model`).
 
@@ -329,7 +341,8 @@ def worth_doubting(view: MillionDoubtView, rng: random.Random, samples: int = EX
         return False
     if claim_impossible(view):
         return True
-    return worth_calling(view, chance_of_lie(view, chance_honest_possible(view, rng, samples)))
+    q = recent.rate(play.seat, blind=not play.up) if recent is not None else None
+    return worth_calling(view, chance_of_lie(view, chance_honest_possible(view, rng, samples), q))
 
 
 class MillionDoubtExpertBot(MillionDoubtHeuristicBot):
@@ -340,11 +353,14 @@ class MillionDoubtExpertBot(MillionDoubtHeuristicBot):
     def __init__(self, rollouts: int = ROLLOUTS, step_budget: int = STEP_BUDGET) -> None:
         self.rollouts = rollouts
         self.step_budget = step_budget
+        self.recent = RecentLies()
 
     def choose(self, view: MillionDoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
         """Without a sampler: the heuristic's turn, with the expert's doubts and face-down cards."""
         if view.phase == "doubt":
-            return DOUBT if worth_doubting(view, rng) else PASS
+            if RECENT:
+                self.recent.observe(view)
+            return DOUBT if worth_doubting(view, rng, recent=self.recent if RECENT else None) else PASS
         return super().choose(view, legal, rng)
 
     def choose_sampled(

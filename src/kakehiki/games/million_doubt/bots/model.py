@@ -18,6 +18,8 @@ seat actually does.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from kakehiki.games.million_doubt import MillionDoubtView
 from kakehiki.games.million_doubt.state import Habits
 
@@ -59,7 +61,7 @@ def doubt_weight(habits: Habits) -> float:
     return habits.asked / (habits.asked + TRUST_DOUBTS)
 
 
-def chance_of_lie(view: MillionDoubtView, possible: float) -> float:
+def chance_of_lie(view: MillionDoubtView, possible: float, q: float | None = None) -> float:
     """The chance that the last play is a lie, given how often a hand like the player's could have
     made its claim true (``possible``, from the count) and its record.
 
@@ -69,7 +71,8 @@ def chance_of_lie(view: MillionDoubtView, possible: float) -> float:
     hands could make true is most likely a lie unless the seat is seen to tell the truth, and
     a claim nearly any hand could make true is a lie as often as the seat lies."""
     play = view.field[-1]
-    q = lie_rate(habits_of(view, play.seat), blind=not play.up)
+    if q is None:
+        q = lie_rate(habits_of(view, play.seat), blind=not play.up)
     return q / (q + possible * (1 - q))
 
 
@@ -93,3 +96,45 @@ def worth_calling(view: MillionDoubtView, lie: float, explore: bool = True) -> b
     if mine + field_cards >= view.burst_at:
         loss += BURST
     return lie >= LEAST_LIE and lie * gain > (1 - lie) * loss
+
+
+FADE = 0.5  # each newly turned-up play of a kind weighs the seat's earlier ones of that kind by this
+
+
+@dataclass
+class RecentLies:
+    """Each seat's lie rate per kind of face-down play, its older plays fading (issue 35).
+
+    The record's counts weigh every turned-up play alike, so a seat that tells the truth until
+    trusted and then lies every time (the ``switch`` style) is believed long after it changed.
+    This read follows the record as it grows, and each newly turned-up play of a kind weighs the
+    seat's earlier ones by ``FADE``: two lies in a row outweigh any number of truths before them.
+    Kept between calls (a bot's memory of one game); public counts only."""
+
+    seen: dict[int, Habits] = field(default_factory=dict)
+    counts: dict[tuple[int, bool], tuple[float, float]] = field(default_factory=dict)  # (seat, blind) -> (lies, truths)
+
+    def observe(self, view: MillionDoubtView) -> None:
+        """Take in what the record shows that was not there at the last call (a new match: start over)."""
+        for seat, now in enumerate(view.habits):
+            before = self.seen.get(seat, Habits())
+            if now.plays < before.plays:  # a new match
+                self.seen.clear()
+                self.counts.clear()
+                before = Habits()
+            for blind, doubted_now, lies_now, doubted_before, lies_before in (
+                (True, now.blind_doubted, now.blind_lies, before.blind_doubted, before.blind_lies),
+                (False, now.shown_doubted, now.shown_lies, before.shown_doubted, before.shown_lies),
+            ):
+                new = doubted_now - doubted_before
+                if new > 0:
+                    lies, truths = self.counts.get((seat, blind), (0.0, 0.0))
+                    new_lies = lies_now - lies_before
+                    self.counts[(seat, blind)] = (lies * FADE**new + new_lies, truths * FADE**new + new - new_lies)
+            self.seen[seat] = now
+
+    def rate(self, seat: int, blind: bool) -> float:
+        """The chance a face-down play of ``seat``'s of that kind is a lie, with the record's priors."""
+        lies, truths = self.counts.get((seat, blind), (0.0, 0.0))
+        prior_lies, prior_truths = PRIOR_BLIND if blind else PRIOR_SHOWN
+        return (lies + prior_lies) / (lies + truths + prior_lies + prior_truths)

@@ -11,7 +11,10 @@ Each changes one habit of the ``heuristic`` bot (``normal``) and keeps the rest:
 * ``no-down``: never lays a card face down: its best honest play face up, or a pass;
 * ``lowest``: the honest face-up play of its weakest cards (fewest cards first), or a pass;
 * ``doubt-all`` / ``doubt-never`` / ``doubt-half``: every play with a face-down card doubted /
-  none / each with probability one half.
+  none / each with probability one half;
+* ``switch``: lays every play wholly face down and true (the heuristic's honest play, hidden)
+  until two of its face-down plays were doubted and shown true, then plays as ``lie`` (issue
+  35): it games a read that trusts a seat's whole record alike.
 
 Each sees only its view and draws only from the generator it is handed.
 """
@@ -27,6 +30,7 @@ from kakehiki.core import Action
 from kakehiki.games.million_doubt import Doubt, Lay, MillionDoubtView, Pass
 from kakehiki.games.million_doubt.actions import PASS
 from kakehiki.games.million_doubt.bots.heuristic import Choice, MillionDoubtHeuristicBot, binding_of, value
+from kakehiki.games.million_doubt.bots.model import habits_of
 from kakehiki.games.million_doubt.plays import card_key, legal_on, strength, visible
 
 MAX_SETS = 4000  # face-down sets looked through for a false (or true) one at most
@@ -173,3 +177,34 @@ class Lowest(MillionDoubtHeuristicBot):
         return min(up, key=lambda a: (max(map(rank_of, a.up)), len(a.up), str(a)))
 
 
+
+
+class TrueDown(AllDown):
+    """Every play wholly face down, as ``all-down``, but its face-down cards true whenever a true set exists."""
+
+    name = "true-down"
+
+    def hide_choice(self, view: MillionDoubtView, up: tuple[Card, ...], hidden: int, revolution: bool,
+                    named: tuple[Card, ...] = ()) -> tuple[Card, ...]:
+        sets = _sets(view, up, hidden, named)
+        return next((s for s in sets if _true(view, up, s, revolution)), sets[0])
+
+
+class Switcher:
+    """True plays wholly face down until ``SHOWN_TRUE`` of its face-down plays were doubted and shown
+    true (its public record), then ``lie`` for good: a seat that earns trust, then spends it."""
+
+    name = "switch"
+    SHOWN_TRUE = 2
+
+    def __init__(self) -> None:
+        self.truthful, self.liar = TrueDown(), Liar()
+
+    def choose(self, view: MillionDoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
+        return self.now(view).choose(view, legal, rng)
+
+    def now(self, view: MillionDoubtView) -> MillionDoubtHeuristicBot:
+        """The style it plays at this view: ``lie`` once its record shows enough truths turned up."""
+        own = habits_of(view, view.seat if view.seat is not None else 0)
+        shown_true = own.shown_doubted + own.blind_doubted - own.shown_lies - own.blind_lies
+        return self.liar if shown_true >= self.SHOWN_TRUE else self.truthful
