@@ -19,7 +19,7 @@ MANIFEST = GameManifest(
     package=__name__,
     bots={
         "heuristic": ".bots:DaifugoHeuristicBot",
-        "expert": ".bots:expert",
+        "expert": ".bots:DaifugoExpertBot",
         "lowest": ".bots:Lowest",
         "shed-high": ".bots:Highest",
         "greedy": ".bots:Greedy",

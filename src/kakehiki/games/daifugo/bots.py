@@ -199,8 +199,4 @@ def _foul(play: tuple[Card, ...], view: DaifugoView) -> bool:
         has_rank(play, 2) and not view.revolution) or (has_rank(play, 3) and view.revolution)
 
 
-def expert() -> Any:
-    return DaifugoExpertBot()
-
-
-__all__ = ["DaifugoExpertBot", "DaifugoHeuristicBot", "Greedy", "Highest", "Lowest", "expert", "readings"]
+__all__ = ["DaifugoExpertBot", "DaifugoHeuristicBot", "Greedy", "Highest", "Lowest", "readings"]

@@ -9,6 +9,9 @@
 export default function renderer(kit) {
   const { h, t, chip, cardRow, roundChip, isCard, words, sorted, SUITS } = kit;
   const suits = (/** @type {string[]} */ list) => list.map((s) => SUITS[s] || s).join("");
+  /** @type {Record<string, string>} each rank's words, by the name the view gives it */
+  const TITLES = { daifugo: "title.daifugo", fugo: "title.fugo", heimin: "title.heimin", hinmin: "title.hinmin",
+    daihinmin: "title.daihinmin" };
 
   return {
     centre(/** @type {View} */ view, ctx) {
@@ -31,7 +34,7 @@ export default function renderer(kit) {
       const title = view.titles[seat];
       const mine = view.known.filter(([to]) => to === seat).map(([, card]) => card);
       return [
-        title ? chip(t("title." + title), { class: "chip strong" }) : null,
+        title && TITLES[title] ? chip(t(TITLES[title]), { class: "chip strong" }) : null,
         chip(t("info.score", { n: view.scores[seat] })),
         !view.active[seat] && view.phase !== "over" ? chip(t("info.out")) : null,
         view.passed[seat] ? chip(t("info.passed")) : null,
