@@ -26,6 +26,8 @@ from kakehiki.games.dobon import match
 from kakehiki.games.dobon.actions import DRAW, PASS, Dobon, Play
 from transcript import SIMPLE, cards, deal_deck, hand, move, of_type, pass_window, play, run, texts
 
+pytestmark = pytest.mark.usefixtures("engine")  # every transcript on both engines (issue 31)
+
 GAME = kakehiki.get_game("dobon")
 
 
