@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from kakehiki.cards import Card
 from kakehiki.errors import OptionError
-from kakehiki.fast._loader import PRNG
+from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import RatioBatch
 from kakehiki.games.dobon.kernel import layout as L
 from kakehiki.games.dobon.match import check_decks
@@ -41,7 +41,7 @@ IntArray = npt.NDArray[np.int64]
 Policy = Literal["random", "greedy"]  # the kernel's policies: the bots of these names
 POLICIES: dict[str, int] = {"random": 0, "greedy": 1}
 KERNEL = "kakehiki.games.dobon.kernel"
-KERNEL_MODULES = (PRNG, f"{KERNEL}.rules", f"{KERNEL}.match", f"{KERNEL}.play", f"{KERNEL}.seat")
+KERNEL_MODULES = (PRNG, LOOPS, f"{KERNEL}.rules", f"{KERNEL}.match", f"{KERNEL}.play", f"{KERNEL}.seat")
 """The kernel modules, in load order (a module's siblings load before it)."""
 
 

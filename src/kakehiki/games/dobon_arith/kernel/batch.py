@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from kakehiki.cards import Card
 from kakehiki.errors import OptionError
-from kakehiki.fast._loader import PRNG
+from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import RatioBatch
 from kakehiki.games.dobon_arith.kernel import layout as L
 from kakehiki.games.dobon_arith.match import checked_deck
@@ -41,7 +41,7 @@ IntArray = npt.NDArray[np.int64]
 Policy = Literal["random"]  # the kernel's policies: the bots of these names
 POLICIES: dict[str, int] = {"random": 0}
 KERNEL = "kakehiki.games.dobon_arith.kernel"
-KERNEL_MODULES = (PRNG, f"{KERNEL}.rules", f"{KERNEL}.match", f"{KERNEL}.play")
+KERNEL_MODULES = (PRNG, LOOPS, f"{KERNEL}.rules", f"{KERNEL}.match", f"{KERNEL}.play")
 INT32_MAX = 2**31 - 1
 
 

@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from kakehiki.cards import Card
 from kakehiki.errors import OptionError
-from kakehiki.fast._loader import PRNG
+from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import KernelBatch
 from kakehiki.games.doubt.kernel import layout as L
 from kakehiki.games.doubt.rules import deal_order
@@ -42,7 +42,7 @@ IntArray = npt.NDArray[np.int64]
 Policy = Literal["random"]  # the kernel's policies: the bots of these names
 POLICIES: dict[str, int] = {"random": 0}
 KERNEL = "kakehiki.games.doubt.kernel"
-KERNEL_MODULES = (PRNG, f"{KERNEL}.rules", f"{KERNEL}.moves", f"{KERNEL}.play")
+KERNEL_MODULES = (PRNG, LOOPS, f"{KERNEL}.rules", f"{KERNEL}.moves", f"{KERNEL}.play")
 
 
 def header_of(opts: DoubtOptions, players: int) -> npt.NDArray[np.int32]:

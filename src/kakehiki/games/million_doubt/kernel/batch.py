@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from kakehiki.cards import Card
 from kakehiki.errors import OptionError
-from kakehiki.fast._loader import PRNG
+from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import KernelBatch
 from kakehiki.games.million_doubt.kernel import layout as L
 from kakehiki.games.million_doubt.match import new_match
@@ -44,7 +44,7 @@ Policy = Literal["random"]  # the kernel's policies: the bots of these names
 POLICIES: dict[str, int] = {"random": 0}
 KERNEL = "kakehiki.games.million_doubt.kernel"
 KERNEL_MODULES = (
-    PRNG, f"{KERNEL}.plays", f"{KERNEL}.lays", f"{KERNEL}.rules", f"{KERNEL}.match", f"{KERNEL}.play",
+    PRNG, LOOPS, f"{KERNEL}.plays", f"{KERNEL}.lays", f"{KERNEL}.rules", f"{KERNEL}.match", f"{KERNEL}.play",
 )
 
 
