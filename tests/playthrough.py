@@ -42,11 +42,14 @@ class Script:
     walk: int
     steps: int
     options: dict[str, object] = field(default_factory=dict)
+    prefer: tuple[str, ...] = ()  # mostly, an action starting with one of these words when offered
 
     @property
     def path(self) -> Path:
         return HERE / self.game / f"{self.name}.txt"
 
+
+ENDING = ("show", "play", "done")  # Million Doubt: make plays and finish them (seldom undo or pass)
 
 SCRIPTS = (
     Script("dobon", "four-seats", 4, seed=7, walk=1, steps=80),
@@ -56,9 +59,9 @@ SCRIPTS = (
            options={"draw_penalty_ends_turn": True}),
     Script("doubt", "four-seats", 4, seed=7, walk=1, steps=80),
     Script("doubt", "three-seats-two-per-play", 3, seed=11, walk=2, steps=80, options={"max_cards_per_play": 2}),
-    Script("million-doubt", "four-seats", 4, seed=7, walk=1, steps=120),
-    Script("million-doubt", "three-seats-all-dealt", 3, seed=3, walk=2, steps=120,
-           options={"deal": "all", "burst_at": 30}),
+    Script("million-doubt", "four-seats", 4, seed=7, walk=1, steps=200, prefer=ENDING),
+    Script("million-doubt", "three-seats-all-dealt", 3, seed=3, walk=2, steps=200,
+           options={"deal": "all", "burst_at": 30}, prefer=ENDING),
     Script("dhumbal", "four-seats", 4, seed=7, walk=1, steps=80),
     Script("dhumbal", "three-seats-low-limit", 3, seed=9, walk=2, steps=120, options={"limit": 30}),
 )
@@ -127,7 +130,10 @@ def lines(script: Script, ask: Ask | None = None) -> Iterator[str]:
             yield f"result {_line(result) if result is not None else 'none (the script stops here)'}"
             return
         seat = actors[0] if rng.random() < 0.5 else rng.choice(actors)
-        action = rng.choice(legal[seat])
+        offered = legal[seat]
+        if script.prefer and rng.random() < 0.8:
+            offered = [a for a in offered if a.split()[0] in script.prefer] or offered
+        action = rng.choice(offered)
         state, events = game.apply(state, seat, action)
         label = f"step {step + 1}: {seat}: {action}"
 
