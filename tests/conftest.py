@@ -19,6 +19,27 @@ def browser() -> Iterator[Any]:
     yield from launch_chromium()
 
 
+@pytest.fixture(scope="module", params=["reference", "kernel"])
+def engine(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The engine a rulings module's transcripts run on (issue 31): the reference alone, or the
+    reference with the game's compiled kernel following every deal and action in lockstep
+    (``both_engines.py``).  A rulings module asks for it with ``pytestmark``; module-scoped, so
+    hypothesis-driven rulings take it too."""
+    from both_engines import mirrored, rulings_game
+
+    name = rulings_game(request.module.__name__.rpartition(".")[2])
+    if request.param == "reference" or name is None:
+        yield request.param
+        return
+    from kakehiki import get_game
+
+    with mirrored(get_game(name)) as mirror:
+        yield request.param
+    assert mirror.steps > 0, f"{name}: no action of the module's transcripts was followed on the kernel"
+    if os.environ.get("KAKEHIKI_MIRROR_REPORT"):
+        print(f"\n{name}: {mirror.steps} actions followed on the kernel, {mirror.twinned} states twinned")
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A server's database, once a SQLite file and once the PostgreSQL that ``.ci/postgres`` starts

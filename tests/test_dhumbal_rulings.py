@@ -28,6 +28,8 @@ from kakehiki.rng import derive
 from transcript import cards, deal_deck, hand, move, of_type, texts
 from transcript_dhumbal import play, run, steps
 
+pytestmark = pytest.mark.usefixtures("engine")  # every transcript on both engines (issue 31)
+
 GAME = kakehiki.get_game("dhumbal")
 
 

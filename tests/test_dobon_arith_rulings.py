@@ -22,6 +22,8 @@ from kakehiki.games.dobon_arith.match import match_ranks
 from transcript import cards, hand, of_type, pass_window, play, run
 from transcript_dobon_arith import GAME, legal, new, outcome, public, refused
 
+pytestmark = pytest.mark.usefixtures("engine")  # every transcript on both engines (issue 31)
+
 # Four seats, field H3: no hand reaches any value, so nobody is ever offered a call.
 QUIET = {0: "S5 H6 DJ C9 SK", 1: "H4 D7 CQ S10 HK", 2: "SJ DQ C5 H10 D8", 3: "S6 HQ DA C4 S7"}
 

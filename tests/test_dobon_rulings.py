@@ -30,6 +30,8 @@ from kakehiki.games.dobon.game import DOBON
 from kakehiki.options import OptionValue
 from transcript import SIMPLE, cards, deal_deck, hand, move, of_type, pass_window, play, run, texts
 
+pytestmark = pytest.mark.usefixtures("engine")  # every transcript on both engines (issue 31)
+
 GAME = kakehiki.get_game("dobon")
 
 

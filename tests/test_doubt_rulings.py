@@ -32,6 +32,8 @@ from transcript_doubt import (
     sure,
 )
 
+pytestmark = pytest.mark.usefixtures("engine")  # every transcript on both engines (issue 31)
+
 # Four seats, one suit each: seat 0 spades, 1 hearts, 2 diamonds, 3 clubs.
 FOUR = {0: "SA S2 S3 S4", 1: "HA H2 H3 H4", 2: "DA D2 D3 D4", 3: "CA C2 C3 C4"}
 

@@ -37,6 +37,8 @@ from transcript_million_doubt import (
     view,
 )
 
+pytestmark = pytest.mark.usefixtures("engine")  # every transcript on both engines (issue 31)
+
 # Four seats.  Seat 0 holds a joker and a J; seat 1 the 2 of clubs and an ace; nobody holds an 8.
 DEAL = {
     0: "S3 S4 S5 H6 D9 CJ JK",
@@ -180,6 +182,18 @@ def test_M3_revolution_and_eleven_back_cancel_out() -> None:
     state = play(state, "0: show HJ, play")
     assert view(state).revolution and view(state).eleven_back and not view(state).reversed_order
     assert plays(state, 1) == {"play SA"}, "revolution and 11-back together: the normal order"
+
+
+def test_M3_four_jacks_face_up_are_a_revolution_and_an_eleven_back_at_once() -> None:
+    state = position({0: "SJ HJ DJ CJ S4 SK", 1: "S3 SQ SA D7 H5"})
+    state, events = run(state, "0: show SJ, show HJ, show DJ, show CJ, play")
+    assert [(e.seat, e.revolution) for e in of_type(events, "Revolution")] == [(0, True)]
+    assert [(e.seat, e.eleven_back) for e in of_type(events, "ElevenBack")] == [(0, True)]
+    assert not view(state).reversed_order, "the two cancel out while the field lasts"
+    state = play(state, "1: pass")
+    assert view(state).field == () and view(state).revolution and not view(state).eleven_back
+    state = play(state, "0: show SK, play")
+    assert plays(state, 1) == {"play S3", "play H5", "play D7", "play SQ"}, "the revolution outlives the field"
 
 
 def test_M3_eight_cut_clears_the_field_and_its_player_leads_again() -> None:

@@ -22,9 +22,11 @@ from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
 PRNG = "kakehiki.fast.prng"
-KERNEL_MODULES = (PRNG,)
-"""The shared kernel modules; each game names its own to :func:`kernels` (its batch module's
-``KERNEL_MODULES``, in load order: a module's siblings load before it)."""
+LOOPS = "kakehiki.fast.loops"  # the loops over a batch's games every game runs alike
+KERNEL_MODULES = (PRNG, LOOPS)
+"""The shared kernel modules (the generator; the loops over a batch's games); each game names its
+own to :func:`kernels` (its batch module's ``KERNEL_MODULES``, in load order: a module's siblings
+load before it)."""
 _PREFIX = {True: "kakehiki.fast._jit.", False: "kakehiki.fast._py."}
 
 

@@ -11,6 +11,12 @@ differ it overrides the hooks ``_new_games``, ``_step_kernel`` and ``_play_kerne
 :class:`RatioBatch` holds the two Dobons' (``max_twos_ratio`` per game).  Its public
 ``playout`` keeps its own policy names and docstring and calls :meth:`KernelBatch._playout`.
 
+A batch may deal from an explicit deck, as the reference's ``deck`` does: its subclass checks
+the deck as the reference does and passes it to :meth:`KernelBatch._take_deck`; every game's
+first deal then takes those cards in that order (later deals shuffle from the seed), so a ruling
+transcript plays on the kernel exactly as on the reference (issue 31).  The cards wait in the
+row at ``PRESET_AT`` (default ``LAYOUT.DECK``), their count in ``LAYOUT.PRESET``.
+
 Playouts run on threads (``threads``): every game is a row of its own with its own streams, so
 the rows are cut into contiguous blocks and each block is played by the kernel on its own
 thread (the kernels are compiled ``nogil``).  A game's play reads nothing of another row, so the
@@ -27,6 +33,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from kakehiki.cards import Card
 from kakehiki.errors import IllegalActionError
 from kakehiki.fast._loader import kernels
 from kakehiki.prng import fnv1a64
@@ -42,6 +49,7 @@ class KernelBatch:
     POLICIES: dict[str, int]  # the kernel's policies: the bots of these names
     FACES: int = 52  # card faces of a per-seat block
     actions: int  # the size of the action index space (a class or an instance attribute)
+    PRESET_AT: int | None = None  # where an explicit deck waits for the first deal (None: LAYOUT.DECK)
 
     players: int
     seeds: list[int]
@@ -51,6 +59,16 @@ class KernelBatch:
     _play: ModuleType
     _header: npt.NDArray[np.int32]
     _mask: npt.NDArray[np.uint8]
+    _preset: npt.NDArray[np.int32] | None = None  # an explicit deck's faces, top card first
+
+    @staticmethod
+    def deck_face(card: Card) -> int:
+        """The kernel's face of ``card`` in an explicit deck (default: ``Card.index``)."""
+        return card.index
+
+    def _take_deck(self, deck: Sequence[Card] | None) -> None:
+        """Deal every game's first deal from ``deck`` (top card first), checked by the caller."""
+        self._preset = None if deck is None else np.array([self.deck_face(c) for c in deck], dtype=np.int32)
 
     def _load(
         self, seeds: Sequence[int] | npt.NDArray[Any], jit: bool | None, names: tuple[str, ...], play: str
@@ -67,6 +85,10 @@ class KernelBatch:
         layout = self.LAYOUT
         rows = np.zeros((len(seeds), layout.WIDTH), dtype=np.int32)
         rows[:, : len(self._header)] = self._header
+        if self._preset is not None:
+            at = layout.DECK if self.PRESET_AT is None else self.PRESET_AT
+            rows[:, at : at + len(self._preset)] = self._preset
+            rows[:, layout.PRESET] = len(self._preset)
         streams = np.zeros((len(seeds), layout.USLOTS), dtype=np.uint64)
         for g, seed in enumerate(seeds):
             streams[g, layout.U_PREFIX] = fnv1a64(f"{seed}/".encode())

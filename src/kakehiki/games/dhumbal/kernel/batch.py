@@ -13,8 +13,8 @@
 Matches are created from seeds and options exactly as ``get_game("dhumbal").new(players,
 options, seed)`` and play the same matches for the same action indices (the numbered actions
 of ``docs/dhumbal.md``); ``tests/test_fast_dhumbal.py`` checks it in lockstep.  A match that
-is over is left alone by :meth:`DhumbalBatch.step`.  Explicit decks are the reference
-engine's alone.
+is over is left alone by :meth:`DhumbalBatch.step`.  An explicit ``deck`` deals every match's
+first round, as the reference's (issue 31: the rulings transcripts run on both engines).
 """
 
 from __future__ import annotations
@@ -25,8 +25,9 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from kakehiki.cards import Card
 from kakehiki.errors import OptionError
-from kakehiki.fast._loader import PRNG
+from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import KernelBatch
 from kakehiki.games.dhumbal.kernel import layout as L
 from kakehiki.games.dhumbal.rounds import deck_count
@@ -37,7 +38,7 @@ IntArray = npt.NDArray[np.int64]
 Policy = Literal["random"]  # the kernel's policies: the bots of these names
 POLICIES: dict[str, int] = {"random": 0}
 KERNEL = "kakehiki.games.dhumbal.kernel"
-KERNEL_MODULES = (PRNG, f"{KERNEL}.rules", f"{KERNEL}.play")
+KERNEL_MODULES = (PRNG, LOOPS, f"{KERNEL}.rules", f"{KERNEL}.play")
 INT32_MAX = 2**31 - 1
 
 
@@ -53,12 +54,13 @@ class DhumbalBatch(KernelBatch):
 
     def __init__(
         self, seeds: Sequence[int] | npt.NDArray[Any], players: int = 4,
-        options: Mapping[str, object] | None = None, jit: bool | None = None,
+        options: Mapping[str, object] | None = None, jit: bool | None = None, deck: Sequence[Card] | None = None,
     ) -> None:
         if type(players) is not int or not 2 <= players <= L.MAX_PLAYERS:
             raise OptionError("players", f"dhumbal takes 2–16 players, got {players!r}")
         opts = DhumbalOptions.from_values(resolve_options(OPTION_SPECS, options))
-        deck_count(opts, players, None)  # refuses too many players for the decks, as the reference
+        deck_count(opts, players, None if deck is None else tuple(deck))  # the reference's refusals
+        self._take_deck(deck)
         self.options, self.players = opts, players
         self._load(seeds, jit, KERNEL_MODULES, "play")
         self._header = np.zeros(L.HEADER, dtype=np.int32)

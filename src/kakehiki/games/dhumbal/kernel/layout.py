@@ -80,7 +80,8 @@ BURIED: Final = STOCK + MAX_CARDS
 DISCARDING: Final = BURIED + MAX_CARDS
 AVAILABLE: Final = DISCARDING + MAX_DISCARD
 DECK: Final = AVAILABLE + MAX_DISCARD  # scratch: a shuffled deck
-WIDTH: Final = DECK + MAX_CARDS
+PRESET: Final = DECK + MAX_CARDS  # cards of an explicit deck waiting for the first deal (0: shuffle), issue 31
+WIDTH: Final = PRESET + 1
 
 # uint64 slots
 U_PREFIX: Final = 0  # FNV-1a state after the text "<seed>/"

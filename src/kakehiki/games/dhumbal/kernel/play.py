@@ -8,7 +8,8 @@ from typing import Any
 import numpy as np
 
 from kakehiki.fast._loader import PRNG, njit_for, sibling
-from kakehiki.games.dhumbal.kernel.layout import ACTIONS, OVER, PHASE, PLAYERS, TURN_SEAT, U_BOT
+from kakehiki.fast.loops import specialise
+from kakehiki.games.dhumbal.kernel.layout import ACTIONS, MAX_PLAYERS, OVER, PHASE, PLAYERS, TURN_SEAT, U_BOT
 
 njit = njit_for(__name__)
 _prng = sibling(__name__, PRNG)
@@ -24,6 +25,11 @@ def new_games(rows: Any, streams: Any) -> None:
         new_match(rows[g], streams[g])
 
 
+SEATS, SCRATCH = MAX_PLAYERS, ACTIONS  # the sizes of the shared loops' scratch
+masks_of, first_illegal, step_games = specialise(
+    globals(), njit, "dhumbal", "masks_of", "first_illegal", "step_games")
+
+
 @njit
 def actors_of(rows: Any, seats: Any, counts: Any) -> None:
     """``DhumbalGame.actors``: the turn seat alone, or nobody once over (no calls out of turn)."""
@@ -33,29 +39,6 @@ def actors_of(rows: Any, seats: Any, counts: Any) -> None:
         if rows[g, PHASE] != OVER:
             seats[g, 0] = rows[g, TURN_SEAT]
             counts[g] = 1
-
-
-@njit
-def masks_of(rows: Any, seats: Any, out: Any) -> None:
-    buffer = np.zeros(ACTIONS, dtype=np.int64)
-    for g in range(rows.shape[0]):
-        legal_mask(rows[g], seats[g], out[g], buffer)
-
-
-@njit
-def step_games(rows: Any, streams: Any, seats: Any, actions: Any, mask: Any) -> int:
-    """Apply ``actions[g]`` for ``seats[g]`` in every match not over; the first match (from 0)
-    whose action is illegal, before anything is applied, or -1.  A match over is left alone."""
-    buffer = np.zeros(ACTIONS, dtype=np.int64)
-    for g in range(rows.shape[0]):
-        if rows[g, PHASE] != OVER:
-            legal_mask(rows[g], seats[g], mask, buffer)
-            if actions[g] < 0 or actions[g] >= mask.shape[0] or mask[actions[g]] == 0:
-                return g
-    for g in range(rows.shape[0]):
-        if rows[g, PHASE] != OVER:
-            apply(rows[g], streams[g], seats[g], actions[g])
-    return -1
 
 
 RANDOM = 0  # the playout policies

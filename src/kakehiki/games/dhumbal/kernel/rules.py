@@ -53,6 +53,7 @@ from kakehiki.games.dhumbal.kernel.layout import (
     PHASE,
     PLAY,
     PLAYERS,
+    PRESET,
     REASON_COUNTS,
     REBUILDS,
     ROUND,
@@ -134,9 +135,12 @@ def deal(s: Any, u: Any) -> None:
     rest the stock, drawn from the front of the shuffled deck (D2)."""
     n, total = s[PLAYERS], 52 * s[DECKS]
     seed_stream(u, U_RULES, fnv_int(fnv_text(u[U_PREFIX], LABEL_DEAL), s[ROUND]))
-    for i in range(total):
-        s[DECK + i] = i % 52
-    shuffle(u, U_RULES, s, DECK, total)
+    if s[PRESET] > 0:  # an explicit deck of DECKS decks, already in DECK
+        s[PRESET] = 0
+    else:
+        for i in range(total):
+            s[DECK + i] = i % 52
+        shuffle(u, U_RULES, s, DECK, total)
     for i in range(n * 52):
         s[HAND + i] = 0
         s[KNOWN + i] = 0

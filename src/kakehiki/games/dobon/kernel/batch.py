@@ -15,8 +15,9 @@
 Games are created from seeds and options exactly as ``get_game("dobon").new(players,
 options, seed)`` and play the same games for the same action indices (the numbered actions
 of ``docs/dobon.md``); ``tests/test_fast_dobon.py`` checks it in lockstep.  A game that is over
-is left alone by :meth:`DobonBatch.step`.  Host-only moves (``delay``, ``request_stop``) and
-explicit decks are the reference engine's alone.
+is left alone by :meth:`DobonBatch.step`.  Host-only moves (``delay``, ``request_stop``) are
+the reference engine's alone; an explicit ``deck`` deals every match's first game, as the
+reference's (issue 31: the rulings transcripts run on both engines).
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from kakehiki.cards import Card
 from kakehiki.errors import OptionError
-from kakehiki.fast._loader import PRNG
+from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import RatioBatch
 from kakehiki.games.dobon.kernel import layout as L
 from kakehiki.games.dobon.match import check_decks
@@ -39,7 +41,7 @@ IntArray = npt.NDArray[np.int64]
 Policy = Literal["random", "greedy"]  # the kernel's policies: the bots of these names
 POLICIES: dict[str, int] = {"random": 0, "greedy": 1}
 KERNEL = "kakehiki.games.dobon.kernel"
-KERNEL_MODULES = (PRNG, f"{KERNEL}.rules", f"{KERNEL}.match", f"{KERNEL}.play", f"{KERNEL}.seat")
+KERNEL_MODULES = (PRNG, LOOPS, f"{KERNEL}.rules", f"{KERNEL}.match", f"{KERNEL}.play", f"{KERNEL}.seat")
 """The kernel modules, in load order (a module's siblings load before it)."""
 
 
@@ -48,19 +50,22 @@ class DobonBatch(RatioBatch):
 
     ``moves`` counts passes too; ``masks`` are ``(N, 106)``."""
 
+    PRESET_AT = L.STOCK  # a seat draw before the first deal uses DECK
     LAYOUT, MOVES, POLICIES, FIRST_SEAT = L, L.MOVES, POLICIES, L.OPT_FIRST_DEALER
     actions = L.ACTIONS
 
     def __init__(
         self, seeds: Sequence[int] | npt.NDArray[Any], players: int = 4,
-        options: Mapping[str, object] | None = None, jit: bool | None = None,
+        options: Mapping[str, object] | None = None, jit: bool | None = None, deck: Sequence[Card] | None = None,
     ) -> None:
         if type(players) is not int or not 2 <= players <= L.MAX_PLAYERS:
             raise OptionError("players", f"dobon takes 2–16 players, got {players!r}")
         opts = DobonOptions.from_values(resolve_options(OPTION_SPECS, options))
         if opts.first_dealer is not None and opts.first_dealer >= players:
             raise OptionError("first_dealer", f"no seat {opts.first_dealer} among {players} players")
-        check_decks(opts, players, None)
+        cards = None if deck is None else tuple(deck)
+        check_decks(opts, players, cards)
+        self._take_deck(cards)
         self.options, self.players = opts, players
         self._load(seeds, jit, KERNEL_MODULES, "play")
         n = len(self.seeds)

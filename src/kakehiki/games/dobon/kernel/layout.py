@@ -82,7 +82,8 @@ HAND: Final = REASON_COUNTS + len(REASONS)
 FIELD: Final = HAND + MAX_PLAYERS * 52
 STOCK: Final = FIELD + MAX_CARDS
 DECK: Final = STOCK + MAX_CARDS  # scratch: a shuffled deck or draw pool
-WIDTH: Final = DECK + MAX_CARDS
+PRESET: Final = DECK + MAX_CARDS  # cards of an explicit deck waiting for the first deal (0: shuffle), issue 31
+WIDTH: Final = PRESET + 1
 
 # uint64 slots
 U_PREFIX: Final = 0  # FNV-1a state after the text "<seed>/"

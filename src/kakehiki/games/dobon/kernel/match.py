@@ -49,6 +49,7 @@ from kakehiki.games.dobon.kernel.layout import (
     PHASE,
     PLAYERS,
     POSITION,
+    PRESET,
     REASON_COUNTS,
     REBUILDS,
     ROUND,
@@ -185,7 +186,13 @@ def deal(s: Any, u: Any) -> None:
     players = s[PLAYERS]
     decks = s[OPT_DECKS] if s[OPT_DECKS] > 0 else auto_decks(s)
     rules_stream(u, LABEL_DEAL, s[ROUND])
-    total = fill_deck(s, u, decks)
+    if s[PRESET] > 0:  # an explicit deck, kept in STOCK until now (a seat draw uses DECK)
+        total, s[PRESET] = s[PRESET], 0
+        decks = total // 52
+        for i in range(total):
+            s[DECK + i] = s[STOCK + i]
+    else:
+        total = fill_deck(s, u, decks)
     s[DECKS] = decks
     most = 0
     for seat in range(players):

@@ -15,8 +15,9 @@
 Games are created from seeds and options exactly as ``get_game("dobon-arith").new(players,
 options, seed)`` and play the same games for the same action indices (the numbered actions of
 ``docs/dobon-arith.md``); ``tests/test_fast_dobon_arith.py`` checks it in lockstep.  A game
-that is over is left alone by :meth:`DobonArithBatch.step`.  Explicit decks are the reference
-engine's alone, and so is the public move log of the view (``ArithView.log``).
+that is over is left alone by :meth:`DobonArithBatch.step`.  An explicit ``deck`` deals every
+match's first game, as the reference's (issue 31).  The public move log of the view
+(``ArithView.log``) is the reference engine's alone.
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from kakehiki.cards import Card
 from kakehiki.errors import OptionError
-from kakehiki.fast._loader import PRNG
+from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import RatioBatch
 from kakehiki.games.dobon_arith.kernel import layout as L
+from kakehiki.games.dobon_arith.match import checked_deck
 from kakehiki.games.dobon_arith.state import OPTION_SPECS, ArithOptions
 from kakehiki.options import resolve_options
 
@@ -38,7 +41,7 @@ IntArray = npt.NDArray[np.int64]
 Policy = Literal["random"]  # the kernel's policies: the bots of these names
 POLICIES: dict[str, int] = {"random": 0}
 KERNEL = "kakehiki.games.dobon_arith.kernel"
-KERNEL_MODULES = (PRNG, f"{KERNEL}.rules", f"{KERNEL}.match", f"{KERNEL}.play")
+KERNEL_MODULES = (PRNG, LOOPS, f"{KERNEL}.rules", f"{KERNEL}.match", f"{KERNEL}.play")
 INT32_MAX = 2**31 - 1
 
 
@@ -52,13 +55,16 @@ class DobonArithBatch(RatioBatch):
 
     def __init__(
         self, seeds: Sequence[int] | npt.NDArray[Any], players: int = 4,
-        options: Mapping[str, object] | None = None, jit: bool | None = None,
+        options: Mapping[str, object] | None = None, jit: bool | None = None, deck: Sequence[Card] | None = None,
     ) -> None:
         if type(players) is not int or not 2 <= players <= L.MAX_PLAYERS:
             raise OptionError("players", f"dobon-arith takes 2–{L.MAX_PLAYERS} players, got {players!r}")
         opts = ArithOptions.from_values(resolve_options(OPTION_SPECS, options))
         if opts.first_player is not None and opts.first_player >= players:
             raise OptionError("first_player", f"no seat {opts.first_player} among {players} players")
+        if deck is not None:
+            checked_deck(tuple(deck))
+        self._take_deck(deck)
         self.options, self.players = opts, players
         self._load(seeds, jit, KERNEL_MODULES, "play")
         self.ratios = np.full(len(self.seeds), -1.0 if opts.max_twos_ratio is None else opts.max_twos_ratio)

@@ -85,7 +85,8 @@ REVEALED: Final = HAND + MAX_PLAYERS * CARDS
 FIELD: Final = REVEALED + MAX_PLAYERS * CARDS
 STOCK: Final = FIELD + CARDS
 DECK: Final = STOCK + CARDS  # scratch: the shuffled deck
-WIDTH: Final = DECK + CARDS
+PRESET: Final = DECK + CARDS  # cards of an explicit deck waiting for the first deal (0: shuffle), issue 31
+WIDTH: Final = PRESET + 1
 
 # uint64 slots
 U_PREFIX: Final = 0  # FNV-1a state after the text "<seed>/"

@@ -46,6 +46,7 @@ from kakehiki.games.dobon_arith.kernel.layout import (
     PENDING,
     PHASE,
     PLAYERS,
+    PRESET,
     REACH,
     REASON_COUNTS,
     REASONS,
@@ -107,9 +108,12 @@ def deal(s: Any, u: Any) -> None:
     up, the rest in order as the stock; the dealer plays first (A1, A9)."""
     players, dealer = s[PLAYERS], s[DEALER]
     rules_stream(u, LABEL_DEAL, s[ROUND])
-    for face in range(52):
-        s[DECK + face] = face
-    shuffle(u, U_RULES, s, DECK, 52)
+    if s[PRESET] > 0:  # an explicit deck, already in DECK
+        s[PRESET] = 0
+    else:
+        for face in range(52):
+            s[DECK + face] = face
+        shuffle(u, U_RULES, s, DECK, 52)
     for seat in range(players):
         s[SIZES + seat] = 0
         for face in range(52):

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from kakehiki.fast._loader import PRNG, njit_for, sibling
+from kakehiki.fast.loops import specialise
 from kakehiki.games.dobon_arith.kernel.layout import ACTIONS, MAX_PLAYERS, OVER, PASS, PHASE, PLAYERS, U_BOT
 
 njit = njit_for(__name__)
@@ -28,37 +29,9 @@ def new_games(rows: Any, streams: Any, first_players: Any) -> None:
         new_match(rows[g], streams[g], first_players[g])
 
 
-@njit
-def actors_of(rows: Any, seats: Any, counts: Any) -> None:
-    buffer = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    for g in range(rows.shape[0]):
-        n = actors(rows[g], buffer)
-        counts[g] = n
-        for k in range(seats.shape[1]):
-            seats[g, k] = buffer[k] if k < n else -1
-
-
-@njit
-def masks_of(rows: Any, seats: Any, out: Any) -> None:
-    buffer = np.zeros(ACTIONS, dtype=np.int64)
-    for g in range(rows.shape[0]):
-        legal_mask(rows[g], seats[g], out[g], buffer)
-
-
-@njit
-def step_games(rows: Any, streams: Any, ratios: Any, seats: Any, actions: Any, mask: Any) -> int:
-    """Apply ``actions[g]`` for ``seats[g]`` in every game not over; the first game (from 0)
-    whose action is illegal, before anything is applied, or -1.  A game over is left alone."""
-    buffer = np.zeros(ACTIONS, dtype=np.int64)
-    for g in range(rows.shape[0]):
-        if rows[g, PHASE] != OVER:
-            legal_mask(rows[g], seats[g], mask, buffer)
-            if actions[g] < 0 or actions[g] >= mask.shape[0] or mask[actions[g]] == 0:
-                return g
-    for g in range(rows.shape[0]):
-        if rows[g, PHASE] != OVER:
-            apply(rows[g], streams[g], ratios[g], seats[g], actions[g])
-    return -1
+SEATS, SCRATCH = MAX_PLAYERS, ACTIONS  # the sizes of the shared loops' scratch
+actors_of, masks_of, first_illegal, step_games = specialise(
+    globals(), njit, "dobon_arith", "actors_of", "masks_of", "first_illegal", "step_games_ratio")
 
 
 @njit

@@ -16,9 +16,9 @@ Games are created from seeds and options exactly as ``get_game("doubt").new(play
 seed)`` and play the same games for the same action indices (the numbered actions of
 ``docs/doubt.md``, whose size depends on ``max_cards_per_play`` and ``jokers``);
 ``tests/test_fast_doubt.py`` checks it in lockstep.  A game that is over is left alone by
-:meth:`DoubtBatch.step`.  Explicit decks are the reference engine's alone, and so are the
-views' knowledge of hands (``known``, ``sure``) and the seats' record (``habits``): they feed
-views and bots, never the rules.
+:meth:`DoubtBatch.step`.  An explicit ``deck`` deals every game, as the reference's (issue 31).
+The views' knowledge of hands (``known``, ``sure``) and the seats' record (``habits``) are the
+reference engine's alone: they feed views and bots, never the rules.
 """
 
 from __future__ import annotations
@@ -29,10 +29,12 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from kakehiki.cards import Card
 from kakehiki.errors import OptionError
-from kakehiki.fast._loader import PRNG
+from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import KernelBatch
 from kakehiki.games.doubt.kernel import layout as L
+from kakehiki.games.doubt.rules import deal_order
 from kakehiki.games.doubt.state import OPTION_SPECS, PENALTIES, DoubtOptions
 from kakehiki.options import resolve_options
 
@@ -40,7 +42,7 @@ IntArray = npt.NDArray[np.int64]
 Policy = Literal["random"]  # the kernel's policies: the bots of these names
 POLICIES: dict[str, int] = {"random": 0}
 KERNEL = "kakehiki.games.doubt.kernel"
-KERNEL_MODULES = (PRNG, f"{KERNEL}.rules", f"{KERNEL}.moves", f"{KERNEL}.play")
+KERNEL_MODULES = (PRNG, LOOPS, f"{KERNEL}.rules", f"{KERNEL}.moves", f"{KERNEL}.play")
 
 
 def header_of(opts: DoubtOptions, players: int) -> npt.NDArray[np.int32]:
@@ -75,11 +77,14 @@ class DoubtBatch(KernelBatch):
 
     def __init__(
         self, seeds: Sequence[int] | npt.NDArray[Any], players: int = 4,
-        options: Mapping[str, object] | None = None, jit: bool | None = None,
+        options: Mapping[str, object] | None = None, jit: bool | None = None, deck: Sequence[Card] | None = None,
     ) -> None:
         if type(players) is not int or not 2 <= players <= L.MAX_PLAYERS:
             raise OptionError("players", f"doubt takes 2–{L.MAX_PLAYERS} players, got {players!r}")
         opts = DoubtOptions.from_values(resolve_options(OPTION_SPECS, options))
+        if deck is not None:
+            deal_order(opts, players, 0, tuple(deck))  # the reference's refusals of an explicit deck
+        self._take_deck(deck)
         self.options, self.players = opts, players
         self._load(seeds, jit, KERNEL_MODULES, "play")
         self._header = header_of(opts, players)

@@ -85,7 +85,8 @@ ENTRY_RANK: Final = ENTRY_SEAT + MAX_CARDS
 ENTRY_SIZE: Final = ENTRY_RANK + MAX_CARDS
 ENTRY_REVEALED: Final = ENTRY_SIZE + MAX_CARDS
 DECK: Final = ENTRY_REVEALED + MAX_CARDS  # scratch: the shuffled deck
-WIDTH: Final = DECK + MAX_CARDS
+PRESET: Final = DECK + MAX_CARDS  # cards of an explicit deck waiting for the first deal (0: shuffle), issue 31
+WIDTH: Final = PRESET + 1
 
 # uint64 slots
 U_PREFIX: Final = 0  # FNV-1a state after the text "<seed>/"

@@ -38,6 +38,7 @@ from kakehiki.games.doubt.kernel.layout import (
     PICKED,
     PLAY,
     PLAYERS,
+    PRESET,
     RANK,
     REASON,
     SIZES,
@@ -46,7 +47,6 @@ from kakehiki.games.doubt.kernel.layout import (
     U_BOT,
     U_PREFIX,
     U_RULES,
-    WIDTH,
     WINDOW,
     WINDOW_SEATS,
 )
@@ -76,14 +76,17 @@ def face_rank(face: int) -> int:
 def new_game(s: Any, u: Any) -> None:
     """``rules.new_game``: ``make_deck(decks, jokers)`` shuffled by ``derive(seed, "doubt",
     "deal")``, dealt one card at a time clockwise from seat 0 (B1); seat 0 plays, claiming A (B2)."""
-    for i in range(HEADER, WIDTH):
+    total = s[PRESET]  # an explicit deck, already in DECK, or 0
+    for i in range(HEADER, DECK):
         s[i] = 0
-    suited = 52 * s[OPT_DECKS]
-    total = suited + s[OPT_JOKERS]
-    for i in range(total):
-        s[DECK + i] = i % 52 if i < suited else JOKER
-    seed_stream(u, U_RULES, fnv_text(u[U_PREFIX], LABEL_DEAL))
-    shuffle(u, U_RULES, s, DECK, total)
+    s[PRESET] = 0
+    if total == 0:
+        suited = 52 * s[OPT_DECKS]
+        total = suited + s[OPT_JOKERS]
+        for i in range(total):
+            s[DECK + i] = i % 52 if i < suited else JOKER
+        seed_stream(u, U_RULES, fnv_text(u[U_PREFIX], LABEL_DEAL))
+        shuffle(u, U_RULES, s, DECK, total)
     n = s[PLAYERS]
     for i in range(total):
         seat = i % n

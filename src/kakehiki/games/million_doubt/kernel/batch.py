@@ -11,7 +11,8 @@
 Matches are created from seeds and options exactly as ``get_game("million-doubt").new(players,
 options, seed)`` and play the same games for the same action indices (the numbered actions of
 ``docs/million-doubt.md``); ``tests/test_fast_million_doubt.py`` checks it in lockstep.  Every
-option is supported.  Explicit decks, the public record of habits (``habits``, issue 19) and
+option is supported, and an explicit ``deck`` deals every match's first game, as the
+reference's (issue 31).  The public record of habits (``habits``, issue 19) and
 ``sample_hidden`` are the reference engine's alone.
 """
 
@@ -23,8 +24,9 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from kakehiki.cards import Card
 from kakehiki.errors import OptionError
-from kakehiki.fast._loader import PRNG
+from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import KernelBatch
 from kakehiki.games.million_doubt.kernel import layout as L
 from kakehiki.games.million_doubt.match import new_match
@@ -42,7 +44,7 @@ Policy = Literal["random"]  # the kernel's policies: the bots of these names
 POLICIES: dict[str, int] = {"random": 0}
 KERNEL = "kakehiki.games.million_doubt.kernel"
 KERNEL_MODULES = (
-    PRNG, f"{KERNEL}.plays", f"{KERNEL}.lays", f"{KERNEL}.rules", f"{KERNEL}.match", f"{KERNEL}.play",
+    PRNG, LOOPS, f"{KERNEL}.plays", f"{KERNEL}.lays", f"{KERNEL}.rules", f"{KERNEL}.match", f"{KERNEL}.play",
 )
 
 
@@ -76,14 +78,22 @@ class MillionDoubtBatch(KernelBatch):
 
     LAYOUT, MOVES, POLICIES, FACES = L, L.STEPS, POLICIES, L.FACES
 
+    @staticmethod
+    def deck_face(card: Card) -> int:
+        """A card's face in hand order (3 … 2, the joker last), as the kernel's ``deck_face``."""
+        if card.is_joker:
+            return L.JOKER
+        return ((card.rank - 3) % 13) * 4 + "SHDC".index(card.suit)
+
     def __init__(
         self, seeds: Sequence[int] | npt.NDArray[Any], players: int = 4,
-        options: Mapping[str, object] | None = None, jit: bool | None = None,
+        options: Mapping[str, object] | None = None, jit: bool | None = None, deck: Sequence[Card] | None = None,
     ) -> None:
         if type(players) is not int or not 2 <= players <= L.MAX_PLAYERS:
             raise OptionError("players", f"million-doubt takes 2–7 players, got {players!r}")
         opts = MillionDoubtOptions.from_values(resolve_options(OPTION_SPECS, options))
-        new_match(opts, players, 0, None)  # the reference's refusals (first_leader, deal, burst_at), word for word
+        new_match(opts, players, 0, None if deck is None else tuple(deck))  # the reference's refusals, word for word
+        self._take_deck(deck)
         self.options, self.players = opts, players
         self._load(seeds, jit, KERNEL_MODULES, "play")
         self._header = option_header(opts, players)

@@ -114,7 +114,8 @@ PUP: Final = PSTART + CARDS  # how many face up,
 PDOWN: Final = PUP + CARDS  # how many face down,
 PREV: Final = PDOWN + CARDS  # a declared revolution
 DECK: Final = PREV + CARDS  # scratch: a shuffled deck
-WIDTH: Final = DECK + CARDS
+PRESET: Final = DECK + CARDS  # cards of an explicit deck waiting for the first deal (0: shuffle), issue 31
+WIDTH: Final = PRESET + 1
 
 # uint64 slots
 U_PREFIX: Final = 0  # FNV-1a state after the text "<seed>/"

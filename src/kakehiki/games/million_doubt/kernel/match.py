@@ -62,6 +62,7 @@ from kakehiki.games.million_doubt.kernel.layout import (
     PHASE,
     PLAYERS,
     PLAYING,
+    PRESET,
     REASON_COUNTS,
     REVOLUTION,
     ROUND,
@@ -115,10 +116,13 @@ def new_match(s: Any, u: Any) -> None:
 def deal(s: Any, u: Any) -> None:
     """Seven cards each (or every card, ``deal``), one at a time from seat 0; the rest set aside (M1)."""
     p = int(s[PLAYERS])
-    for i in range(CARDS):
-        s[DECK + i] = deck_face(i)
-    rules_stream(u, LABEL_DEAL, s[ROUND])
-    shuffle(u, U_RULES, s, DECK, CARDS)
+    if s[PRESET] > 0:  # an explicit deck, already in DECK
+        s[PRESET] = 0
+    else:
+        for i in range(CARDS):
+            s[DECK + i] = deck_face(i)
+        rules_stream(u, LABEL_DEAL, s[ROUND])
+        shuffle(u, U_RULES, s, DECK, CARDS)
     dealt = CARDS if s[OPT_DEAL_ALL] else HAND_SIZE * p
     for i in range(HAND, GIVEN + FACES):  # hands, known cards, cards gone, the pool, the cards given
         s[i] = 0
