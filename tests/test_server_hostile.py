@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import random
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -17,7 +18,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from serving import SRC, Client, LiveServer
+from serving import SRC, Client, LiveServer, play_until
 
 
 @pytest.fixture(scope="module")
@@ -140,3 +141,77 @@ def test_a_room_left_in_the_lobby_is_forgotten_here_and_in_the_store(tmp_path: P
     again = RoomHost(store, wall=lambda: now[0])
     assert again.restore() == 1
     store.close()
+
+
+@pytest.fixture(scope="module")
+def open_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server with the default limits, for the tests that make a few rooms of their own."""
+    live = LiveServer(str(tmp_path_factory.mktemp("hostile-open") / "rooms.sqlite3")).start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+UNTIMED = {"reaction": None, "turn": None, "pace": None}
+
+
+def seated(server: LiveServer, body: dict[str, object]) -> Client:
+    made = server.post("/api/rooms", body)
+    assert made.status_code == 201, made.text
+    return Client(server, made.json()["code"], made.json()["token"])
+
+
+def test_a_room_of_fifteen_search_bots_holds_up_no_other_table(open_server: LiveServer) -> None:
+    """Bots think on workers, one decision of a room at a time, within a budget and a share of
+    the CPU: while fifteen search bots think, another table plays on (it was stalled 52 s)."""
+    crowd = seated(open_server, {"game": "dobon", "players": 16, "nickname": "Ann", "clocks": UNTIMED,
+                                 "bots": {str(s): "search" for s in range(1, 16)}})
+    crowd.send({"type": "start"})
+    crowd.until(lambda f: f["type"] == "state" and f["status"] == "playing")
+    bo = seated(open_server, {"game": "dobon", "players": 2, "nickname": "Bo", "clocks": UNTIMED,
+                              "bots": {"1": "random"}})
+    bo.send({"type": "start"})
+    rng, moved = random.Random(3), 0
+    while moved < 10:
+        state = bo.until(lambda f: f["type"] in ("state", "over"), timeout=5)
+        if state["type"] == "over":
+            break
+        if state["legal"]:
+            bo.send({"type": "act", "action": rng.choice(state["moves"]), "at": state["seq"]})
+            assert bo.until(lambda f: f["type"] == "notice", timeout=5)["kind"] == "accepted"
+            moved += 1
+    bo.send({"type": "ping", "ref": 1})
+    assert bo.until(lambda f: f["type"] == "pong", timeout=5)["ref"] == 1
+    crowd.close()
+    bo.close()
+
+
+def test_state_frames_stay_small_and_what_they_cut_comes_on_request(open_server: LiveServer) -> None:
+    """A long game's log is cut to its end in every state frame (``cut``); ``earlier`` pages the
+    rest, so nothing is lost; a request for a list the view has not is refused."""
+    from kakehiki.server.rooms import VIEW_ENTRIES
+
+    ann = seated(open_server, {"game": "dobon", "players": 2, "nickname": "Ann", "clocks": UNTIMED,
+                               "bots": {"1": "random"}, "options": {"games": 10}})
+    ann.send({"type": "start"})
+    last = play_until([ann], random.Random(5), lambda _, f: f["type"] == "state" and "cut" in f, timeout=60)
+    sizes = [len(raw) for raw in ann.raw]
+    assert max(sizes) < 8_000, max(sizes)
+    kept, cut = last["view"]["log"], last["cut"]["log"]
+    assert len(kept) == VIEW_ENTRIES and cut > 0
+    before, older = cut, []
+    while before > 0:
+        ann.send({"type": "earlier", "field": "log", "before": before, "ref": before})
+        page = ann.until(lambda f: f["type"] == "earlier")
+        assert page["ref"] == before and page["seq"] >= last["seq"] and len(page["entries"]) <= VIEW_ENTRIES
+        older = page["entries"] + older
+        before = page["from"]
+    assert len(older) == cut and page["total"] >= cut + VIEW_ENTRIES
+    assert older[0]["kind"] == "turned", "the log from its first entry: the card turned up at the deal"
+    ann.send({"type": "earlier", "field": "hand_sizes_x", "before": 3, "ref": "x"})
+    refused = ann.until(lambda f: f["type"] == "error")
+    assert refused["code"] == "bad_field" and refused["ref"] == "x"
+    ann.send({"type": "earlier", "field": "log", "before": -1})
+    assert ann.until(lambda f: f["type"] == "error")["code"] == "bad_field"
+    ann.close()

@@ -625,6 +625,9 @@ def _dispatch(server: Server, room: Room, conn: Connection, message: ClientMessa
         server.welcome(room, conn)
     elif kind == "lang":
         conn.lang = message.get("lang")
+    elif kind == "earlier":
+        conn.send(encode({**room.earlier_frame(seat, message.get("field"), message.get("before")),
+                          **({"ref": ref} if ref is not None else {})}))
     elif kind == "hello":
         raise ProtocolError("hello_twice", "this connection has said hello already", ref)
     elif seat is None:

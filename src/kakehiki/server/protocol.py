@@ -41,11 +41,13 @@ CLIENT_FIELDS: Final[Mapping[str, Mapping[str, tuple[type, ...]]]] = {
     "ping": {"ref": (str, int)},
     "chat": {"text": (str,), "ref": (str, int)},
     "react": {"emoji": (str,), "ref": (str, int)},
+    "earlier": {"field": (str,), "before": (int,), "ref": (str, int)},
 }
 """Each client message type and its optional fields (``action`` in ``act``, ``seat`` in
 ``sit`` and ``lang`` in ``lang`` are required)."""
 REQUIRED: Final[Mapping[str, tuple[str, ...]]] = {"act": ("action",), "sit": ("seat",), "lang": ("lang",),
-                                                  "chat": ("text",), "react": ("emoji",)}
+                                                  "chat": ("text",), "react": ("emoji",),
+                                                  "earlier": ("field", "before")}
 
 
 class ProtocolError(KakehikiError):
@@ -121,6 +123,10 @@ def _check_field(kind: str, name: str, value: object, types: tuple[type, ...], r
         raise ProtocolError("bad_field", "sit: seat must be a seat number", ref)
     if name == "text" and not 0 < len(chat_text(str(value))) <= MAX_CHAT_CHARS:
         raise ProtocolError("bad_field", f"chat: a line is 1 to {MAX_CHAT_CHARS} characters", ref)
+    if name == "field" and not 0 < len(str(value)) <= 40:
+        raise ProtocolError("bad_field", "earlier: field is the name of one of the view's lists", ref)
+    if name == "before" and not 0 <= int(str(value)) < 10**9:
+        raise ProtocolError("bad_field", "earlier: before is an index into the view's list", ref)
     if name == "emoji" and value not in REACTIONS:
         raise ProtocolError("bad_field", f"react: emoji must be one of {' '.join(REACTIONS)}", ref)
 

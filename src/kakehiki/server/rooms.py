@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
 from kakehiki.bots import make_bot
+from kakehiki.cards import Card
 from kakehiki.core import Event, Game, jsonable
 from kakehiki.learn import LEARNER, Lesson
 from kakehiki.learn.lesson import attach
@@ -36,6 +37,11 @@ MOVES: Final = 200
 page builds those from the cards picked, and the table checks them)."""
 CHAT_KEPT: Final = 50
 """How many of its latest chat frames a room keeps (in memory only) for whoever (re)connects."""
+VIEW_ENTRIES: Final = 64
+"""How many of its latest entries a state frame carries of a view's list of records (a game's
+log, the plays on the pile), so that a frame stays the same size however long the game: the
+frame's ``cut`` says how many older ones were left out, and ``earlier`` asks for them.  Lists of
+cards (hands, the discard) are bounded by the deck and always sent whole."""
 HISTORY: Final = 300
 """How many of its latest event frames a seat is sent again when it (re)connects."""
 Frame = dict[str, Any]
@@ -219,9 +225,10 @@ class Room:
         window, turn_until = table.deadlines()
         now = table.clock()
         view = game.view(state, seat)
+        shown, cut = self.encoder.bounded(view)
         return {
             "type": "state", "seq": len(table.actions), "status": self.status,
-            "view": self.encoder.view(view), "turn": game.turn_seat(state), "legal": legal,
+            "view": shown, **({"cut": cut} if cut else {}), "turn": game.turn_seat(state), "legal": legal,
             "window_ms": _ms_left(window, now), "turn_ms": _ms_left(turn_until, now),
             "window": table.window_open(),
             "moves": [game.move_text(m) for m in moves[:MOVES]], "moves_more": len(moves) > MOVES,
@@ -235,9 +242,30 @@ class Room:
         assert self.final is not None
         seq, state = self.final
         view = self.game.view(state, seat)
-        return {"type": "state", "seq": seq, "status": self.status, "view": self.encoder.view(view),
+        shown, cut = self.encoder.bounded(view)
+        return {"type": "state", "seq": seq, "status": self.status, "view": shown, **({"cut": cut} if cut else {}),
                 "turn": None, "legal": [], "window_ms": None, "turn_ms": None, "window": False,
                 "moves": [], "moves_more": False, **_hand_total(self.game.id, view)}
+
+    def earlier_frame(self, seat: int | None, name: str, before: int) -> Frame:
+        """Entries of the list ``name`` of ``seat``'s current view that a state frame left out
+        (``cut``): up to :data:`VIEW_ENTRIES` of them, those just before index ``before``."""
+        table = self.table
+        if table is not None:
+            seq, state = len(table.actions), table.state
+        elif self.final is not None:
+            seq, state = self.final
+        else:
+            raise RequestError("no_view", "there is no table yet: nothing was left out", status=409)
+        view = self.game.view(state, seat)
+        values = view._asdict() if hasattr(view, "_asdict") else {}
+        entries = values.get(name)
+        if not isinstance(entries, tuple) or hasattr(entries, "_asdict"):
+            raise RequestError("bad_field", f"the view has no list {name[:40]!r}", "field")
+        end = min(before, len(entries))
+        start = max(0, end - VIEW_ENTRIES)
+        return {"type": "earlier", "seq": seq, "field": name, "from": start, "total": len(entries),
+                "entries": [self.encoder.entry(e) for e in entries[start:end]]}
 
     def over_frame(self) -> Frame:
         result = self.game.result(self.table.state) if self.table else None
@@ -304,16 +332,34 @@ class ViewEncoder:
         self._memo: dict[int, tuple[object, Any]] = {}
 
     def view(self, view: Any) -> Any:
+        """The whole view, every list whole."""
         if not hasattr(view, "_asdict"):
             return view.to_dict() if hasattr(view, "to_dict") else jsonable(view)
         return {name: self._value(value) for name, value in view._asdict().items()}
 
+    def bounded(self, view: Any, keep: int = VIEW_ENTRIES) -> tuple[Any, dict[str, int]]:
+        """The view with each list of records cut to its last ``keep`` entries (lists of cards
+        whole), and how many entries each cut list left out at its start."""
+        if not hasattr(view, "_asdict"):
+            return self.view(view), {}
+        shown: dict[str, Any] = {}
+        cut: dict[str, int] = {}
+        for name, value in view._asdict().items():
+            if (isinstance(value, tuple) and len(value) > keep and not hasattr(value, "_asdict")
+                    and not isinstance(value[0], Card)):
+                cut[name] = len(value) - keep
+                shown[name] = [self.entry(entry) for entry in value[-keep:]]
+            else:
+                shown[name] = self._value(value)
+        return shown, cut
+
     def _value(self, value: object) -> Any:
         if isinstance(value, tuple) and not hasattr(value, "_asdict") and len(value) >= self.LONG:
-            return [self._entry(entry) for entry in value]
+            return [self.entry(entry) for entry in value]
         return jsonable(value)
 
-    def _entry(self, entry: object) -> Any:
+    def entry(self, entry: object) -> Any:
+        """One entry of a view's list, as JSON (converted once, remembered by identity)."""
         hit = self._memo.get(id(entry))
         if hit is not None and hit[0] is entry:
             return hit[1]
