@@ -13,6 +13,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -215,3 +216,131 @@ def test_state_frames_stay_small_and_what_they_cut_comes_on_request(open_server:
     ann.send({"type": "earlier", "field": "log", "before": -1})
     assert ann.until(lambda f: f["type"] == "error")["code"] == "bad_field"
     ann.close()
+
+
+def playing_state(ws: Any) -> dict[str, Any]:
+    """Read a test client's socket on to its first state of a game in play."""
+    while True:
+        frame = ws.receive_json()
+        for inner in frame["frames"] if frame["type"] == "change" else [frame]:
+            if inner["type"] == "state" and inner["status"] == "playing":
+                return dict(inner)
+
+
+@pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
+def test_a_store_that_fails_mid_game_tells_every_player_and_closes_with_1011(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk or a read-only database: every connection of the room (spectators too) is told
+    ``store_failed`` and closed with 1011, not the normal 1000; HTTP answers 503 in JSON."""
+    from starlette.testclient import TestClient
+    from starlette.websockets import WebSocketDisconnect
+
+    from kakehiki.server.app import create_app
+    from kakehiki.server.store import StoreError
+
+    def refuse(*_: object) -> None:
+        raise StoreError("disk full")
+
+    app = create_app(str(tmp_path / "rooms.sqlite3"), host_names=["testserver"])
+    with TestClient(app) as http:
+        made = http.post("/api/rooms", json={"game": "dobon", "players": 2, "nickname": "Ann", "clocks": UNTIMED})
+        code = made.json()["code"]
+        joined = http.post(f"/api/rooms/{code}/join", json={"nickname": "Bo"}).json()
+        url = f"/api/rooms/{code}/ws"
+        with http.websocket_connect(url) as ann, http.websocket_connect(url) as bo, \
+                http.websocket_connect(url) as watcher:
+            for ws, token in ((ann, made.json()["token"]), (bo, joined["token"]), (watcher, None)):
+                ws.send_json({"type": "hello", **({"token": token} if token else {})})
+            ann.send_json({"type": "start"})
+            seats = {0: ann, 1: bo}
+            states = {seat: playing_state(ws) for seat, ws in seats.items()}
+            monkeypatch.setattr(app.state.server.host.store, "write", refuse)
+            actor = next(seat for seat, frame in states.items() if frame["legal"])
+            seats[actor].send_json({"type": "act", "action": states[actor]["moves"][0], "at": states[actor]["seq"]})
+            for ws in (ann, bo, watcher):
+                codes = []
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    while True:
+                        frame = ws.receive_json()
+                        inner = frame["frames"] if frame["type"] == "change" else [frame]
+                        codes += [f.get("code") for f in inner if f["type"] == "error"]
+                assert codes == ["store_failed"] and closed.value.code == 1011
+        monkeypatch.setattr(app.state.server.host.store, "create_room", refuse)
+        refused = http.post("/api/rooms", json={"game": "dobon", "players": 2, "nickname": "Cy"})
+        assert refused.status_code == 503 and refused.json()["error"]["code"] == "store_failed"
+
+
+def test_a_request_body_that_never_ends_is_dropped_with_408(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Half a body, then nothing: answered ``slow_body`` once the body's time is up (10 s on a
+    server; a tenth of a second here), holding nothing longer."""
+    import asyncio
+
+    from starlette.requests import Request
+
+    from kakehiki.server import app as served
+    from kakehiki.server.settings import RequestError
+
+    monkeypatch.setattr(served, "BODY_SECONDS", 0.1)
+    sent = [{"type": "http.request", "body": b'{"nick', "more_body": True}]
+
+    async def receive() -> dict[str, object]:
+        if sent:
+            return sent.pop()
+        await asyncio.Event().wait()  # the rest never comes
+        raise AssertionError
+
+    scope = {"type": "http", "method": "POST", "path": "/api/rooms", "headers": [(b"content-length", b"100")]}
+    with pytest.raises(RequestError) as dropped:
+        asyncio.run(served._body(Request(scope, receive)))  # type: ignore[arg-type]
+    assert dropped.value.code == "slow_body" and dropped.value.status == 408
+
+
+def test_a_flood_of_idle_sockets_past_the_file_limit_is_answered_503_without_tracebacks(tmp_path: Path) -> None:
+    """Under a file limit of 256 (soft and hard) the server takes 192 connections at once: the
+    next are answered 503 at once, the log stays free of tracebacks, and once they close a
+    visitor is served."""
+    import resource
+    import socket
+    import time
+
+    def low_limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
+
+    port = __import__("serving").free_port()
+    log = tmp_path / "serve.log"
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    command = [sys.executable, "-m", "kakehiki.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
+               "--db", str(tmp_path / "rooms.sqlite3")]
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT, preexec_fn=low_limit)
+    try:
+        for _ in range(300):
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                    break
+            time.sleep(0.1)
+        held = []
+        for _ in range(230):  # more than the server's 256 - 64 connections: idle, never a request
+            sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+            held.append(sock)
+        answers = []
+        for _ in range(50):  # the server accepts the idle ones as it gets to them
+            answers.append(httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=10).status_code)
+            if answers[-1] == 503:
+                break
+            time.sleep(0.1)
+        assert answers[-1] == 503, "past the limit a connection is refused at once, not left to time out"
+        for sock in held:
+            sock.close()
+        for _ in range(100):
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=5).status_code == 200:
+                    break
+            time.sleep(0.1)
+        else:
+            raise AssertionError("the server did not serve again once the idle sockets closed")
+    finally:
+        process.terminate()
+        process.wait(30)
+    text = log.read_text(errors="replace")
+    assert "Traceback" not in text and len(text) < 20_000, text[-2000:]
