@@ -69,3 +69,29 @@ def test_a_long_dobon_game_keeps_its_state_frames_small() -> None:
         state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
     assert cut_at is not None and move > 1000, "the game ran long enough to cut its log"
     assert largest < 8_000, largest
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_event_and_notice_frames_carry_exactly_their_own_dicts(game_id: str) -> None:
+    """The frames' fast conversion gives what ``to_dict`` and ``jsonable`` give."""
+    from kakehiki.core import jsonable
+    from kakehiki.server.protocol import event_frame, notice_frame
+    from kakehiki.table import Notice
+
+    game, rng = get_game(game_id), random.Random(5)
+    state, events = game.start(players=3, seed=5)
+    for _ in range(150):
+        for event in events:
+            for seat in (0, 1, None):
+                seen = event.seen_by(seat)
+                if seen is not None:
+                    assert event_frame(1, seen, "x")["event"] == seen.to_dict()
+        if game.result(state) is not None:
+            break
+        seat = game.actors(state)[0]
+        action = rng.choice(game.legal_actions(state, seat))
+        notice = Notice("accepted", seat, str(action))
+        expected = {k: v for k, v in jsonable(notice).items() if k != "until" and v is not None and v != ""}
+        assert {k: v for k, v in notice_frame(1, notice, "t").items() if k not in ("type", "seq", "text")} == \
+            {k: v for k, v in expected.items() if k != "text"}
+        state, events = game.apply(state, seat, action)

@@ -25,7 +25,7 @@ from kakehiki.manifest import find
 from kakehiki.narrate import narrator_for
 from kakehiki.narrate.notices import notice_line
 from kakehiki.record import make_record
-from kakehiki.server.protocol import event_frame, notice_frame
+from kakehiki.server.protocol import event_frame, notice_frame, plain
 from kakehiki.server.settings import BOT_WORDS_JA, RequestError, RoomSettings
 from kakehiki.table import Message, Notice, Table
 from kakehiki.thinking import Thinkers
@@ -327,9 +327,13 @@ class ViewEncoder:
 
     LONG: Final = 8
     LIMIT: Final = 50_000
+    LISTS: Final = 256
 
     def __init__(self) -> None:
         self._memo: dict[int, tuple[object, Any]] = {}
+        self._lists: dict[tuple[int, int], tuple[object, list[Any]]] = {}
+        """Whole lists converted, by identity and how many of their last entries: every seat's
+        view of one state shares the state's log and field, converted once for all of them."""
 
     def view(self, view: Any) -> Any:
         """The whole view, every list whole."""
@@ -348,15 +352,27 @@ class ViewEncoder:
             if (isinstance(value, tuple) and len(value) > keep and not hasattr(value, "_asdict")
                     and not isinstance(value[0], Card)):
                 cut[name] = len(value) - keep
-                shown[name] = [self.entry(entry) for entry in value[-keep:]]
+                shown[name] = self._list(value, keep)
             else:
                 shown[name] = self._value(value)
         return shown, cut
 
     def _value(self, value: object) -> Any:
-        if isinstance(value, tuple) and not hasattr(value, "_asdict") and len(value) >= self.LONG:
-            return [self.entry(entry) for entry in value]
-        return jsonable(value)
+        if type(value) is tuple and len(value) >= self.LONG:
+            return self._list(value, 0)
+        return plain(value)
+
+    def _list(self, value: tuple[Any, ...], keep: int) -> list[Any]:
+        """``value``'s entries converted (its last ``keep``; 0: all), each list once."""
+        key = (id(value), keep)
+        hit = self._lists.get(key)
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        if len(self._lists) >= self.LISTS:
+            self._lists.clear()
+        converted = [self.entry(entry) for entry in (value[-keep:] if keep else value)]
+        self._lists[key] = (value, converted)
+        return converted
 
     def entry(self, entry: object) -> Any:
         """One entry of a view's list, as JSON (converted once, remembered by identity)."""
@@ -365,9 +381,12 @@ class ViewEncoder:
             return hit[1]
         if len(self._memo) >= self.LIMIT:
             self._memo.clear()
-        converted = jsonable(entry)
+        converted = plain(entry)
         self._memo[id(entry)] = (entry, converted)
         return converted
+
+
+_HAND_TOTALS: dict[str, Callable[[Any], int] | None] = {}
 
 
 def _hand_total(game_id: str, view: Any) -> dict[str, int]:
@@ -376,10 +395,12 @@ def _hand_total(game_id: str, view: Any) -> dict[str, int]:
     hand = getattr(view, "hand", None)
     if hand is None:
         return {}
-    manifest = find(game_id)
-    if manifest is None or manifest.hand_total is None:
-        return {}
-    return {"hand_total": manifest.load(manifest.hand_total)(hand)}
+    if game_id not in _HAND_TOTALS:
+        manifest = find(game_id)
+        _HAND_TOTALS[game_id] = None if manifest is None or manifest.hand_total is None else \
+            manifest.load(manifest.hand_total)
+    total = _HAND_TOTALS[game_id]
+    return {} if total is None else {"hand_total": total(hand)}
 
 
 def _ms_left(until: float | None, now: float) -> int | None:
