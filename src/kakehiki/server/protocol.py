@@ -176,7 +176,7 @@ def plain(value: object) -> Any:
     if kind is tuple or kind is list:
         return [plain(v) for v in value]  # type: ignore[attr-defined]
     if isinstance(value, tuple) and hasattr(value, "_asdict") and not isinstance(value, Action | Card):
-        return {name: plain(v) for name, v in zip(value._fields, value, strict=True)}
+        return {name: plain(v) for name, v in zip(value._fields, value, strict=True)}  # type: ignore[attr-defined]
     return jsonable(value)
 
 
