@@ -48,6 +48,7 @@ Usage::
     python benchmarks/load_server.py                       # 50 tables, 20 s, 2 actions/s each, own server
     python benchmarks/load_server.py --tables 500 --rate 2 --seconds 30
     python benchmarks/load_server.py --url http://127.0.0.1:8000 --server-pid 1234
+    python benchmarks/load_server.py --url http://127.0.0.1:8080 --server-pid P1 --server-pid P2 --proxy-pid N
     python benchmarks/load_server.py --db postgresql://user@localhost/kakehiki --json
 """
 
@@ -96,12 +97,13 @@ class Options:
     people: int
     reaction: float | None
     url: str | None
-    server_pid: int | None
+    server_pids: tuple[int, ...]
     db: str | None
     seed: int
     one_address: bool
     deflate: bool
     as_json: bool
+    proxy_pids: tuple[int, ...] = ()
 
     @property
     def clients(self) -> int:
@@ -119,15 +121,19 @@ def parse_options(argv: list[str] | None = None) -> Options:
     p.add_argument("--people", type=int, default=4, help="seats played by socket clients; the rest bots")
     p.add_argument("--reaction", type=float, default=None, help="reaction clock in seconds (default: off)")
     p.add_argument("--url", help="an already running server (loopback), e.g. http://127.0.0.1:8000")
-    p.add_argument("--server-pid", type=int, help="its process id, for its CPU time (with --url)")
+    p.add_argument("--server-pid", type=int, action="append",
+                   help="its process id, for its CPU time (with --url); repeated for several processes behind "
+                        "a proxy: their CPU is added up, and each one's share is reported")
+    p.add_argument("--proxy-pid", type=int, action="append", default=[],
+                   help="a proxy's process id (nginx's workers): its CPU is reported beside, not added in")
     p.add_argument("--db", help="database for the server this starts (default: a temporary SQLite file)")
     p.add_argument("--seed", type=int, default=1, help="seed of the clients' choices and pace (default 1)")
     p.add_argument("--one-address", action="store_true", help="make every room from 127.0.0.1")
     p.add_argument("--no-deflate", dest="deflate", action="store_false", help="no permessage-deflate")
     p.add_argument("--json", dest="as_json", action="store_true", help="print the figures as JSON")
     a = p.parse_args(argv)
-    opts = Options(a.tables, a.seconds, a.rate, a.game, a.players, a.people, a.reaction, a.url, a.server_pid,
-                   a.db, a.seed, a.one_address, a.deflate, a.as_json)
+    opts = Options(a.tables, a.seconds, a.rate, a.game, a.players, a.people, a.reaction, a.url,
+                   tuple(a.server_pid or ()), a.db, a.seed, a.one_address, a.deflate, a.as_json, tuple(a.proxy_pid))
     _check(p, opts)
     return opts
 
@@ -414,7 +420,7 @@ async def run_slot(o: Options, base: str, slot: Slot, stats: Stats, ready: async
 
 
 # -- the run ---------------------------------------------------------------------------------------
-async def measure(o: Options, base: str, pid: int | None) -> dict[str, Any]:
+async def measure(o: Options, base: str, pids: tuple[int, ...]) -> dict[str, Any]:
     stats, stop, gate = Stats(), asyncio.Event(), asyncio.Semaphore(SETUP_CONCURRENCY)
     ready = asyncio.Barrier(o.tables + 1)
     slots = [_slot(o, base, i) for i in range(o.tables)]
@@ -422,16 +428,28 @@ async def measure(o: Options, base: str, pid: int | None) -> dict[str, Any]:
     tasks = [asyncio.create_task(run_slot(o, base, s, stats, ready, stop, gate)) for s in slots]
     await asyncio.wait_for(ready.wait(), SETUP_TIMEOUT)
     setup_s = time.monotonic() - t0
-    cpu0, mine0, w0 = cpu_seconds(pid), _own_cpu(), time.monotonic()
+    cpu0, proxy0, mine0, w0 = cpus(pids), cpus(o.proxy_pids), _own_cpu(), time.monotonic()
     stats.start()
     await asyncio.sleep(o.seconds)
     stats.measuring = False
-    cpu1, mine1, wall = cpu_seconds(pid), _own_cpu(), time.monotonic() - w0
+    cpu1, proxy1, mine1, wall = cpus(pids), cpus(o.proxy_pids), _own_cpu(), time.monotonic() - w0
     stop.set()
     await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 60)
     await asyncio.gather(*(s.http.aclose() for s in slots))
-    server_cpu = None if cpu0 is None or cpu1 is None else cpu1 - cpu0
-    return report(o, stats, wall, setup_s, server_cpu, mine1 - mine0, rss_mib(pid))
+    each = [None if a is None or b is None else b - a for a, b in zip(cpu0, cpu1, strict=True)]
+    server_cpu = None if not each or None in each else sum(e for e in each if e is not None)
+    result = report(o, stats, wall, setup_s, server_cpu, mine1 - mine0,
+                    sum(r for p in pids if (r := rss_mib(p)) is not None) if pids else None)
+    if len(pids) > 1:
+        result["server_cpu_pct_each"] = [None if e is None else round(100 * e / wall, 1) for e in each]
+    if o.proxy_pids:
+        proxy = [b - a for a, b in zip(proxy0, proxy1, strict=True) if a is not None and b is not None]
+        result["proxy_cpu_pct"] = round(100 * sum(proxy) / wall, 1)
+    return result
+
+
+def cpus(pids: tuple[int, ...]) -> list[float | None]:
+    return [cpu_seconds(pid) for pid in pids]
 
 
 def slot_address(o: Options, index: int) -> str:
@@ -499,12 +517,12 @@ def main(argv: list[str] | None = None) -> int:
     o = parse_options(argv)
     raise_fd_limit(o.clients)
     with tempfile.TemporaryDirectory(prefix="kakehiki-load-") as tmp:
-        proc, base, pid = None, o.url, o.server_pid
+        proc, base, pids = None, o.url, o.server_pids
         if base is None:
             proc, base = start_server(o.db or str(Path(tmp) / "rooms.sqlite3"))
-            pid = proc.pid
+            pids = (proc.pid,)
         try:
-            result = asyncio.run(asyncio.wait_for(measure(o, base.rstrip("/"), pid),
+            result = asyncio.run(asyncio.wait_for(measure(o, base.rstrip("/"), pids),
                                                   SETUP_TIMEOUT + o.seconds + 90))
         finally:
             if proc is not None:

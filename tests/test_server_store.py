@@ -336,3 +336,25 @@ def test_what_a_sqlite_store_committed_survives_a_sigkill(tmp_path: Path) -> Non
     assert [row.seq for row in stored.actions] == list(range(100))
     assert stored.actions[-1] == ActionRow(99, 19, 0, "play 19.4", "move", 3.0)
     assert stored.pending == {2: "doubt"}
+
+
+@pytest.mark.skipif(not POSTGRES_URL, reason=NO_POSTGRES)
+def test_a_tick_after_postgresql_dropped_its_connections_is_stored_on_a_fresh_one(opener: Opener) -> None:
+    """No connection is checked before use (a round trip per transaction); a tick written on one
+    the database dropped (a restart, an idle timeout) is tried again once, on a new one."""
+    from kakehiki.server.store import RoomChange
+
+    store = opener()
+    if store.engine.dialect.name != "postgresql":
+        pytest.skip("PostgreSQL only")
+    playing(store)
+    store.write([RoomChange("ABCD1234", tuple(moves(0, 2)))])
+    killer = sa.create_engine(POSTGRES_URL.replace("postgresql://", "postgresql+psycopg://", 1))
+    with killer.begin() as conn:
+        dropped = conn.execute(sa.text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                       "WHERE pid <> pg_backend_pid() AND datname = current_database() "
+                                       "AND usename = current_user AND backend_type = 'client backend'")).scalar()
+    killer.dispose()
+    assert dropped and dropped >= 1
+    store.write([RoomChange("ABCD1234", tuple(moves(2, 2)))])
+    assert logged(store) == [0, 1, 2, 3]

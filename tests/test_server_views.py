@@ -26,3 +26,72 @@ def test_issue15_the_encoded_view_is_the_views_own_dict_at_every_step(game_id: s
             assert encoder.view(view) == view.to_dict()
         seat = game.actors(state)[0]
         state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_state_frames_view_is_bounded_and_cuts_only_the_oldest_entries_of_its_records(game_id: str) -> None:
+    """However long the game, each list of records carries its last VIEW_ENTRIES entries
+    (``cut`` counts those left out, all at the start); everything else is the view's own."""
+    from kakehiki.server.rooms import VIEW_ENTRIES
+
+    game, encoder, rng = get_game(game_id), ViewEncoder(), random.Random(7)
+    state = game.new(players=3, seed=7)
+    for _ in range(400):
+        if game.result(state) is not None:
+            break
+        for seat in (0, None):
+            view = game.view(state, seat)
+            full = view.to_dict()
+            shown, cut = encoder.bounded(view)
+            assert set(shown) == set(full)
+            for name, value in full.items():
+                left_out = cut.get(name, 0)
+                assert shown[name] == (value[left_out:] if left_out else value), name
+                assert left_out == 0 or len(shown[name]) == VIEW_ENTRIES
+        seat = game.actors(state)[0]
+        state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+
+
+def test_a_long_dobon_game_keeps_its_state_frames_small() -> None:
+    """Dobon's log grows by an entry a move (a frame was 70 KB by move 1,418): cut to its end,
+    a frame stays a few kilobytes for the whole game."""
+    from kakehiki.server.protocol import encode
+
+    game, encoder, rng = get_game("dobon"), ViewEncoder(), random.Random(7)
+    state, largest, cut_at = game.new(players=3, seed=7), 0, None
+    for move in range(1500):
+        if game.result(state) is not None:
+            break
+        shown, cut = encoder.bounded(game.view(state, 0))
+        largest = max(largest, len(encode(shown)))
+        cut_at = move if cut and cut_at is None else cut_at
+        seat = game.actors(state)[0]
+        state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    assert cut_at is not None and move > 1000, "the game ran long enough to cut its log"
+    assert largest < 8_000, largest
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_event_and_notice_frames_carry_exactly_their_own_dicts(game_id: str) -> None:
+    """The frames' fast conversion gives what ``to_dict`` and ``jsonable`` give."""
+    from kakehiki.core import jsonable
+    from kakehiki.server.protocol import event_frame, notice_frame
+    from kakehiki.table import Notice
+
+    game, rng = get_game(game_id), random.Random(5)
+    state, events = game.start(players=3, seed=5)
+    for _ in range(150):
+        for event in events:
+            for seat in (0, 1, None):
+                seen = event.seen_by(seat)
+                if seen is not None:
+                    assert event_frame(1, seen, "x")["event"] == seen.to_dict()
+        if game.result(state) is not None:
+            break
+        seat = game.actors(state)[0]
+        action = rng.choice(game.legal_actions(state, seat))
+        notice = Notice("accepted", seat, str(action))
+        expected = {k: v for k, v in jsonable(notice).items() if k != "until" and v is not None and v != ""}
+        assert {k: v for k, v in notice_frame(1, notice, "t").items() if k not in ("type", "seq", "text")} == \
+            {k: v for k, v in expected.items() if k != "text"}
+        state, events = game.apply(state, seat, action)

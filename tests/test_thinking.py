@@ -102,3 +102,87 @@ def test_a_seat_thinks_about_one_state_at_a_time(workers: ThreadPoolExecutor) ->
     gate.set()
     assert b.future.result(10) == "second" and order == ["first", "second"]
     assert a.rng is not rng and a.rng.getstate() == rng.getstate(), "each thought draws from its own copy"
+
+
+def test_a_rooms_bots_think_one_at_a_time_so_another_rooms_bot_gets_a_worker(workers: ThreadPoolExecutor) -> None:
+    """Two workers; room A asks three stuck decisions at once, room B one: B decides while A's
+    first still thinks, and A's others wait for it rather than taking the second worker."""
+    base, gate, begun = Thinkers(workers, budget=None), threading.Event(), []
+    room_a, room_b = base.with_notify(lambda: None), base.with_notify(lambda: None)
+
+    def stuck(name: str) -> Any:
+        def work(_: random.Random) -> str:
+            begun.append(name)
+            gate.wait(10)
+            return name
+        return work
+
+    a = [room_a.think(seat, random.Random(seat), 0.0, stuck(f"a{seat}")) for seat in range(3)]
+    b = room_b.think(0, random.Random(9), 0.0, lambda _: "b")
+    assert b.future.result(10) == "b", "room B's bot had a worker although room A's bots are stuck"
+    assert begun == ["a0"], "room A thinks about one decision at a time"
+    gate.set()
+    assert [t.future.result(10) for t in a] == ["a0", "a1", "a2"]
+
+
+def test_a_decision_asked_again_drops_the_earlier_one_not_yet_begun(workers: ThreadPoolExecutor) -> None:
+    gate = threading.Event()
+    room = Thinkers(workers, budget=None).with_notify(lambda: None)
+    first = room.think(0, random.Random(1), 0.0, lambda _: gate.wait(10) and "first")
+    stale = room.think(1, random.Random(2), 0.0, lambda _: "stale")
+    fresh = room.think(1, random.Random(2), 0.0, lambda _: "fresh")
+    assert stale.future.cancelled(), "seat 1 was asked again: its earlier decision is not thought about"
+    gate.set()
+    assert first.future.result(10) == "first" and fresh.future.result(10) == "fresh"
+
+
+class FakeCPU:
+    """The CPU seconds a thought spent, as the work says it did (no real time is measured)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_room_that_spent_its_share_of_the_cpu_gets_fallback_moves_until_it_earns_some_back(
+        workers: ThreadPoolExecutor) -> None:
+    from kakehiki.thinking import CPU_BURST, CPU_SHARE, Allowance, OverShare
+
+    cpu, wall = FakeCPU(), FakeClock()
+    base = Thinkers(workers, budget=None, allowance=Allowance(CPU_SHARE, CPU_BURST, wall), cpu=cpu)
+    greedy, other = base.with_notify(lambda: None), base.with_notify(lambda: None)
+
+    def burn(seconds: float) -> Any:
+        def work(_: random.Random) -> str:
+            cpu.now += seconds
+            return "thought"
+        return work
+
+    assert greedy.think(0, random.Random(1), 0.0, burn(CPU_BURST + 1)).future.result(10) == "thought"
+    capped = greedy.think(0, random.Random(1), 0.0, burn(0.1))
+    assert isinstance(capped.future.exception(10), OverShare) and greedy.capped == 1
+    assert other.think(0, random.Random(1), 0.0, burn(0.1)).future.result(10) == "thought", \
+        "another room's share is its own"
+    wall.advance(1 / CPU_SHARE)  # one CPU-second earned back: zero left, still spent
+    assert isinstance(greedy.think(0, random.Random(1), 0.0, burn(0.1)).future.exception(10), OverShare)
+    wall.advance(2 / CPU_SHARE)
+    assert greedy.think(0, random.Random(1), 0.0, burn(0.1)).future.result(10) == "thought"
+
+
+def test_a_table_whose_room_spent_its_share_plays_the_fallback_move_at_once(workers: ThreadPoolExecutor) -> None:
+    from kakehiki.thinking import Allowance
+
+    clock, stuck = FakeClock(), Stuck()
+    spent = Allowance(burst=1.0, clock=clock)
+    spent.spend(2.0)
+    thinkers = Thinkers(workers, budget=5.0, allowance=spent)
+    table = two_bots(stuck, thinkers, clock)
+    start = table.state
+    table.poll()
+    table.poll()
+    rng = derive(0, "bot", 0)
+    fallback = decide(DOBON, start, 0, make_bot("dobon", "normal"), rng)
+    assert thinkers.capped == 1 and table.actions[0][1:] == (0, fallback), "no waiting for the budget"
+    assert not stuck.go.is_set()

@@ -72,6 +72,9 @@ STORE_FAILED: Final = 1011
 HELLO_TIMEOUT: Final = 30.0
 TICK: Final = 0.02
 """How often the clocks of the rooms are looked at (a window closes at most this late)."""
+WRITE_TICK: Final = 0.01
+"""A store transaction starts at most this often: the changes of every room made meanwhile are
+stored together, in one transaction, before any of their frames go out (at most this much later)."""
 ROOMS_PER_MINUTE: Final = 30
 """Rooms one address may make in a minute."""
 STATIC: Final = Path(__file__).resolve().parent / "static"
@@ -100,6 +103,8 @@ class Server:
         """The one thread that writes the ticks' transactions (none for an in-memory SQLite store,
         whose one connection cannot be shared between threads)."""
         self._flushing: asyncio.Task[None] | None = None
+        self._flushed_at = 0.0
+        """When the last transaction started (the loop's clock): the next waits for its tick."""
         self.loop: asyncio.AbstractEventLoop | None = None
         """The loop that owns every room (set once it runs): bots' workers hand results back to it."""
         self.allowed_origins = frozenset(o.rstrip("/").lower() for o in allowed_origins)
@@ -124,7 +129,10 @@ class Server:
         """Write every waiting room's changes in one transaction (on the writer thread, so the
         loop goes on), then send the frames of the rooms with nothing left to store.  A room
         that changed again meanwhile waits for the next round; rounds go on while any waits."""
+        loop = asyncio.get_running_loop()
         while self.host.dirty:
+            await asyncio.sleep(max(0.0, self._flushed_at + WRITE_TICK - loop.time()))  # the tick gathers
+            self._flushed_at = loop.time()
             changes, rooms = self.host.take_changes()
             try:
                 if changes:
@@ -643,6 +651,9 @@ def _dispatch(server: Server, room: Room, conn: Connection, message: ClientMessa
         server.welcome(room, conn)
     elif kind == "lang":
         conn.lang = message.get("lang")
+    elif kind == "earlier":
+        conn.send(encode({**room.earlier_frame(seat, message.get("field"), message.get("before")),
+                          **({"ref": ref} if ref is not None else {})}))
     elif kind == "hello":
         raise ProtocolError("hello_twice", "this connection has said hello already", ref)
     elif seat is None:

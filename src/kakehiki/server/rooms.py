@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
 from kakehiki.bots import make_bot
+from kakehiki.cards import Card
 from kakehiki.core import Event, Game, jsonable
 from kakehiki.learn import LEARNER, Lesson
 from kakehiki.learn.lesson import attach
@@ -24,7 +25,7 @@ from kakehiki.manifest import find
 from kakehiki.narrate import narrator_for
 from kakehiki.narrate.notices import notice_line
 from kakehiki.record import make_record
-from kakehiki.server.protocol import event_frame, notice_frame
+from kakehiki.server.protocol import event_frame, notice_frame, plain
 from kakehiki.server.settings import BOT_WORDS_JA, RequestError, RoomSettings
 from kakehiki.table import Message, Notice, Table
 from kakehiki.thinking import Thinkers
@@ -36,6 +37,11 @@ MOVES: Final = 200
 page builds those from the cards picked, and the table checks them)."""
 CHAT_KEPT: Final = 50
 """How many of its latest chat frames a room keeps (in memory only) for whoever (re)connects."""
+VIEW_ENTRIES: Final = 64
+"""How many of its latest entries a state frame carries of a view's list of records (a game's
+log, the plays on the pile), so that a frame stays the same size however long the game: the
+frame's ``cut`` says how many older ones were left out, and ``earlier`` asks for them.  Lists of
+cards (hands, the discard) are bounded by the deck and always sent whole."""
 HISTORY: Final = 300
 """How many of its latest event frames a seat is sent again when it (re)connects."""
 Frame = dict[str, Any]
@@ -219,9 +225,10 @@ class Room:
         window, turn_until = table.deadlines()
         now = table.clock()
         view = game.view(state, seat)
+        shown, cut = self.encoder.bounded(view)
         return {
             "type": "state", "seq": len(table.actions), "status": self.status,
-            "view": self.encoder.view(view), "turn": game.turn_seat(state), "legal": legal,
+            "view": shown, **({"cut": cut} if cut else {}), "turn": game.turn_seat(state), "legal": legal,
             "window_ms": _ms_left(window, now), "turn_ms": _ms_left(turn_until, now),
             "window": table.window_open(),
             "moves": [game.move_text(m) for m in moves[:MOVES]], "moves_more": len(moves) > MOVES,
@@ -235,9 +242,30 @@ class Room:
         assert self.final is not None
         seq, state = self.final
         view = self.game.view(state, seat)
-        return {"type": "state", "seq": seq, "status": self.status, "view": self.encoder.view(view),
+        shown, cut = self.encoder.bounded(view)
+        return {"type": "state", "seq": seq, "status": self.status, "view": shown, **({"cut": cut} if cut else {}),
                 "turn": None, "legal": [], "window_ms": None, "turn_ms": None, "window": False,
                 "moves": [], "moves_more": False, **_hand_total(self.game.id, view)}
+
+    def earlier_frame(self, seat: int | None, name: str, before: int) -> Frame:
+        """Entries of the list ``name`` of ``seat``'s current view that a state frame left out
+        (``cut``): up to :data:`VIEW_ENTRIES` of them, those just before index ``before``."""
+        table = self.table
+        if table is not None:
+            seq, state = len(table.actions), table.state
+        elif self.final is not None:
+            seq, state = self.final
+        else:
+            raise RequestError("no_view", "there is no table yet: nothing was left out", status=409)
+        view = self.game.view(state, seat)
+        values = view._asdict() if hasattr(view, "_asdict") else {}
+        entries = values.get(name)
+        if not isinstance(entries, tuple) or hasattr(entries, "_asdict"):
+            raise RequestError("bad_field", f"the view has no list {name[:40]!r}", "field")
+        end = min(before, len(entries))
+        start = max(0, end - VIEW_ENTRIES)
+        return {"type": "earlier", "seq": seq, "field": name, "from": start, "total": len(entries),
+                "entries": [self.encoder.entry(e) for e in entries[start:end]]}
 
     def over_frame(self) -> Frame:
         result = self.game.result(self.table.state) if self.table else None
@@ -299,29 +327,66 @@ class ViewEncoder:
 
     LONG: Final = 8
     LIMIT: Final = 50_000
+    LISTS: Final = 256
 
     def __init__(self) -> None:
         self._memo: dict[int, tuple[object, Any]] = {}
+        self._lists: dict[tuple[int, int], tuple[object, list[Any]]] = {}
+        """Whole lists converted, by identity and how many of their last entries: every seat's
+        view of one state shares the state's log and field, converted once for all of them."""
 
     def view(self, view: Any) -> Any:
+        """The whole view, every list whole."""
         if not hasattr(view, "_asdict"):
             return view.to_dict() if hasattr(view, "to_dict") else jsonable(view)
         return {name: self._value(value) for name, value in view._asdict().items()}
 
-    def _value(self, value: object) -> Any:
-        if isinstance(value, tuple) and not hasattr(value, "_asdict") and len(value) >= self.LONG:
-            return [self._entry(entry) for entry in value]
-        return jsonable(value)
+    def bounded(self, view: Any, keep: int = VIEW_ENTRIES) -> tuple[Any, dict[str, int]]:
+        """The view with each list of records cut to its last ``keep`` entries (lists of cards
+        whole), and how many entries each cut list left out at its start."""
+        if not hasattr(view, "_asdict"):
+            return self.view(view), {}
+        shown: dict[str, Any] = {}
+        cut: dict[str, int] = {}
+        for name, value in view._asdict().items():
+            if (isinstance(value, tuple) and len(value) > keep and not hasattr(value, "_asdict")
+                    and not isinstance(value[0], Card)):
+                cut[name] = len(value) - keep
+                shown[name] = self._list(value, keep)
+            else:
+                shown[name] = self._value(value)
+        return shown, cut
 
-    def _entry(self, entry: object) -> Any:
+    def _value(self, value: object) -> Any:
+        if type(value) is tuple and len(value) >= self.LONG:
+            return self._list(value, 0)
+        return plain(value)
+
+    def _list(self, value: tuple[Any, ...], keep: int) -> list[Any]:
+        """``value``'s entries converted (its last ``keep``; 0: all), each list once."""
+        key = (id(value), keep)
+        hit = self._lists.get(key)
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        if len(self._lists) >= self.LISTS:
+            self._lists.clear()
+        converted = [self.entry(entry) for entry in (value[-keep:] if keep else value)]
+        self._lists[key] = (value, converted)
+        return converted
+
+    def entry(self, entry: object) -> Any:
+        """One entry of a view's list, as JSON (converted once, remembered by identity)."""
         hit = self._memo.get(id(entry))
         if hit is not None and hit[0] is entry:
             return hit[1]
         if len(self._memo) >= self.LIMIT:
             self._memo.clear()
-        converted = jsonable(entry)
+        converted = plain(entry)
         self._memo[id(entry)] = (entry, converted)
         return converted
+
+
+_HAND_TOTALS: dict[str, Callable[[Any], int] | None] = {}
 
 
 def _hand_total(game_id: str, view: Any) -> dict[str, int]:
@@ -330,10 +395,12 @@ def _hand_total(game_id: str, view: Any) -> dict[str, int]:
     hand = getattr(view, "hand", None)
     if hand is None:
         return {}
-    manifest = find(game_id)
-    if manifest is None or manifest.hand_total is None:
-        return {}
-    return {"hand_total": manifest.load(manifest.hand_total)(hand)}
+    if game_id not in _HAND_TOTALS:
+        manifest = find(game_id)
+        _HAND_TOTALS[game_id] = None if manifest is None or manifest.hand_total is None else \
+            manifest.load(manifest.hand_total)
+    total = _HAND_TOTALS[game_id]
+    return {} if total is None else {"hand_total": total(hand)}
 
 
 def _ms_left(until: float | None, now: float) -> int | None:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -343,7 +343,8 @@ class Store:
         refill = [{"code": c.code, "seat": seat, "action": action} for c in changes
                   if c.pending is not None and c.ended is None for seat, action in sorted(c.pending.items())]
         codes = ", ".join(excerpt(c.code) for c in changes[:3]) + (", …" if len(changes) > 3 else "")
-        with self._writing(f"rooms {codes}: storing {len(rows)} actions") as conn:
+
+        def store(conn: Connection) -> None:
             if rows:
                 conn.execute(t.actions.insert(), rows)
             if cleared:
@@ -353,6 +354,22 @@ class Store:
             for c in changes:
                 if c.ended is not None:
                     self._end(conn, c.code, *c.ended)
+
+        self._transaction(f"rooms {codes}: storing {len(rows)} actions", store)
+
+    def _transaction(self, what: str, work: Callable[[Connection], None]) -> None:
+        """``work`` in one transaction, tried again once on a fresh connection when the first
+        one had gone (a database restarted): nothing is checked before each use (no pre-ping:
+        a round trip per transaction), and a stale connection costs one retry, not the tick."""
+        for attempt in (1, 2):
+            try:
+                with self.engine.begin() as conn:
+                    work(conn)
+                return
+            except sa.exc.DBAPIError as exc:
+                if attempt == 1 and exc.connection_invalidated:
+                    continue
+                raise StoreError(f"{what}: {_reason(exc)} ({self.url_for_display})") from exc
 
     def _end(self, conn: Connection, code: str, ended_at: float, result: dict[str, Any],
              record: dict[str, Any]) -> None:
@@ -548,7 +565,7 @@ def _mask(text: str) -> str:
 
 def _engine(url: URL) -> Engine:
     if url.get_backend_name() == "postgresql":
-        return sa.create_engine(url, pool_pre_ping=True)
+        return sa.create_engine(url)  # no pre-ping: see Store._transaction
     if url.database in (None, "", ":memory:"):
         engine = sa.create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
     else:
