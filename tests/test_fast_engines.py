@@ -16,7 +16,6 @@ from kakehiki.fast.batch import row_blocks
 from kakehiki.fast.engines import ENGINES, batch_class, fast_games, policies
 from kakehiki.registry import game_ids, get_game
 
-
 # Games the compiled engine does not play yet, each with its reason: adding a game without a
 # kernel is a decision written here, not an accident.
 NO_KERNEL_YET = {"daifugo": "new this stop (issue 32); its kernel is the next step"}

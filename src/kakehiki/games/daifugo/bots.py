@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from kakehiki.cards import JOKER, STANDARD_DECK, Card
 from kakehiki.core import Action
