@@ -10,7 +10,8 @@ import pytest
 
 pytest.importorskip("uvicorn")
 
-from kakehiki.registry import get_game
+from kakehiki.manifest import manifest
+from kakehiki.registry import game_ids, get_game
 from serving import LiveServer, running
 
 NO_CLOCKS = {"reaction": None, "turn": None, "pace": None, "grace": 60}
@@ -87,3 +88,12 @@ def test_a_mistyped_name_is_refused_with_the_closest(server: LiveServer, body: d
     assert made.status_code == 400
     error = made.json()["error"]
     assert error["field"] == field and words in error["message"], error
+
+
+def test_the_lobby_lists_the_games_in_their_manifests_order_dobon_first(server: LiveServer) -> None:
+    """The lobby's first game is the one it opens on: the order comes from each game's manifest
+    (``order``), so no shared file names a game."""
+    listed = [g["id"] for g in server.get("/api/games").json()["games"]]
+    assert listed[0] == "dobon"
+    assert listed == sorted(listed, key=lambda game_id: (manifest(game_id).order, game_id))
+    assert sorted(listed) == sorted(game_ids())

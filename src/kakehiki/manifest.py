@@ -73,6 +73,8 @@ class GameManifest:
     """Reference to ``f(words) -> bool``: whether a move (its words) is listed in a short list."""
     pick: str = "play {cards}"
     """How cards picked at the table are written as a move when they make no legal one."""
+    order: int = 100
+    """Where a list of games for people (the lobby) puts it: lower first, ties by id."""
     page: str | None = None
     """The page's renderer of the game's table: a native ES module in the game's folder (``"page.js"``),
     served at ``/games/<id>/page.js`` and loaded by the browser table when a room of the game opens

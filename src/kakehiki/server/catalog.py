@@ -19,7 +19,8 @@ from kakehiki.server.settings import CLOCK_LIMITS, DEFAULT_CLOCKS
 
 @cache
 def games_catalog() -> dict[str, Any]:
-    games = [game_entry(get_game(game_id)) for game_id in game_ids()]
+    listed = sorted(game_ids(), key=lambda game_id: (manifest(game_id).order, game_id))
+    games = [game_entry(get_game(game_id)) for game_id in listed]
     clocks = {name: {"default": DEFAULT_CLOCKS[name], "minimum": low, "maximum": high}
               for name, (low, high) in CLOCK_LIMITS.items()}
     return {"games": games, "clocks": clocks}

@@ -17,6 +17,7 @@ from kakehiki.manifest import GameManifest
 MANIFEST = GameManifest(
     game=DAIFUGO,
     package=__name__,
+    order=30,
     bots={
         "heuristic": ".bots:DaifugoHeuristicBot",
         "expert": ".bots:DaifugoExpertBot",

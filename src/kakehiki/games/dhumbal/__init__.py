@@ -22,6 +22,7 @@ from kakehiki.manifest import GameManifest
 MANIFEST = GameManifest(
     game=DHUMBAL,
     package=__name__,
+    order=60,
     bots={
         "threshold": ".bots.heuristic:ThresholdBot",
         "expert": ".bots.expert:ExpertBot",

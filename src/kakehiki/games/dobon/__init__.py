@@ -9,6 +9,7 @@ from kakehiki.manifest import GameManifest
 MANIFEST = GameManifest(
     game=DOBON,
     package=__name__,
+    order=10,
     bots={
         "rule": ".bots.heuristic:DobonRuleBot",
         "greedy": ".bots.heuristic:DobonGreedyBot",

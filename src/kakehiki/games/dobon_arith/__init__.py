@@ -15,6 +15,7 @@ from kakehiki.manifest import GameManifest
 MANIFEST = GameManifest(
     game=DOBON_ARITH,
     package=__name__,
+    order=50,
     bots={
         "rule": ".bots.heuristic:ArithRuleBot",
         "expert": ".bots.expert:ArithExpertBot",

@@ -21,6 +21,7 @@ from kakehiki.manifest import GameManifest
 MANIFEST = GameManifest(
     game=DOUBT_GAME,
     package=__name__,
+    order=20,
     bots={
         "count": ".bots.heuristic:CountBot",
         "honest": ".bots.heuristic:HonestBot",

@@ -21,6 +21,7 @@ from kakehiki.manifest import GameManifest
 MANIFEST = GameManifest(
     game=MILLION_DOUBT,
     package=__name__,
+    order=40,
     bots={
         "heuristic": ".bots.heuristic:MillionDoubtHeuristicBot",
         "expert": ".bots.expert:MillionDoubtExpertBot",
