@@ -88,6 +88,8 @@ class SeatPlugin:
         self.k.choose_at(self.batch.rows, self.batch.streams, games, seats, policies, out)
         return out
 
+    # the kernel module also defines actors_at(rows, games, seats, counts), which the env calls
+
     def masks(self, games: IntArray, seats: IntArray) -> npt.NDArray[np.uint8]:
         out = np.zeros((len(games), self.batch.actions), dtype=np.uint8)
         self.k.masks_at(self.batch.rows, games, seats, out)
@@ -294,8 +296,11 @@ class CompiledVectorEnv(VectorEnv[Batch, Batch, Batch]):
             self.plugin.windows(games, asked, counts, self._answers(games, asked, counts))
 
     def _actors(self, games: IntArray) -> tuple[IntArray, IntArray]:
-        asked, counts = self.batch.actors()
-        return asked[games], counts[games]
+        """The actors of ``games`` (by priority, padded with -1) and how many: read for those rows only."""
+        asked = np.full((len(games), self.table.players), -1, dtype=np.int64)
+        counts = np.zeros(len(games), dtype=np.int64)
+        self.plugin.k.actors_at(self.batch.rows, games, asked, counts)
+        return asked, counts
 
     def step(self, actions: Batch) -> tuple[Batch, Batch, Batch, Batch, dict[str, Any]]:
         acts = np.asarray(actions, dtype=np.int64).reshape(-1)

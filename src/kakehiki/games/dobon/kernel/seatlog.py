@@ -15,7 +15,7 @@ njit = njit_for(__name__)
 _rules = sibling(__name__, "kakehiki.games.dobon.kernel.rules")
 _play = sibling(__name__, "kakehiki.games.dobon.kernel.play")
 _seat = sibling(__name__, "kakehiki.games.dobon.kernel.seat")
-legal_mask, bot_streams = _rules.legal_mask, _rules.bot_streams
+legal_mask, bot_streams, actors = _rules.legal_mask, _rules.bot_streams, _rules.actors
 choose = _play.choose
 new_log, logged_window = _seat.new_log, _seat.logged_window
 
@@ -55,3 +55,14 @@ def masks_at(rows: Any, games: Any, seats: Any, out: Any) -> None:
     buffer = np.zeros(PASS + 1, dtype=np.int64)
     for i in range(games.shape[0]):
         legal_mask(rows[games[i]], seats[i], out[i], buffer)
+
+
+@njit
+def actors_at(rows: Any, games: Any, seats: Any, counts: Any) -> None:
+    """The actors of games ``games`` by priority (C4), padded with -1, and how many."""
+    buffer = np.zeros(16, dtype=np.int64)
+    for i in range(games.shape[0]):
+        n = actors(rows[games[i]], buffer)
+        counts[i] = n
+        for k in range(seats.shape[1]):
+            seats[i, k] = buffer[k] if k < n else -1

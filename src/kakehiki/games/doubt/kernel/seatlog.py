@@ -361,3 +361,14 @@ def observe_at(rows: Any, games: Any, seats: Any, known: Any, sure: Any, habits:
         o[at[17]] = s[NPILE]
         o[at[17] + 1] = scaled(s[PLAYS])
         o[at[17] + 2] = scaled(s[STEPS] - unseen)
+
+
+@njit
+def actors_at(rows: Any, games: Any, seats: Any, counts: Any) -> None:
+    """The actors of games ``games`` by priority (C4), padded with -1, and how many."""
+    buffer = np.zeros(16, dtype=np.int64)
+    for i in range(games.shape[0]):
+        n = actors(rows[games[i]], buffer)
+        counts[i] = n
+        for k in range(seats.shape[1]):
+            seats[i, k] = buffer[k] if k < n else -1
