@@ -83,7 +83,7 @@ SLICES = ("hand", "picked", "pile_own", "pile_seen", "pile_claims", "pile_by_sea
 
 @njit
 def copies(s: Any, face: int) -> int:
-    return s[OPT_JOKERS] if face == FACES - 1 else s[OPT_DECKS]
+    return int(s[OPT_JOKERS] if face == FACES - 1 else s[OPT_DECKS])
 
 
 @njit
