@@ -1,7 +1,9 @@
 """Learner rows stepped per CPU-second: CompiledVectorEnv with an MLP (or a kernel bot) in the
 other seats, beside RLCard UNO's ``env.step`` and the reference SeatVectorEnv, in one process.
 
-One process, one core, :func:`time.process_time`; rows interleaved (each engine is timed in
+One process, one core (BLAS held to one thread: ``OPENBLAS_NUM_THREADS=1`` and the like are set
+before numpy loads, else its idle threads' spinning counts as the process's CPU time and a 64-wide
+MLP costs 10-30 times as much), :func:`time.process_time`; rows interleaved (each engine is timed in
 turn, ``--rounds`` times, and the median kept), so a loaded machine slows them alike.  A row of
 ``CompiledVectorEnv`` is one learner's ``step`` in one of the ``N`` games: the learner's move
 and every opponent move until it is asked again, with the observation of every seat that must
@@ -23,13 +25,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-import numpy as np
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):  # one core: BLAS must not spin threads
+    os.environ.setdefault(_var, "1")
+
+import numpy as np  # noqa: E402  (after the thread settings above)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
