@@ -51,8 +51,10 @@ def lockstep(game: str, players: int, opponents: Any, steps: int, options: dict[
 def policies(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, int], str]:
     folder: Path = tmp_path_factory.mktemp("policies")
     found = {}
-    for game, players in (("dobon", 3), ("doubt", 3), ("doubt", 5)):
-        opts = {"penalty": "forfeit", "cheat": True} if players == 5 else {}
+    for game, players in (("dobon", 3), ("doubt", 3), ("doubt", 5), ("million-doubt", 3)):
+        opts: dict[str, Any] = {"penalty": "forfeit", "cheat": True} if players == 5 else {}
+        if game == "million-doubt":
+            opts = {"max_steps": 400}  # an untrained network may undo and show again until the step limit
         path = folder / f"{game}{players}.npz"
         save_network(new_network(game, players, opts, hidden=(16,), seed=players), path)
         found[game, players] = f"policy:{path}"
@@ -87,6 +89,15 @@ def test_doubt_forfeit_penalty_with_policy_opponents_agrees(policies: dict[tuple
 
 def test_doubt_step_limit_truncates_as_the_reference() -> None:
     assert lockstep("doubt", 3, "random", 40, {"max_steps": 12}) > 0
+
+
+def test_million_doubt_random_bots_agree_over_a_match() -> None:
+    lockstep("million-doubt", 5, "random", 60, {"games": 3, "face_down": True, "spade3_beats_joker": True})
+
+
+def test_million_doubt_policy_opponents_agree(policies: dict[tuple[str, int], str]) -> None:
+    """The habits of a match: plays shown and blind, doubted and found false, windows answered."""
+    assert lockstep("million-doubt", 3, policies["million-doubt", 3], 40, {"max_steps": 400}) > 0
 
 
 def test_a_pool_of_networks_sits_in_the_other_seats() -> None:
