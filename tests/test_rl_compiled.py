@@ -1,0 +1,128 @@
+"""The compiled vector environment (kakehiki.rl.compiled) against the reference SeatVectorEnv:
+the same seeds and learner actions give the same observations, masks, seats, rewards, ends and
+reasons, entry for entry, with kernel bots and with numpy-policy opponents (pure-Python kernels)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from kakehiki.bots.policy import PolicyFileError
+from kakehiki.errors import IllegalActionError, OptionError
+from kakehiki.rl.compiled import CompiledVectorEnv
+from kakehiki.rl.selfplay import new_network, save_network
+from kakehiki.rl.vector import SeatVectorEnv
+
+
+def lockstep(game: str, players: int, opponents: Any, steps: int, options: dict[str, Any] | None = None,
+             envs: int = 4) -> int:
+    """Step both environments with the same random legal actions; the episodes ended."""
+    ref = SeatVectorEnv(game, envs, players=players, options=options, opponents=opponents, seat="random")
+    fast = CompiledVectorEnv(game, envs, players=players, options=options, opponents=opponents, seat="random",
+                             jit=False)
+    o1, i1 = ref.reset(seed=5)
+    o2, i2 = fast.reset(seed=5)
+    pick, ended = np.random.default_rng(0), 0
+    for _ in range(steps):
+        np.testing.assert_array_equal(i1["seat"], i2["seat"])
+        np.testing.assert_array_equal(i1["action_mask"], i2["action_mask"])
+        np.testing.assert_array_equal(i1["redeals"], i2["redeals"])
+        np.testing.assert_array_equal(o1, o2)
+        acts = np.array([pick.choice(np.flatnonzero(m)) for m in i1["action_mask"]])
+        o1, r1, t1, tr1, i1 = ref.step(acts)
+        o2, r2, t2, tr2, i2 = fast.step(acts)
+        np.testing.assert_array_equal(r1, r2)
+        np.testing.assert_array_equal(t1, t2)
+        np.testing.assert_array_equal(tr1, tr2)
+        assert ("final_obs" in i1) == ("final_obs" in i2)
+        if "final_obs" in i1:
+            done = i1["_final_obs"]
+            np.testing.assert_array_equal(done, i2["_final_obs"])
+            np.testing.assert_array_equal(i1["final_obs"][done], i2["final_obs"][done])
+            assert list(i1["reason"]) == list(i2["reason"])
+            ended += int(done.sum())
+    return ended
+
+
+@pytest.fixture(scope="module")
+def policies(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, int], str]:
+    folder: Path = tmp_path_factory.mktemp("policies")
+    found = {}
+    for game, players in (("dobon", 3), ("doubt", 3), ("doubt", 5), ("million-doubt", 3)):
+        opts: dict[str, Any] = {"penalty": "forfeit", "cheat": True} if players == 5 else {}
+        if game == "million-doubt":
+            opts = {"max_steps": 400}  # an untrained network may undo and show again until the step limit
+        path = folder / f"{game}{players}.npz"
+        save_network(new_network(game, players, opts, hidden=(16,), seed=players), path)
+        found[game, players] = f"policy:{path}"
+    return found
+
+
+def test_dobon_random_bots_agree() -> None:
+    lockstep("dobon", 4, "random", 60)
+
+
+def test_dobon_policy_opponents_agree(policies: dict[tuple[str, int], str]) -> None:
+    assert lockstep("dobon", 3, policies["dobon", 3], 80) > 0
+
+
+def test_doubt_random_bots_agree() -> None:
+    lockstep("doubt", 4, "random", 60)
+
+
+def test_doubt_policy_opponents_agree(policies: dict[tuple[str, int], str]) -> None:
+    assert lockstep("doubt", 3, policies["doubt", 3], 150) > 0
+
+
+def test_doubt_many_decks_jokers_and_shown_piles_agree() -> None:
+    """Two decks and jokers: the knowledge of hands is reconciled with the copies in the game (B7)."""
+    lockstep("doubt", 4, "random", 80, {"max_cards_per_play": 3, "decks": 2, "jokers": 2, "show_pile": True})
+
+
+def test_doubt_forfeit_penalty_with_policy_opponents_agrees(policies: dict[tuple[str, int], str]) -> None:
+    opts = {"penalty": "forfeit", "cheat": True}
+    assert lockstep("doubt", 5, policies["doubt", 5], 60, opts) > 0
+
+
+def test_doubt_step_limit_truncates_as_the_reference() -> None:
+    assert lockstep("doubt", 3, "random", 40, {"max_steps": 12}) > 0
+
+
+def test_million_doubt_random_bots_agree_over_a_match() -> None:
+    lockstep("million-doubt", 5, "random", 60, {"games": 3, "face_down": True, "spade3_beats_joker": True})
+
+
+def test_million_doubt_policy_opponents_agree(policies: dict[tuple[str, int], str]) -> None:
+    """The habits of a match: plays shown and blind, doubted and found false, windows answered."""
+    assert lockstep("million-doubt", 3, policies["million-doubt", 3], 40, {"max_steps": 400}) > 0
+
+
+def test_a_pool_of_networks_sits_in_the_other_seats() -> None:
+    pool = [new_network("doubt", 3, hidden=(8,), seed=k) for k in range(3)]
+    env = CompiledVectorEnv("doubt", 8, 3, opponents="pool", pool=pool, jit=False)
+    env.reset(seed=1)
+    assert set((-1 - env.policies[:, 1:]).ravel().tolist()) <= {0, 1, 2}
+    env.set_pool(pool[:1], seed=2)
+    env.reset(seed=1)
+    assert ((-1 - env.policies[:, 1:]) == 0).all()
+
+
+def test_an_illegal_action_is_refused_naming_the_game() -> None:
+    env = CompiledVectorEnv("doubt", 2, 3, jit=False)
+    _, info = env.reset(seed=0)
+    illegal = np.argmin(info["action_mask"], axis=1)
+    with pytest.raises(IllegalActionError, match="game 0"):
+        env.step(illegal)
+
+
+def test_options_whose_record_is_not_kept_are_refused() -> None:
+    with pytest.raises(OptionError, match="two_cards"):
+        CompiledVectorEnv("doubt", 2, 3, options={"penalty": "two_cards"}, jit=False)
+
+
+def test_a_network_for_another_table_is_refused() -> None:
+    with pytest.raises(PolicyFileError, match="not doubt at 4"):
+        CompiledVectorEnv("doubt", 2, 4, opponents=new_network("doubt", 3), jit=False)
