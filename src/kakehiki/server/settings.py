@@ -140,6 +140,7 @@ BOT_WORDS_JA: Final[Mapping[str, str]] = {
     "count": "数える",
     "doubt-all": "全部ダウト",
     "doubt-half": "半分ダウト",
+    "switch": "豹変",
     "doubt-never": "ダウトしない",
     "honest": "正直",
     "lie": "うそつき",
