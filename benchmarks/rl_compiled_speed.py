@@ -126,7 +126,7 @@ def main() -> None:
             if not isinstance(run, str):
                 timed[name].append(run(args.seconds, r) / args.seconds)
     uno = statistics.median(timed["rlcard uno env.step"]) if "rlcard uno env.step" in timed else None
-    results = []
+    results: list[dict[str, object]] = []
     for name, run in rows:
         if isinstance(run, str):
             results.append({"engine": name, "note": run})

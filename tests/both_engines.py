@@ -107,7 +107,7 @@ def cards_of(deck: Sequence[Card | str]) -> tuple[Card, ...]:
 class Mirror:
     """The reference's ``start`` and ``apply``, each followed on the kernel twin of its state."""
 
-    game: Game[Any, Any]
+    game: Game[Any, Any, Any]
     twin: Twin
     steps: int = 0  # actions checked on the kernel
     twinned: int = 0  # states given a twin
@@ -163,7 +163,7 @@ class Mirror:
 
 
 @contextmanager
-def mirrored(game: Game[Any, Any]) -> Iterator[Mirror]:
+def mirrored(game: Game[Any, Any, Any]) -> Iterator[Mirror]:
     """``game`` followed on its kernel until the block ends."""
     mirror = Mirror(game, TWINS[game.id])
     with pytest.MonkeyPatch.context() as patch:

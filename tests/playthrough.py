@@ -69,7 +69,7 @@ SCRIPTS = (
 Ask = Callable[[Any], tuple[tuple[int, ...], dict[int, list[str]]]]  # state: (actors, each actor's legal actions)
 
 
-def reference_asks(game: Game[Any, Any]) -> Ask:
+def reference_asks(game: Game[Any, Any, Any]) -> Ask:
     """The reference's actors, and each one's legal actions in action-index order."""
     def ask(state: Any) -> tuple[tuple[int, ...], dict[int, list[str]]]:
         actors, space = game.actors(state), game.action_space(state)
@@ -82,7 +82,7 @@ def _line(value: object) -> str:
     return json.dumps(jsonable(value), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
-def _view(game: Game[Any, Any], state: Any, seat: int | None) -> dict[str, Any]:
+def _view(game: Game[Any, Any, Any], state: Any, seat: int | None) -> dict[str, Any]:
     shown = jsonable(game.view(state, seat))
     assert isinstance(shown, dict), shown
     shown.pop("options", None)  # written once, in the header

@@ -8,10 +8,12 @@ offers and the states a search bot samples are the same; the two seats themselve
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from kakehiki.bots import make_bot
+from kakehiki.core import Event
 from kakehiki.games.daifugo import DAIFUGO as GAME
-from kakehiki.games.daifugo import DaifugoState
+from kakehiki.games.daifugo import DaifugoAction, DaifugoState
 
 
 def at_exchange(seed: int) -> DaifugoState:
@@ -19,7 +21,8 @@ def at_exchange(seed: int) -> DaifugoState:
     bot, rng = make_bot("daifugo", "heuristic"), random.Random(seed)
     while state.round_no == 0:
         seat = GAME.actors(state)[0]
-        state, _ = GAME.apply(state, seat, bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat), rng))
+        action = cast(DaifugoAction, bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat), rng))
+        state, _ = GAME.apply(state, seat, action)
     return state
 
 
@@ -28,8 +31,9 @@ def test_F9_a_return_tells_the_other_seats_only_how_many() -> None:
         state = at_exchange(seed)
         giver, receiver, _ = state.returns[0]
         hand = state.hands[giver]
-        one, seen_one = state, []
-        two, seen_two = state, []
+        seen_one: list[Event] = []
+        seen_two: list[Event] = []
+        one, two = state, state
         for card in hand[:2]:
             one, events = GAME.apply(one, giver, f"give {card}")
             seen_one += events

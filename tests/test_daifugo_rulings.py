@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -19,7 +19,7 @@ from kakehiki.cards import JOKER, STANDARD_DECK
 from kakehiki.core import Event
 from kakehiki.games.daifugo import DAIFUGO as GAME
 from kakehiki.games.daifugo.plays import sort_cards
-from kakehiki.games.daifugo.rules import DaifugoState
+from kakehiki.games.daifugo.rules import DaifugoAction, DaifugoState
 
 
 def table(hands: dict[int, str], turn: int = 0, **options: object) -> DaifugoState:
@@ -239,7 +239,8 @@ def test_F8_going_out_on_a_forbidden_card_ranks_last(last: str, option: str, why
     while GAME.result(state) is None:
         seat = GAME.actors(state)[0]
         state = play(state, f"{seat}: {GAME.move_text(next(iter(GAME.legal_moves(state, seat))))}")
-    assert GAME.result(state).ranks[0] == 3
+    result = GAME.result(state)
+    assert result is not None and result.ranks[0] == 3
     clean, events = run(table(hands, **{option: False}), f"0: play {last}")
     assert of(events, "Finished")[0].foul == "" and clean.finished == (0,)
 
@@ -260,7 +261,8 @@ def match(players: int = 4, **options: object) -> DaifugoState:
     rng = random.Random(1)
     while state.round_no == 0:
         seat = GAME.actors(state)[0]
-        state, _ = GAME.apply(state, seat, bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat), rng))
+        action = cast(DaifugoAction, bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat), rng))
+        state, _ = GAME.apply(state, seat, action)
     return state
 
 

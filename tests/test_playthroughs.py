@@ -23,7 +23,7 @@ from playthrough import SCRIPTS, Ask, Script, text
 NAMES = [f"{s.game}/{s.name}" for s in SCRIPTS]
 
 
-def kernel_asks(game: Game[Any, Any], mirror: Mirror) -> Ask:
+def kernel_asks(game: Game[Any, Any, Any], mirror: Mirror) -> Ask:
     """The kernel twin's actors, and each one's legal actions (its mask) in action-index order."""
     def ask(state: Any) -> tuple[tuple[int, ...], dict[int, list[str]]]:
         batch = mirror.twin_of(state)

@@ -201,7 +201,7 @@ def test_state_frames_stay_small_and_what_they_cut_comes_on_request(open_server:
     assert max(sizes) < 8_000, max(sizes)
     kept, cut = last["view"]["log"], last["cut"]["log"]
     assert len(kept) == VIEW_ENTRIES and cut > 0
-    before, older = cut, []
+    before, older = cut, list[dict[str, Any]]()
     while before > 0:
         ann.send({"type": "earlier", "field": "log", "before": before, "ref": before})
         page = ann.until(lambda f: f["type"] == "earlier")
@@ -291,7 +291,7 @@ def test_a_request_body_that_never_ends_is_dropped_with_408(monkeypatch: pytest.
 
     scope = {"type": "http", "method": "POST", "path": "/api/rooms", "headers": [(b"content-length", b"100")]}
     with pytest.raises(RequestError) as dropped:
-        asyncio.run(served._body(Request(scope, receive)))  # type: ignore[arg-type]
+        asyncio.run(served._body(Request(scope, receive)))
     assert dropped.value.code == "slow_body" and dropped.value.status == 408
 
 

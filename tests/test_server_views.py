@@ -91,7 +91,9 @@ def test_event_and_notice_frames_carry_exactly_their_own_dicts(game_id: str) -> 
         seat = game.actors(state)[0]
         action = rng.choice(game.legal_actions(state, seat))
         notice = Notice("accepted", seat, str(action))
-        expected = {k: v for k, v in jsonable(notice).items() if k != "until" and v is not None and v != ""}
+        data = jsonable(notice)
+        assert isinstance(data, dict)
+        expected = {k: v for k, v in data.items() if k != "until" and v is not None and v != ""}
         assert {k: v for k, v in notice_frame(1, notice, "t").items() if k not in ("type", "seq", "text")} == \
             {k: v for k, v in expected.items() if k != "text"}
         state, events = game.apply(state, seat, action)
