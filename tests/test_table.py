@@ -355,3 +355,21 @@ def test_C2_a_refusal_to_true_reaches_no_seats_inbox() -> None:
     table, _ = people(CALL)
     table.submit(True, "draw")
     assert all(not any(isinstance(m, Notice) for m in table.inbox(s)) for s in (0, 1, 2, None))
+
+
+@pytest.mark.parametrize("game_id", ["daifugo", "dhumbal"])
+def test_C5_a_game_without_calls_out_of_turn_never_holds_a_table_for_a_window(game_id: str) -> None:
+    """Only one seat ever has a choice in these games, so a table of people never opens a window of
+    calls (no "go on", no wait after each move): ``calls_open`` is false on every state."""
+    game = get_game(game_id)
+    state = game.new(players=3, seed=5)
+    bots, rng = [make_bot(game_id, "normal") for _ in range(3)], random.Random(5)
+    for _ in range(400):
+        if game.result(state) is not None:
+            break
+        assert not game.calls_open(state)
+        (seat,) = game.actors(state)
+        state, _ = game.apply(state, seat, bots[seat].choose(game.view(state, seat), game.legal_actions(state, seat), rng))
+    clock = FakeClock()
+    table = Table(game, game.new(players=3, seed=5), Clocks(reaction=REACTION), clock)
+    assert not table.window_open()

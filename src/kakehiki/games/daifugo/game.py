@@ -470,7 +470,13 @@ class DaifugoGame(StandardGame[DaifugoState, DaifugoAction, DaifugoView]):
                deck: tuple[Card, ...] | None) -> tuple[DaifugoState, tuple[Event, ...]]:
         return new_match(DaifugoOptions.from_values(options), players, seed, deck)
 
+    def calls_open(self, state: DaifugoState) -> bool:
+        """Daifugo has no calls out of turn (only the turn seat, or the seat handing cards back,
+        ever acts): a table never holds a window of calls open, so nobody waits for one."""
+        return False
+
     def actors(self, state: DaifugoState) -> tuple[int, ...]:
+        """The one seat with a choice: the seat handing cards back in the exchange, else the turn seat."""
         if state.phase == OVER:
             return ()
         return (state.returns[0][0],) if state.phase == EXCHANGE else (state.turn,)
