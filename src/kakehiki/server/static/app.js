@@ -15,6 +15,51 @@ import * as Table from "./table.js";
 const { h, clear, fill } = Dom;
 const t = (key, fields) => I18N.t(key, fields);
 
+/** @typedef {import("./protocol").Room} Room */
+/** @typedef {import("./protocol").StateFrame} StateFrame */
+/** @typedef {import("./protocol").OverFrame} OverFrame */
+/** @typedef {import("./protocol").ChatFrame} ChatFrame */
+/** @typedef {import("./kit.js").Pick} Pick */
+/**
+ * The move this seat sent last and what became of it: `at` the seq of the state it answered,
+ * `seq` the state its line stays for, `picked` the cards to give back if it is refused.
+ * @typedef {{text: string, ref: number, at: number, status: string, picked: Pick[], reason: string | null, by: number | null, seq: number}} Pending
+ */
+/** @typedef {{text: string, kind: string, replay: boolean}} LogEntry */
+/** @typedef {{text: string, seat: number | null, replay: boolean}} LastEvent */
+/**
+ * The page's state (one object, also window.KKApp for the browser tests).
+ * @typedef {Object} AppState
+ * @property {string | null} code the room shown (null: the lobby)
+ * @property {string | null} token this seat's token in that room
+ * @property {number | null} seat
+ * @property {boolean} host
+ * @property {Room | null} room
+ * @property {StateFrame | null} state
+ * @property {number} receivedAt when the state came (performance.now())
+ * @property {OverFrame | null} over
+ * @property {string | null} seedText the revealed seed's exact digits
+ * @property {import("./net.js").TableSocket | null} socket
+ * @property {boolean} online
+ * @property {(() => void) | null | undefined} callNow
+ * @property {(() => void) | null | undefined} goOn
+ * @property {LogEntry[]} log
+ * @property {boolean} following
+ * @property {{seq: number | null, picked: Pick[]}} compose
+ * @property {Pending | null} pending
+ * @property {LastEvent | null} last
+ * @property {ChatFrame[]} chat
+ * @property {Set<number>} muted
+ * @property {boolean} overShown
+ * @property {boolean} sound
+ * @property {boolean} myTurn
+ * @property {AudioContext} [audio]
+ * @property {any} [catalog] /api/games, asked once
+ * @property {boolean} [catalogAsked] whether lobby.js asked for the catalog already
+ * @property {Record<number, {emoji: string, until: number}>} [reactions]
+ */
+
+/** @type {AppState} */
 const App = {
   code: null, token: null, seat: null, host: false, room: null, state: null, receivedAt: 0,
   over: null, seedText: null, socket: null, online: false, callNow: null, goOn: null, log: [], following: false,
@@ -23,7 +68,9 @@ const App = {
 };
 const TITLE = document.title;
 
-const main = () => document.getElementById("app");
+/** An element the page's HTML (index.html) always has. @param {string} id */
+const part = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+const main = () => part("app");
 
 /** A seat's name in the page's language: its person's nickname, else its bot's (a level in words). */
 function seatName(seat) {
@@ -36,10 +83,10 @@ function seatName(seat) {
 
 // -- messages to the person ----------------------------------------------------------------
 function toast(text, kind) {
-  const box = document.getElementById("toast");
+  const box = part("toast");
   const item = h("div", { class: "toast-item " + (kind || "") }, text);
   box.append(item);
-  while (box.children.length > 3) box.firstChild.remove();  // a burst of notices never covers the table
+  while (box.firstElementChild && box.children.length > 3) box.firstElementChild.remove();  // a burst of notices never covers the table
   setTimeout(() => item.remove(), 4500);
 }
 
@@ -49,16 +96,19 @@ function showError(err) {
 
 /** The header, drawn again; a button of it that had the focus keeps it (Sound, the language). */
 function header() {
-  const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("#bar") ? document.activeElement.id : null;
+  const active = document.activeElement;
+  const focused = active && active.closest && active.closest("#bar") ? active.id : null;
   drawHeader();
-  if (focused && document.getElementById(focused)) document.getElementById(focused).focus({ preventScroll: true });
+  const again = focused ? document.getElementById(focused) : null;
+  if (again) again.focus({ preventScroll: true });
 }
 
 function drawHeader() {
-  fill(document.getElementById("bar"),
+  const room = App.room;
+  fill(part("bar"),
     h("a", { href: "/", class: "brand" }, "kakehiki ", h("span", { lang: "ja" }, "駆け引き")),
-    App.room ? h("span", { class: "where" }, Lobby.gameTitle(App.room) + " · " + App.room.code) : null,
-    App.room ? h("button", { type: "button", class: "small", id: "rules", onclick: () => Learn.showRules(App.room.game).catch(showError) }, t("learn.rules")) : null,
+    room ? h("span", { class: "where" }, Lobby.gameTitle(room) + " · " + room.code) : null,
+    room ? h("button", { type: "button", class: "small", id: "rules", onclick: () => Learn.showRules(room.game).catch(showError) }, t("learn.rules")) : null,
     App.code && App.socket ? h("span", { class: "net " + (App.online ? "up" : "down"), id: "net", title: App.online ? t("table.connected") : null },
       App.online ? "●" : t("table.reconnecting")) : null,
     App.code ? h("button", { type: "button", class: "sound small", id: "sound", title: t("sound.help"), "aria-pressed": App.sound ? "true" : "false",
@@ -110,7 +160,7 @@ function announce(text) {
   const box = document.getElementById("announce");
   if (!box || !text) return;
   box.append(h("p", {}, text));
-  while (box.childNodes.length > 3) box.firstChild.remove();
+  while (box.firstChild && box.childNodes.length > 3) box.firstChild.remove();
 }
 
 function switchLanguage() {
@@ -191,7 +241,7 @@ function restoreFocus(was) {
   const all = [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("[data-focus]"))];
   const kind = was.key.split("-")[0];
   const el = /** @type {HTMLInputElement | null} */ ((was.key.startsWith("#") ? document.getElementById(was.key.slice(1)) : all.find((x) => x.dataset.focus === was.key))
-    || all.find((x) => x.dataset.focus.split("-")[0] === kind && !x.disabled) || document.getElementById("table"));
+    || all.find((x) => (x.dataset.focus || "").split("-")[0] === kind && !x.disabled) || document.getElementById("table"));
   if (!el || el.disabled) return;
   el.focus({ preventScroll: true });
   if (typeof was.start === "number" && typeof el.setSelectionRange === "function") {
@@ -204,7 +254,7 @@ function render() {
   header();
   const root = clear(main());
   if (!App.room || !App.state) return;
-  const ctx = { room: App.room, seat: App.seat, host: App.host, seatName, send: (m) => App.socket.send(m) };
+  const ctx = { room: App.room, seat: App.seat, host: App.host, seatName, send: (m) => App.socket && App.socket.send(m) };
   const chat = Chat.panel(chatCtx());
   if (App.state.status === "lobby") {
     Lobby.renderWaiting(root, ctx);
@@ -219,7 +269,7 @@ function render() {
   }
   const tableRoot = h("div", { id: "table", tabindex: "-1" });
   // Over: the results first (on a phone they would come far below the table), then the final table.
-  const over = App.over ? overPanel() : null;
+  const over = App.over ? overPanel(App.room, App.over) : null;
   if (over) root.append(over);
   root.append(h("div", { class: "play-area" }, tableRoot, h("div", { class: "side" }, logPanel(), chat)));
   if (App.compose.seq !== App.state.seq) App.compose = { seq: App.state.seq, picked: [] };
@@ -335,7 +385,11 @@ function onFrame(frame, raw) {
       App.over = frame; App.seedText = Net.seedText(raw);
       break;
     case "error":
-      if (frame.code === "bad_token") { forgetSeat(); App.socket.token = null; App.socket.send({ type: "hello", lang: I18N.lang }); return; }
+      if (frame.code === "bad_token") {
+        forgetSeat();
+        if (App.socket) { App.socket.token = null; App.socket.send({ type: "hello", lang: I18N.lang }); }
+        return;
+      }
       toast(I18N.has("error." + frame.code) ? t("error." + frame.code) : frame.message, "bad");
       return;
     default:
@@ -351,9 +405,9 @@ function onChat(frame) {
   if (App.chat.length > 100) App.chat.shift();
   if (App.muted.has(frame.seat)) return;
   if (frame.emoji && !frame.replay) {
-    App.reactions = App.reactions || {};
-    App.reactions[frame.seat] = { emoji: frame.emoji, until: performance.now() + 4000 };
-    setTimeout(() => { if (App.reactions[frame.seat] && App.reactions[frame.seat].until <= performance.now()) { delete App.reactions[frame.seat]; render(); } }, 4100);
+    const reactions = App.reactions = App.reactions || {};
+    reactions[frame.seat] = { emoji: frame.emoji, until: performance.now() + 4000 };
+    setTimeout(() => { if (reactions[frame.seat] && reactions[frame.seat].until <= performance.now()) { delete reactions[frame.seat]; render(); } }, 4100);
   }
   if (!frame.replay) announce(frame.emoji ? t("chat.reacted", { name: seatName(frame.seat), emoji: frame.emoji }) : seatName(frame.seat) + ": " + frame.text);
   const list = document.getElementById("chat-list");
@@ -424,10 +478,11 @@ function logPanel() {
 }
 
 // -- the end -----------------------------------------------------------------------------------
-/** The columns that say how each place was decided, from the result and the final table's view. */
-function standingColumns(result) {
+/** The columns that say how each place was decided, from the result and the final table's view.
+ * @param {Room} room @param {any} result */
+function standingColumns(room, result) {
   const view = App.state && App.state.view ? App.state.view : {};
-  const game = Games.of(App.room.game);
+  const game = Games.of(room.game);
   const own = game.standings ? game.standings(view, result) : null;
   if (own) return own;
   const wins = (seat) => (result.rounds || []).filter((r) => (r.winners || []).includes(seat)).length;
@@ -435,15 +490,17 @@ function standingColumns(result) {
   return [[t("over.score"), score], [t("over.rounds"), (s) => String(wins(s))]];
 }
 
-function overPanel() {
-  const result = App.over.result || {};
+/** The results, once the game is over. @param {Room} room @param {OverFrame} over */
+function overPanel(room, over) {
+  /** @type {Partial<import("./protocol").Result>} */
+  const result = over.result || {};
   const ranks = result.ranks || [];
   const order = ranks.map((r, seat) => seat).sort((a, b) => ranks[a] - ranks[b]);
-  const columns = standingColumns(result);
+  const columns = standingColumns(room, result);
   const verdict = h("p", { class: "verdict", id: "verdict" }, t("over.checking"));
-  checkSeed(verdict);
-  const reveal = App.over.reveal;
-  const game = App.room.game;
+  checkSeed(verdict, room, over);
+  const reveal = over.reveal;
+  const game = room.game;
   return h("section", { class: "panel over", id: "over", "aria-labelledby": "over-title" },
     h("h2", { id: "over-title", tabindex: "-1" }, t("over.title")),
     h("p", { class: "winners" }, result.draw ? t("over.draw") : t("over.winner", { names: (result.winners || []).map(seatName).join(", ") })),
@@ -456,14 +513,16 @@ function overPanel() {
     h("p", { class: "seed" }, t("over.seed", { seed: App.seedText || "?" }), " · " + t("over.salt") + " ", h("code", {}, reveal.salt)),
     verdict,
     h("div", { class: "over-actions" },
-      h("a", { class: "button", id: "record", href: App.over.record, download: "kakehiki-" + App.code + ".json" }, t("over.record")),
+      h("a", { class: "button", id: "record", href: over.record, download: "kakehiki-" + App.code + ".json" }, t("over.record")),
       App.seat !== null ? h("button", { type: "button", class: "primary", id: "again", onclick: playAgain }, t("over.again")) : null,
       h("a", { class: "button", href: "/" }, t("over.lobby"))));
 }
 
-function checkSeed(verdict) {
-  const published = localStorage.getItem("kk.commit." + App.code) || App.room.commitment;
-  const reveal = App.over.reveal;
+/** Whether the seed revealed is the one committed to when this page first saw the room.
+ * @param {HTMLElement} verdict @param {Room} room @param {OverFrame} over */
+function checkSeed(verdict, room, over) {
+  const published = localStorage.getItem("kk.commit." + App.code) || room.commitment;
+  const reveal = over.reveal;
   const ok = App.seedText !== null && Hash.commitment(App.seedText, reveal.salt) === published;
   verdict.textContent = ok ? t("over.fair") : t("over.unfair");
   verdict.classList.add(ok ? "good" : "bad");
@@ -472,8 +531,8 @@ function checkSeed(verdict) {
 
 function playAgain() {
   App.following = true;
-  if (App.room.next) return follow(App.room.next);
-  App.socket.send({ type: "again" });
+  if (App.room && App.room.next) return follow(App.room.next);
+  if (App.socket) App.socket.send({ type: "again" });
   toast(t("over.again_wait"));
 }
 

@@ -172,7 +172,7 @@ function svg(code, opts) {
     ? ' width="' + opts.width + '" height="' + Math.round(opts.width * 1.4 * 100) / 100 + '"'
     : ' width="100%"';
   var body;
-  if (faceDown) body = back();
+  if (faceDown || !c) body = back();
   else if (c.rank === 'JK') body = joker();
   else {
     body = '<g fill="' + SUITS[c.suit].color + '">' + index(c) +

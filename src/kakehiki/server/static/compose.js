@@ -53,15 +53,17 @@ function moveWords(text) {
  */
 function offer(renderer, frame) {
   const game = renderer.compose || null;
-  const complete = Array.isArray(frame.moves) && !frame.moves_more;
-  const source = complete ? frame.moves : frame.legal;
+  // Every whole move, when the frame lists them all (null: the list is cut short or absent).
+  const all = Array.isArray(frame.moves) && !frame.moves_more ? frame.moves : null;
+  const complete = all !== null;
+  const source = all !== null ? all : frame.legal;
   const singles = (source || []).filter((m) => !words(m).some((w) => isCard(w) || w.startsWith("*")));
-  const keys = new Set(game && complete ? frame.moves.filter((m) => cardsIn(m).length).map(game.key) : []);
-  const carded = game && complete ? frame.moves.filter((m) => cardsIn(m).length) : [];
-  const composing = !!game && (frame.legal || []).some((a) => game.verbs.includes(words(a)[0]));
+  const keys = new Set(game && all !== null ? all.filter((m) => cardsIn(m).length).map(game.key) : []);
+  const carded = game && all !== null ? all.filter((m) => cardsIn(m).length) : [];
+  const composing = game !== null && (frame.legal || []).some((a) => game.verbs.includes(words(a)[0]));
   return {
     game, complete, singles, composing,
-    composed: (text) => !complete || keys.has(game.key(text)),
+    composed: (text) => !complete || (game !== null && keys.has(game.key(text))),
     /** Cards that may be picked at all (null: any card of the hand; the server rules). */
     pickable() {
       if (!composing) return new Set();

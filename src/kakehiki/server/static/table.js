@@ -64,7 +64,8 @@ function tickClocks() {
     const left = Math.max(0, Number(el.dataset.until) - now);
     const fill = /** @type {HTMLElement} */ (el.querySelector(".clock-fill"));
     fill.style.width = Math.min(100, (100 * left) / Number(el.dataset.total)) + "%";
-    el.querySelector(".clock-text").textContent = (left / 1000).toFixed(1) + "s";
+    // clock() builds each .clock with its .clock-text
+    /** @type {HTMLElement} */ (el.querySelector(".clock-text")).textContent = (left / 1000).toFixed(1) + "s";
     el.classList.toggle("urgent", left < 1500);
   });
 }
@@ -85,7 +86,8 @@ function renderTable(root, ctx) {
   const game = Games.of(ctx.game);
   const offer = Compose.offer(game, frame);
   const CALLS = game.calls || [];
-  const composing = offer.composing;
+  const composer = offer.game;
+  const composing = composer !== null && offer.composing;  // offer.composing: composer is not null
   const actions = frame.legal.map(parseAction);
   const calls = actions.filter((a) => CALLS.includes(a.verb));
   const hand = view && view.hand ? view.hand : null;
@@ -130,7 +132,7 @@ function renderTable(root, ctx) {
     const list = ctx.compose.picked;
     const at = list.findIndex((p) => samePick(p, pick));
     if (at < 0) list.push(Object.assign({ how: "up" }, pick));
-    else if (offer.game.cycle && pick.where === "hand" && list[at].how === "up") list[at].how = "down";
+    else if (composer !== null && composer.cycle && pick.where === "hand" && list[at].how === "up") list[at].how = "down";
     else list.splice(at, 1);
     ctx.redraw();
   }
@@ -151,7 +153,7 @@ function renderTable(root, ctx) {
     if (!code || idx === undefined) return el;
     el.dataset.focus = where + "-" + idx;
     if (composing) {
-      const fromPool = offer.game.fromPool && offer.game.fromPool(frame);
+      const fromPool = composer.fromPool && composer.fromPool(frame);
       if ((where === "pool") !== !!fromPool) return el;
       if (pickable && !pickable.has(code)) return el;
       const pick = { where, idx, code };
@@ -159,7 +161,7 @@ function renderTable(root, ctx) {
       if (pending && pending.picked.some((p) => samePick(p, pick))) el.classList.add("pending");
       if (mine) {
         el.classList.add("picked", mine.how === "down" ? "down" : "up");
-        if (offer.game.cycle && where === "hand") el.append(h("span", { class: "badge" }, t(mine.how === "down" ? "move.badge_down" : "move.badge_up")));
+        if (composer.cycle && where === "hand") el.append(h("span", { class: "badge" }, t(mine.how === "down" ? "move.badge_down" : "move.badge_up")));
       } else if (hints && hints.has(code)) el.classList.add("hint");
       else if (hints && picked.length) el.classList.add("unhinted");
       const name = Cards.label(code, I18N.lang);
@@ -224,7 +226,7 @@ function renderTable(root, ctx) {
     h("span", { class: "card-row small" }, making.map((c) => Dom.card(c)))) : null;
 
   // The whole move made of the cards picked: one button per way to end it (take the stock or a card, a suit…).
-  const proposals = composing ? offer.game.proposals(picked, view, frame) : [];
+  const proposals = composing ? composer.proposals(picked, view, frame) : [];
   const sendButtons = proposals.map((p, i) => {
     const ok = offer.complete ? offer.composed(p.text) : p.guess !== false;
     if (!ok && !p.primary) return null;
@@ -235,7 +237,7 @@ function renderTable(root, ctx) {
   const clearButton = picked.length ? h("button", { type: "button", class: "small clear", id: "clear", dataset: { focus: "clear" },
     onclick: () => { ctx.compose.picked = []; ctx.redraw(); } }, t("move.clear")) : null;
   const composeHint = composing ? h("div", { class: "compose-hint", id: "compose-hint" },
-    picked.length ? Compose.moveWords(proposals[0].text) : t(offer.game.fromPool && offer.game.fromPool(frame) ? "move.hint_pool" : offer.game.cycle ? "move.hint_cycle" : "move.hint_pick")) : null;
+    picked.length ? Compose.moveWords(proposals[0].text) : t(composer.fromPool && composer.fromPool(frame) ? "move.hint_pool" : composer.cycle ? "move.hint_cycle" : "move.hint_pick")) : null;
 
   const singleTexts = offer.game ? offer.singles.filter((m) => !CALLS.includes(m.split(" ")[0]) && !(goOn && m === "pass")) : [];
   const singles = offer.game ? singleTexts.map(parseAction) : loose.concat(actions.filter((a) => a.cards.length === 1 && !placed.has(a.cards[0]) && !CALLS.includes(a.verb) && !(goOn && a.text === "pass")));
@@ -273,6 +275,7 @@ function presence(info) {
 }
 
 /** The cards that came onto the field since the last state drawn are shown moving in. */
+/** @type {{seq: number | null, cards: (string | undefined)[]}} */
 let seen = { seq: null, cards: [] };
 function markArrivals(root, frame) {
   const els = [...root.querySelectorAll(".centre [data-card]")];
