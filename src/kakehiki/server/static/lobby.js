@@ -10,6 +10,8 @@ import * as Options from "./options.js";
 const { h } = Dom;
 const t = (key, fields) => I18N.t(key, fields);
 const ja = () => I18N.lang === "ja";
+/** A field of a form this module built (so it is there), by its name. @param {Element} form @param {string} name */
+const named = (form, name) => /** @type {HTMLInputElement | HTMLSelectElement} */ (form.querySelector(`[name="${name}"]`));
 
 /** A bot's name in words: its level in the page's language, a strategy's technical name as it is. */
 function botWord(name) {
@@ -98,7 +100,7 @@ function renderHome(root, catalog, go, showError) {
 
   /** After an option changed: the picker says which rule set this is now, or "custom". */
   function redrawRuleSet() {
-    const holder = form.querySelector("#rule-set");
+    const holder = /** @type {HTMLElement} */ (form.querySelector("#rule-set"));  // draw() made it
     Dom.fill(holder, h("span", { class: "field-label" }, t("lobby.rule_set")),
       Options.ruleSetPicker(state.game, state, pickRules));
   }
@@ -106,12 +108,12 @@ function renderHome(root, catalog, go, showError) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const game = state.game;
-    const nickname = form.querySelector('[name="nickname"]').value.trim();
+    const nickname = named(form, "nickname").value.trim();
     localStorage.setItem("kk.nickname", nickname);
     const bots = {};
-    form.querySelectorAll("[data-seat]").forEach((sel) => { if (sel.value) bots[sel.dataset.seat] = sel.value; });
-    const clocks = { fill_bot: form.querySelector('[name="fill_bot"]').value };
-    form.querySelectorAll("[data-clock]").forEach((input) => {
+    /** @type {NodeListOf<HTMLSelectElement>} */ (form.querySelectorAll("[data-seat]")).forEach((sel) => { if (sel.value) bots[sel.dataset.seat] = sel.value; });
+    const clocks = { fill_bot: named(form, "fill_bot").value };
+    /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll("[data-clock]")).forEach((input) => {
       const text = input.value.trim();
       clocks[input.dataset.clock] = text === "" ? null : /^auto$/i.test(text) ? "auto" : Number(text);
     });
@@ -128,7 +130,7 @@ function renderHome(root, catalog, go, showError) {
 
   const join = h("form", { class: "panel join-room", id: "join-room", onsubmit: (event) => {
     event.preventDefault();
-    const code = join.querySelector('[name="code"]').value.trim().toUpperCase();
+    const code = named(join, "code").value.trim().toUpperCase();
     if (code) go(code);
   } }, h("h2", {}, t("lobby.join")),
   field(t("lobby.code"), h("input", { type: "text", name: "code", maxlength: 8, autocapitalize: "characters", required: true })),
@@ -148,7 +150,7 @@ function renderJoin(root, room, onJoined, onWatch, showError) {
   const free = room.status === "lobby" && room.seats.some((s) => s.nickname === null && s.bot === null);
   const form = h("form", { class: "panel", id: "join-form", onsubmit: async (event) => {
     event.preventDefault();
-    const nickname = form.querySelector('[name="nickname"]').value.trim();
+    const nickname = named(form, "nickname").value.trim();
     localStorage.setItem("kk.nickname", nickname);
     try {
       const joined = await Net.api("POST", "/api/rooms/" + room.code + "/join", { nickname });

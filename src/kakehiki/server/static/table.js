@@ -262,7 +262,7 @@ function renderTable(root, ctx) {
     seated && frame.status === "playing" ? h("p", { class: "key-hint", id: "key-hint" }, t("table.key_hint")) : null, apart,
     total ? h("div", { class: "hand-head" }, total) : null, handEl, menu));
   markArrivals(root, frame);
-  ctx.callNow = calls.length === 1 ? () => ctx.act(calls[0].text) : calls.length ? () => callButton.click() : null;
+  ctx.callNow = calls.length === 1 ? () => ctx.act(calls[0].text) : calls.length && callButton ? () => callButton.click() : null;
   ctx.goOn = goOn ? () => ctx.act("pass") : null;
 }
 
