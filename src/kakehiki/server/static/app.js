@@ -13,6 +13,7 @@ import * as Hash from "./sha256.js";
 import * as Table from "./table.js";
 
 const { h, clear, fill } = Dom;
+/** @type {typeof I18N.t} */
 const t = (key, fields) => I18N.t(key, fields);
 
 /** @typedef {import("./protocol").Room} Room */
@@ -198,11 +199,12 @@ function goToRoom(code) {
   route();
 }
 
+/** @param {string} code */
 async function openRoom(code) {
   closeRoom();
   App.code = code;
   const mine = Net.Seats.get(code);
-  if (mine) return connect(mine.token);
+  if (mine) return connect(code, mine.token);
   try {
     App.room = await Net.api("GET", "/api/rooms/" + encodeURIComponent(code));
   } catch (err) {
@@ -210,7 +212,10 @@ async function openRoom(code) {
     return;
   }
   header();
-  Lobby.renderJoin(clear(main()), App.room, () => connect(Net.Seats.get(code).token), () => connect(null), showError);
+  Lobby.renderJoin(clear(main()), App.room, () => {
+    const seat = Net.Seats.get(code);  // renderJoin keeps the seat it took before it calls this
+    connect(code, seat ? seat.token : null);
+  }, () => connect(code, null), showError);
 }
 
 function closeRoom() {
@@ -221,9 +226,10 @@ function closeRoom() {
   document.title = TITLE;
 }
 
-function connect(token) {
+/** Open the table connection to room `code` (App.code), as the seat of `token` or a watcher (null). @param {string} code @param {string | null} token */
+function connect(code, token) {
   App.token = token;
-  App.socket = new Net.TableSocket(App.code, token, I18N.lang, onFrame, (up) => { App.online = up; header(); });
+  App.socket = new Net.TableSocket(code, token, I18N.lang, onFrame, (up) => { App.online = up; header(); });
 }
 
 /** Which control had the keyboard's focus (its `data-focus`), to give it back after a redraw. */
@@ -254,6 +260,7 @@ function render() {
   header();
   const root = clear(main());
   if (!App.room || !App.state) return;
+  /** @type {import("./table.js").RoomCtx} */
   const ctx = { room: App.room, seat: App.seat, host: App.host, seatName, send: (m) => App.socket && App.socket.send(m) };
   const chat = Chat.panel(chatCtx());
   if (App.state.status === "lobby") {
@@ -273,14 +280,16 @@ function render() {
   if (over) root.append(over);
   root.append(h("div", { class: "play-area" }, tableRoot, h("div", { class: "side" }, logPanel(), chat)));
   if (App.compose.seq !== App.state.seq) App.compose = { seq: App.state.seq, picked: [] };
-  Table.renderTable(tableRoot, Object.assign(ctx, {
+  /** @type {import("./table.js").TableCtx} */
+  const tableCtx = Object.assign(ctx, {
     game: App.room.game, state: App.state, receivedAt: App.receivedAt, act,
     compose: App.compose, pending: App.pending, redraw: render, last: App.last,
     reactions: App.reactions || {},
-  }));
-  Learn.decorate(root, ctx);
-  App.callNow = ctx.callNow;
-  App.goOn = ctx.goOn;
+  });
+  Table.renderTable(tableRoot, tableCtx);
+  Learn.decorate(root, tableCtx);
+  App.callNow = tableCtx.callNow;
+  App.goOn = tableCtx.goOn;
   restoreFocus(focused);
   if (over && !App.overShown) {
     App.overShown = true;
@@ -416,7 +425,7 @@ function onChat(frame) {
 }
 
 function forgetSeat() {
-  Net.Seats.forget(App.code);
+  if (App.code) Net.Seats.forget(App.code);
   App.token = null;
   toast(t("error.token"), "bad");
 }

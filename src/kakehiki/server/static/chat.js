@@ -5,6 +5,7 @@ import * as Dom from "./dom.js";
 import { I18N } from "./i18n.js";
 
 const { h } = Dom;
+/** @type {typeof I18N.t} */
 const t = (key, fields) => I18N.t(key, fields);
 const REACTIONS = ["👍", "👏", "😂", "😮", "😅", "🤔", "🎉", "🙏"];
 const MAX = 200;

@@ -7,6 +7,7 @@
 import * as Cards from "./cards.js";
 import { I18N } from "./i18n.js";
 
+/** @type {typeof I18N.t} */
 const t = (key, fields) => I18N.t(key, fields);
 const isCard = (x) => Cards.isCard(x);
 const label = (code) => Cards.label(code, I18N.lang);

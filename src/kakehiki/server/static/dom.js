@@ -14,6 +14,12 @@ import { I18N } from "./i18n.js";
 /** @typedef {Array<Child>} Children */
 
 /**
+ * An event from the element `T` itself (a listener set by h() on a control with no children that send it).
+ * @template {EventTarget} T
+ * @typedef {Event & {target: T}} EventOn
+ */
+
+/**
  * @template {keyof HTMLElementTagNameMap} K
  * @param {K} tag
  * @param {Record<string, any> | null} [attrs] attributes; `on*` listeners, `dataset`, `html`, and DOM properties (non-strings)

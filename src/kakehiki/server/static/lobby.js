@@ -8,6 +8,7 @@ import * as Net from "./net.js";
 import * as Options from "./options.js";
 
 const { h } = Dom;
+/** @type {typeof I18N.t} */
 const t = (key, fields) => I18N.t(key, fields);
 const ja = () => I18N.lang === "ja";
 /** A field of a form this module built (so it is there), by its name. @param {Element} form @param {string} name */

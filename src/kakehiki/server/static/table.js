@@ -11,6 +11,7 @@ import { I18N } from "./i18n.js";
 import * as Lobby from "./lobby.js";
 
 const { h, fill } = Dom;
+/** @type {typeof I18N.t} */
 const t = (key, fields) => I18N.t(key, fields);
 const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
@@ -74,15 +75,51 @@ setInterval(tickClocks, 100);
 /** Whether two picks are the same card of the same place (a hand may hold two copies of a face). */
 const samePick = (a, b) => a.where === b.where && a.idx === b.idx;
 
+/** @typedef {import("./kit.js").Pick} Pick */
+/** @typedef {import("./kit.js").Action} Action */
+/** @typedef {import("./protocol").StateFrame} StateFrame */
+/**
+ * What the table itself reads of a game's view (every game's view.d.ts has these): this seat's
+ * hand (null: watching), every hand's size, and the playing order where the game reseats.
+ * @typedef {{hand: string[] | null, hand_sizes: number[], order?: number[]}} TableView
+ */
+
+/**
+ * What a room's screens get from the page (the lobby's waiting room too): the room, this seat
+ * (null: watching), whether it hosts, a seat's name, and `send(message)` (its ref, null when offline).
+ * @typedef {Object} RoomCtx
+ * @property {import("./protocol").Room} room
+ * @property {number | null} seat
+ * @property {boolean} host
+ * @property {(seat: number) => string} seatName
+ * @property {(message: Record<string, unknown>) => number | null} send
+ */
+
+/**
+ * What the table gets besides (see renderTable); it sets `callNow` and `goOn` for the page's keys.
+ * @typedef {RoomCtx & {
+ *   game: string, state: StateFrame, receivedAt: number,
+ *   act: (text: string, picked?: Pick[]) => void,
+ *   compose: {seq: number | null, picked: Pick[]},
+ *   pending: import("./app.js").Pending | null,
+ *   redraw: () => void,
+ *   last: import("./app.js").LastEvent | null,
+ *   reactions: Record<number, {emoji: string, until: number}>,
+ *   callNow?: (() => void) | null,
+ *   goOn?: (() => void) | null,
+ * }} TableCtx
+ */
+
 /**
  * Draw the table into `root`.  `ctx` holds the game id, the room, this seat, the last state
  * frame (and when it came), `act(text, picked)` to send a move, `compose` (the cards picked
  * for the move being made, kept by the page across redraws), `pending` (the last move sent and
  * what became of it) and `redraw()`.
  */
+/** @param {HTMLElement} root @param {TableCtx} ctx */
 function renderTable(root, ctx) {
   const frame = ctx.state;
-  const view = frame.view;
+  const view = /** @type {TableView | null} */ (frame.view);  // the frame types it unknown: it is the game's
   const game = Games.of(ctx.game);
   const offer = Compose.offer(game, frame);
   const CALLS = game.calls || [];
