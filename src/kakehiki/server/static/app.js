@@ -55,7 +55,7 @@ const t = (key, fields) => I18N.t(key, fields);
  * @property {boolean} sound
  * @property {boolean} myTurn
  * @property {AudioContext} [audio]
- * @property {any} [catalog] /api/games, asked once
+ * @property {import("./catalog").Catalog} [catalog] /api/games, asked once
  * @property {boolean} [catalogAsked] whether lobby.js asked for the catalog already
  * @property {Record<number, {emoji: string, until: number}>} [reactions]
  */
@@ -181,9 +181,9 @@ async function route() {
   if (!match) {
     closeRoom();
     try {
-      App.catalog = App.catalog || (await Net.api("GET", "/api/games"));
-      Lobby.renderHome(root, App.catalog, goToRoom, showError);
-      Learn.renderHome(root, App.catalog, goToRoom, showError);
+      const catalog = App.catalog = App.catalog || (await Net.api("GET", "/api/games"));
+      Lobby.renderHome(root, catalog, goToRoom, showError);
+      Learn.renderHome(root, catalog, goToRoom, showError);
     } catch (err) {
       showError(err);
     }
@@ -205,14 +205,16 @@ async function openRoom(code) {
   App.code = code;
   const mine = Net.Seats.get(code);
   if (mine) return connect(code, mine.token);
+  /** @type {Room} */
+  let room;
   try {
-    App.room = await Net.api("GET", "/api/rooms/" + encodeURIComponent(code));
+    room = App.room = await Net.api("GET", "/api/rooms/" + encodeURIComponent(code));
   } catch (err) {
     fill(main(), h("p", { class: "panel bad", id: "no-room" }, t("room.no_room", { code })));
     return;
   }
   header();
-  Lobby.renderJoin(clear(main()), App.room, () => {
+  Lobby.renderJoin(clear(main()), room, () => {
     const seat = Net.Seats.get(code);  // renderJoin keeps the seat it took before it calls this
     connect(code, seat ? seat.token : null);
   }, () => connect(code, null), showError);
@@ -278,7 +280,7 @@ function render() {
   // Over: the results first (on a phone they would come far below the table), then the final table.
   const over = App.over ? overPanel(App.room, App.over) : null;
   if (over) root.append(over);
-  root.append(h("div", { class: "play-area" }, tableRoot, h("div", { class: "side" }, logPanel(), chat)));
+  root.append(h("div", { class: "play-area" }, tableRoot, h("div", { class: "side" }, logPanel(App.room), chat)));
   if (App.compose.seq !== App.state.seq) App.compose = { seq: App.state.seq, picked: [] };
   /** @type {import("./table.js").TableCtx} */
   const tableCtx = Object.assign(ctx, {
@@ -301,8 +303,8 @@ function render() {
 
 /** Load a game's renderer and words (named by /api/games, asked once). @param {string} id */
 async function loadGame(id) {
-  App.catalog = App.catalog || (await Net.api("GET", "/api/games"));
-  const entry = App.catalog.games.find((g) => g.id === id) || { id };
+  const catalog = App.catalog = App.catalog || (await Net.api("GET", "/api/games"));
+  const entry = catalog.games.find((g) => g.id === id) || { id };
   return Games.load(entry);
 }
 
@@ -479,11 +481,12 @@ function addLog(frame, mine) {
 
 const logLine = (entry) => h("li", { class: entry.kind + (entry.replay ? " replay" : "") }, entry.text);
 
-function logPanel() {
+/** @param {Room} room */
+function logPanel(room) {
   // Not a live region: it is drawn anew with every frame; new lines are spoken through #announce.
   const list = h("ol", { id: "log-list", class: "log-list", tabindex: "0", "aria-label": t("table.log") }, App.log.map(logLine));
   setTimeout(() => { list.scrollTop = list.scrollHeight; }, 0);
-  return h("aside", { class: "log" }, h("h3", {}, t("table.log")), list, Lobby.roomFacts(App.room));
+  return h("aside", { class: "log" }, h("h3", {}, t("table.log")), list, Lobby.roomFacts(room));
 }
 
 // -- the end -----------------------------------------------------------------------------------

@@ -77,14 +77,14 @@ function esc(s) {
     .replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** @param {unknown} token @returns {token is string} */
+/** @param {unknown} token @returns {boolean} */
 function isCard(token) {
   return typeof token === 'string' && CARD_RE.test(token);
 }
 
 /** @param {unknown} code @returns {Card | null} */
 function parse(code) {
-  if (!isCard(code)) return null;
+  if (typeof code !== 'string' || !isCard(code)) return null;
   if (code === 'JK') return { suit: null, rank: 'JK' };
   return { suit: code.charAt(0), rank: code.slice(1) };
 }

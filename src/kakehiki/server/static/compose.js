@@ -9,15 +9,18 @@ import { I18N } from "./i18n.js";
 
 /** @type {typeof I18N.t} */
 const t = (key, fields) => I18N.t(key, fields);
-const isCard = (x) => Cards.isCard(x);
-const label = (code) => Cards.label(code, I18N.lang);
+const isCard = (/** @type {unknown} */ x) => Cards.isCard(x);
+const label = (/** @type {string} */ code) => Cards.label(code, I18N.lang);
+/** @type {Record<string, string>} */
 const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
-const words = (text) => text.split(" ").filter(Boolean);
-const cardsIn = (text) => words(text).filter(isCard);
+const words = (/** @type {string} */ text) => text.split(" ").filter(Boolean);
+const cardsIn = (/** @type {string} */ text) => words(text).filter(isCard);
 
-/** Whether `part` (a list of cards) fits inside `whole` counting copies (several decks). */
+/** Whether `part` (a list of cards) fits inside `whole` counting copies (several decks).
+ * @param {string[]} part @param {string[]} whole */
 function within(part, whole) {
+  /** @type {Map<string, number>} */
   const left = new Map();
   for (const c of whole) left.set(c, (left.get(c) || 0) + 1);
   for (const c of part) {
@@ -29,6 +32,7 @@ function within(part, whole) {
 }
 
 /** The words of a move for a person, in the page's language: `play S5 down C4` → "Play ♠5 · face down ♣4". */
+/** @param {string | null | undefined} text */
 function moveWords(text) {
   if (!text) return "";
   const out = [];
@@ -64,16 +68,18 @@ function offer(renderer, frame) {
   const composing = game !== null && (frame.legal || []).some((a) => game.verbs.includes(words(a)[0]));
   return {
     game, complete, singles, composing,
-    composed: (text) => !complete || (game !== null && keys.has(game.key(text))),
+    composed: (/** @type {string} */ text) => !complete || (game !== null && keys.has(game.key(text))),
     /** Cards that may be picked at all (null: any card of the hand; the server rules). */
     pickable() {
       if (!composing) return new Set();
       return complete ? new Set(carded.flatMap(cardsIn)) : null;
     },
     /** Cards that would still make a listed move with the ones picked (the page's hint). */
+    /** @param {import("./kit.js").Pick[]} picked */
     hints(picked) {
       if (!game || !complete) return null;
       const cards = picked.map((p) => p.code);
+      /** @type {Set<string>} */
       const out = new Set();
       for (const m of carded) {
         const inMove = cardsIn(m);

@@ -242,7 +242,7 @@ function renderTable(root, ctx) {
       view ? h("span", { class: "hand-size" }, (n === 1 ? t("table.cards_one") : t("table.cards", { n }))) : null,
       turn ? h("span", { class: "chip strong" }, t("table.turn")) : null,
       seat === last ? h("span", { class: "chip last-chip" }, t("table.last_mark")) : null,
-      info.replaced ? h("span", { class: "chip warn" }, t("room.bot_plays", { level: Lobby.botWord(ctx.room.settings.fill_bot) })) : info.away ? h("span", { class: "chip warn" }, t("room.away")) : null,
+      info.replaced ? h("span", { class: "chip warn" }, t("room.bot_plays", { level: Lobby.botWord(String(ctx.room.settings.fill_bot)) })) : info.away ? h("span", { class: "chip warn" }, t("room.away")) : null,
       view ? game.seat(view, seat, cardCtx) : null),
     reaction ? h("span", { class: "reaction", "aria-hidden": "true" }, reaction.emoji) : null);
   }));
