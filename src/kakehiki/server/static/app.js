@@ -73,7 +73,7 @@ const TITLE = document.title;
 const part = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const main = () => part("app");
 
-/** A seat's name in the page's language: its person's nickname, else its bot's (a level in words). */
+/** A seat's name in the page's language: its person's nickname, else its bot's (a level in words). @param {number} seat */
 function seatName(seat) {
   const info = App.room && App.room.seats[seat];
   if (!info) return t("seat.n", { n: seat });
@@ -83,6 +83,7 @@ function seatName(seat) {
 }
 
 // -- messages to the person ----------------------------------------------------------------
+/** A short notice in the corner. @param {string} text @param {"bad" | "warn"} [kind] */
 function toast(text, kind) {
   const box = part("toast");
   const item = h("div", { class: "toast-item " + (kind || "") }, text);
@@ -91,6 +92,7 @@ function toast(text, kind) {
   setTimeout(() => item.remove(), 4500);
 }
 
+/** @param {any} err an ApiError, or anything thrown */
 function showError(err) {
   toast(t("error.generic", { message: err.message || String(err) }) + (err.field ? " (" + err.field + ")" : ""), "bad");
 }
@@ -156,7 +158,7 @@ function announceTurn() {
   document.title = mine ? t("table.title_turn") + " · " + TITLE : TITLE;
 }
 
-/** A line for screen readers: only new lines are spoken (the visible log is not a live region). */
+/** A line for screen readers: only new lines are spoken (the visible log is not a live region). @param {string} text */
 function announce(text) {
   const box = document.getElementById("announce");
   if (!box || !text) return;
@@ -181,7 +183,9 @@ async function route() {
   if (!match) {
     closeRoom();
     try {
-      const catalog = App.catalog = App.catalog || (await Net.api("GET", "/api/games"));
+      /** @type {import("./catalog").Catalog} */
+      const catalog = App.catalog || (await Net.api("GET", "/api/games"));
+      App.catalog = catalog;
       Lobby.renderHome(root, catalog, goToRoom, showError);
       Learn.renderHome(root, catalog, goToRoom, showError);
     } catch (err) {
@@ -194,6 +198,7 @@ async function route() {
   else render();
 }
 
+/** @param {string} code */
 function goToRoom(code) {
   history.pushState(null, "", "/r/" + encodeURIComponent(code));
   route();
@@ -244,6 +249,7 @@ function focusKey() {
 
 /** Give the focus back after a redraw: to the same control, else (a card just played) to one
  * of its kind, else to the table itself, never to the page's body. */
+/** @param {{key: string, start: number | null, end: number | null} | null} was what focusKey() saw */
 function restoreFocus(was) {
   if (!was) return;
   const all = [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("[data-focus]"))];
@@ -303,19 +309,22 @@ function render() {
 
 /** Load a game's renderer and words (named by /api/games, asked once). @param {string} id */
 async function loadGame(id) {
-  const catalog = App.catalog = App.catalog || (await Net.api("GET", "/api/games"));
+  /** @type {import("./catalog").Catalog} */
+  const catalog = App.catalog || (await Net.api("GET", "/api/games"));
+  App.catalog = catalog;
   const entry = catalog.games.find((g) => g.id === id) || { id };
   return Games.load(entry);
 }
 
 function chatCtx() {
   return { room: App.room, seat: App.seat, seatName, lines: App.chat, muted: App.muted,
-    send: (m) => App.socket && App.socket.send(m), redraw: render };
+    send: (/** @type {Record<string, unknown>} */ m) => App.socket && App.socket.send(m), redraw: render };
 }
 
 /**
  * Send a whole move as the answer to the state shown (`at`: its seq), and show it pending at
  * once: the cards `picked` for it are kept, to be given back if the table refuses the move.
+ * @param {string} text @param {Pick[]} [picked]
  */
 function act(text, picked) {
   const menu = document.getElementById("menu");
@@ -416,7 +425,9 @@ function onChat(frame) {
   if (App.chat.length > 100) App.chat.shift();
   if (App.muted.has(frame.seat)) return;
   if (frame.emoji && !frame.replay) {
-    const reactions = App.reactions = App.reactions || {};
+    /** @type {NonNullable<AppState["reactions"]>} */
+    const reactions = App.reactions || {};
+    App.reactions = reactions;
     reactions[frame.seat] = { emoji: frame.emoji, until: performance.now() + 4000 };
     setTimeout(() => { if (reactions[frame.seat] && reactions[frame.seat].until <= performance.now()) { delete reactions[frame.seat]; render(); } }, 4100);
   }
@@ -432,7 +443,7 @@ function forgetSeat() {
   toast(t("error.token"), "bad");
 }
 
-/** Remember the commitment this page first saw for the room, to check the seed against at the end. */
+/** Remember the commitment this page first saw for the room, to check the seed against at the end. @param {Room} room */
 function remember(room) {
   const key = "kk.commit." + room.code;
   if (!localStorage.getItem(key)) localStorage.setItem(key, room.commitment);
@@ -479,7 +490,7 @@ function addLog(frame, mine) {
   }
 }
 
-const logLine = (entry) => h("li", { class: entry.kind + (entry.replay ? " replay" : "") }, entry.text);
+const logLine = (/** @type {LogEntry} */ entry) => h("li", { class: entry.kind + (entry.replay ? " replay" : "") }, entry.text);
 
 /** @param {Room} room */
 function logPanel(room) {
@@ -491,14 +502,15 @@ function logPanel(room) {
 
 // -- the end -----------------------------------------------------------------------------------
 /** The columns that say how each place was decided, from the result and the final table's view.
- * @param {Room} room @param {any} result */
+ * @param {Room} room @param {Partial<import("./protocol").Result>} result
+ * @returns {import("./kit.js").Column[]} */
 function standingColumns(room, result) {
   const view = App.state && App.state.view ? App.state.view : {};
   const game = Games.of(room.game);
   const own = game.standings ? game.standings(view, result) : null;
   if (own) return own;
-  const wins = (seat) => (result.rounds || []).filter((r) => (r.winners || []).includes(seat)).length;
-  const score = (seat) => (result.scores ? String(result.scores[seat]) : "");
+  const wins = (/** @type {number} */ seat) => (result.rounds || []).filter((r) => (r.winners || []).includes(seat)).length;
+  const score = (/** @type {number} */ seat) => (result.scores ? String(result.scores[seat]) : "");
   return [[t("over.score"), score], [t("over.rounds"), (s) => String(wins(s))]];
 }
 
@@ -548,7 +560,7 @@ function playAgain() {
   toast(t("over.again_wait"));
 }
 
-/** Move to the next room of the same people: this seat's token is valid there too. */
+/** Move to the next room of the same people: this seat's token is valid there too. @param {string} next */
 function follow(next) {
   Net.Seats.put(next, { token: App.token, seat: App.seat });
   goToRoom(next);
