@@ -28,7 +28,7 @@ async function api(method, path, body) {
   try {
     response = await fetch(path, init);
   } catch (err) {
-    throw new ApiError("network", String(err.message || err));
+    throw new ApiError("network", String((err instanceof Error && err.message) || err));
   }
   const data = await response.json().catch(() => null);
   if (!response.ok) {

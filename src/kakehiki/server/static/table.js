@@ -13,15 +13,18 @@ import * as Lobby from "./lobby.js";
 const { h, fill } = Dom;
 /** @type {typeof I18N.t} */
 const t = (key, fields) => I18N.t(key, fields);
+/** @type {Record<string, string>} */
 const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
-/** An action text split into its verb, its card tokens and the rest (`suit=H`, `*2`, `stock`). */
+/** An action text split into its verb, its card tokens and the rest (`suit=H`, `*2`, `stock`).
+ * @param {string} text @returns {Action} */
 function parseAction(text) {
   const tokens = text.split(" ");
   const rest = tokens.slice(1);
-  return { text, verb: tokens[0], cards: rest.filter(Cards.isCard), extras: rest.filter((x) => !Cards.isCard(x)) };
+  return { text, verb: tokens[0], cards: rest.filter(Cards.isCard), extras: rest.filter((/** @type {string} */ x) => !Cards.isCard(x)) };
 }
 
+/** @param {string} extra a word of a move that is not a card (`suit=H`, `top=S4`, `revolution`) */
 function extraLabel(extra) {
   const [key, value] = extra.split("=");
   if (key === "suit") return t("act.suit", { suit: SUIT_SIGNS[value] || value });
@@ -49,6 +52,8 @@ function actionLabel(game, action, withCards, view) {
   return parts.concat(extras.map(extraLabel)).filter(Boolean).join(" ");
 }
 
+/** A clock's bar, kept moving by tickClocks().
+ * @param {"window" | "turn"} kind @param {number | null | undefined} ms the time left when the state came @param {number} receivedAt */
 function countdown(kind, ms, receivedAt) {
   if (ms === null || ms === undefined) return null;
   const bar = h("div", { class: "clock " + kind, dataset: { until: String(receivedAt + ms), total: String(Math.max(ms, 1)) } },
@@ -73,7 +78,7 @@ function tickClocks() {
 setInterval(tickClocks, 100);
 
 /** Whether two picks are the same card of the same place (a hand may hold two copies of a face). */
-const samePick = (a, b) => a.where === b.where && a.idx === b.idx;
+const samePick = (/** @type {Pick} */ a, /** @type {Pick} */ b) => a.where === b.where && a.idx === b.idx;
 
 /** @typedef {import("./kit.js").Pick} Pick */
 /** @typedef {import("./kit.js").Action} Action */
@@ -137,7 +142,9 @@ function renderTable(root, ctx) {
   const goOn = seated && frame.window === true && frame.status === "playing" && (frame.legal.length === 0 || frame.legal.includes("pass"));
 
   // The single actions of the games whose moves are single actions (Dobon): a card with moves is clickable.
+  /** @type {Map<string, Action[]>} */
   const byCard = new Map();
+  /** @type {Action[]} */
   const loose = [];
   if (!offer.game) {
     for (const action of actions) {
@@ -149,9 +156,11 @@ function renderTable(root, ctx) {
       } else loose.push(action);
     }
   }
+  /** @type {Set<string>} */
   const placed = new Set();
   const menu = h("div", { class: "menu", id: "menu", hidden: true, role: "menu" });
 
+  /** The menu of a card's moves. @param {Element} anchor @param {Action[]} list */
   function openMenu(anchor, list) {
     fill(menu, h("div", { class: "menu-title" }, t("table.choose")),
       ...list.map((a) => h("button", { type: "button", class: "move", dataset: { action: a.text }, onclick: () => ctx.act(a.text) }, actionLabel(game, a, true, view))),
@@ -165,6 +174,7 @@ function renderTable(root, ctx) {
   }
 
   /** Pick a card for the move being made, or put it back (Million Doubt: face up, face down, back). */
+  /** @param {Pick} pick */
   function toggle(pick) {
     const list = ctx.compose.picked;
     const at = list.findIndex((p) => samePick(p, pick));
@@ -174,6 +184,7 @@ function renderTable(root, ctx) {
     ctx.redraw();
   }
 
+  /** @param {HTMLElement} el @param {string} label @param {() => void} choose */
   function asButton(el, label, choose) {
     el.classList.add("playable");
     el.tabIndex = 0;
@@ -184,7 +195,9 @@ function renderTable(root, ctx) {
     return el;
   }
 
-  /** A card element: picked for the move being made (composing games), or with its moves on it (Dobon). */
+  /** A card element: picked for the move being made (composing games), or with its moves on it (Dobon).
+   * @param {string | null} code @param {{class?: string, pick?: boolean} | null | undefined} attrs
+   * @param {string} where `hand`, `field` or `pool` @param {number | string} [idx] */
   function cardWithMoves(code, attrs, where, idx) {
     const el = Dom.card(code, { class: (attrs && attrs.class) || "card" });
     if (!code || idx === undefined) return el;
@@ -214,7 +227,9 @@ function renderTable(root, ctx) {
       () => (list.length === 1 ? ctx.act(list[0].text) : openMenu(el, list)));
   }
 
+  /** @type {Map<string | null, number>} */
   const poolSeen = new Map();
+  /** @type {import("./kit.js").CardCtx} */
   const cardCtx = {
     card: (code, attrs) => {
       if (!(attrs && attrs.pick)) return cardWithMoves(code, attrs, "field");
@@ -284,7 +299,7 @@ function renderTable(root, ctx) {
   actionLabel(game, a, !a.cards.length || placed.has(a.cards[0]), view))));
 
   const callButton = calls.length ? h("button", { type: "button", class: "call", id: "call", dataset: Object.assign({ focus: "call" }, calls.length === 1 ? { action: calls[0].text } : {}),
-    onclick: (e) => (calls.length === 1 ? ctx.act(calls[0].text) : openMenu(e.currentTarget, calls)) },
+    onclick: (/** @type {MouseEvent & {currentTarget: HTMLElement}} */ e) => (calls.length === 1 ? ctx.act(calls[0].text) : openMenu(e.currentTarget, calls)) },
   t("call." + calls[0].verb), h("small", {}, " " + t("call.key"))) : null;
   const goOnButton = goOn ? h("button", { type: "button", class: "go-on", id: "go-on", dataset: { action: "pass", focus: "go-on" },
     onclick: () => ctx.act("pass") }, t("move.go_on"), h("small", {}, " " + t("move.go_on_key"))) : null;
@@ -303,7 +318,7 @@ function renderTable(root, ctx) {
   ctx.goOn = goOn ? () => ctx.act("pass") : null;
 }
 
-/** A seat's presence: a person here or away, a bot. */
+/** A seat's presence: a person here or away, a bot. @param {import("./protocol").Seat} info */
 function presence(info) {
   if (info.bot) return null;
   const away = info.away || info.replaced;
@@ -314,8 +329,9 @@ function presence(info) {
 /** The cards that came onto the field since the last state drawn are shown moving in. */
 /** @type {{seq: number | null, cards: (string | undefined)[]}} */
 let seen = { seq: null, cards: [] };
+/** @param {HTMLElement} root @param {StateFrame} frame */
 function markArrivals(root, frame) {
-  const els = [...root.querySelectorAll(".centre [data-card]")];
+  const els = [.../** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".centre [data-card]"))];
   const codes = els.map((el) => el.dataset.card);
   if (seen.seq !== null && frame.seq !== seen.seq) {
     const before = seen.cards.slice();
@@ -328,7 +344,7 @@ function markArrivals(root, frame) {
   if (seen.seq !== frame.seq) seen = { seq: frame.seq, cards: codes };
 }
 
-/** The last move sent and what became of it, in the page's words. */
+/** The last move sent and what became of it, in the page's words. @param {TableCtx} ctx */
 function pendingLine(ctx) {
   const p = ctx.pending;
   if (!p) return h("div", { class: "pending", id: "pending", hidden: true });
@@ -346,11 +362,13 @@ function pendingLine(ctx) {
 }
 
 /** A window's countdown matters to a seat only while it is offered a move out of turn (every
- * room is paced by windows, so that the pace tells nobody who could have called). */
+ * room is paced by windows, so that the pace tells nobody who could have called).
+ * @param {TableCtx} ctx @param {StateFrame} frame */
 function offeredOutOfTurn(ctx, frame) {
-  return frame.legal.length > 0 && frame.turn !== ctx.seat && frame.window_ms !== null && frame.window_ms > 0;
+  return frame.legal.length > 0 && frame.turn !== ctx.seat && typeof frame.window_ms === "number" && frame.window_ms > 0;
 }
 
+/** @param {TableCtx} ctx @param {StateFrame} frame @param {boolean} canCall */
 function promptText(ctx, frame, canCall) {
   if (frame.status === "over") return h("strong", {}, t("table.game_over"));
   if (frame.legal.length && frame.turn === ctx.seat) return h("strong", {}, t("table.your_turn"));
