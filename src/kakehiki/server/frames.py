@@ -19,6 +19,7 @@ class Words(TypedDict):
 class Seat(TypedDict):
     """A seat of a room as anybody may see it."""
 
+    seat: int
     nickname: str | None
     bot: str | None
     away: bool

@@ -13,8 +13,54 @@ import * as Hash from "./sha256.js";
 import * as Table from "./table.js";
 
 const { h, clear, fill } = Dom;
+/** @type {typeof I18N.t} */
 const t = (key, fields) => I18N.t(key, fields);
 
+/** @typedef {import("./protocol").Room} Room */
+/** @typedef {import("./protocol").StateFrame} StateFrame */
+/** @typedef {import("./protocol").OverFrame} OverFrame */
+/** @typedef {import("./protocol").ChatFrame} ChatFrame */
+/** @typedef {import("./kit.js").Pick} Pick */
+/**
+ * The move this seat sent last and what became of it: `at` the seq of the state it answered,
+ * `seq` the state its line stays for, `picked` the cards to give back if it is refused.
+ * @typedef {{text: string, ref: number, at: number, status: string, picked: Pick[], reason: string | null, by: number | null, seq: number}} Pending
+ */
+/** @typedef {{text: string, kind: string, replay: boolean}} LogEntry */
+/** @typedef {{text: string, seat: number | null, replay: boolean}} LastEvent */
+/**
+ * The page's state (one object, also window.KKApp for the browser tests).
+ * @typedef {Object} AppState
+ * @property {string | null} code the room shown (null: the lobby)
+ * @property {string | null} token this seat's token in that room
+ * @property {number | null} seat
+ * @property {boolean} host
+ * @property {Room | null} room
+ * @property {StateFrame | null} state
+ * @property {number} receivedAt when the state came (performance.now())
+ * @property {OverFrame | null} over
+ * @property {string | null} seedText the revealed seed's exact digits
+ * @property {import("./net.js").TableSocket | null} socket
+ * @property {boolean} online
+ * @property {(() => void) | null | undefined} callNow
+ * @property {(() => void) | null | undefined} goOn
+ * @property {LogEntry[]} log
+ * @property {boolean} following
+ * @property {{seq: number | null, picked: Pick[]}} compose
+ * @property {Pending | null} pending
+ * @property {LastEvent | null} last
+ * @property {ChatFrame[]} chat
+ * @property {Set<number>} muted
+ * @property {boolean} overShown
+ * @property {boolean} sound
+ * @property {boolean} myTurn
+ * @property {AudioContext} [audio]
+ * @property {import("./catalog").Catalog} [catalog] /api/games, asked once
+ * @property {boolean} [catalogAsked] whether lobby.js asked for the catalog already
+ * @property {Record<number, {emoji: string, until: number}>} [reactions]
+ */
+
+/** @type {AppState} */
 const App = {
   code: null, token: null, seat: null, host: false, room: null, state: null, receivedAt: 0,
   over: null, seedText: null, socket: null, online: false, callNow: null, goOn: null, log: [], following: false,
@@ -23,9 +69,11 @@ const App = {
 };
 const TITLE = document.title;
 
-const main = () => document.getElementById("app");
+/** An element the page's HTML (index.html) always has. @param {string} id */
+const part = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+const main = () => part("app");
 
-/** A seat's name in the page's language: its person's nickname, else its bot's (a level in words). */
+/** A seat's name in the page's language: its person's nickname, else its bot's (a level in words). @param {number} seat */
 function seatName(seat) {
   const info = App.room && App.room.seats[seat];
   if (!info) return t("seat.n", { n: seat });
@@ -35,30 +83,35 @@ function seatName(seat) {
 }
 
 // -- messages to the person ----------------------------------------------------------------
+/** A short notice in the corner. @param {string} text @param {"bad" | "warn"} [kind] */
 function toast(text, kind) {
-  const box = document.getElementById("toast");
+  const box = part("toast");
   const item = h("div", { class: "toast-item " + (kind || "") }, text);
   box.append(item);
-  while (box.children.length > 3) box.firstChild.remove();  // a burst of notices never covers the table
+  while (box.firstElementChild && box.children.length > 3) box.firstElementChild.remove();  // a burst of notices never covers the table
   setTimeout(() => item.remove(), 4500);
 }
 
+/** @param {any} err an ApiError, or anything thrown */
 function showError(err) {
   toast(t("error.generic", { message: err.message || String(err) }) + (err.field ? " (" + err.field + ")" : ""), "bad");
 }
 
 /** The header, drawn again; a button of it that had the focus keeps it (Sound, the language). */
 function header() {
-  const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("#bar") ? document.activeElement.id : null;
+  const active = document.activeElement;
+  const focused = active && active.closest && active.closest("#bar") ? active.id : null;
   drawHeader();
-  if (focused && document.getElementById(focused)) document.getElementById(focused).focus({ preventScroll: true });
+  const again = focused ? document.getElementById(focused) : null;
+  if (again) again.focus({ preventScroll: true });
 }
 
 function drawHeader() {
-  fill(document.getElementById("bar"),
+  const room = App.room;
+  fill(part("bar"),
     h("a", { href: "/", class: "brand" }, "kakehiki ", h("span", { lang: "ja" }, "駆け引き")),
-    App.room ? h("span", { class: "where" }, Lobby.gameTitle(App.room) + " · " + App.room.code) : null,
-    App.room ? h("button", { type: "button", class: "small", id: "rules", onclick: () => Learn.showRules(App.room.game).catch(showError) }, t("learn.rules")) : null,
+    room ? h("span", { class: "where" }, Lobby.gameTitle(room) + " · " + room.code) : null,
+    room ? h("button", { type: "button", class: "small", id: "rules", onclick: () => Learn.showRules(room.game).catch(showError) }, t("learn.rules")) : null,
     App.code && App.socket ? h("span", { class: "net " + (App.online ? "up" : "down"), id: "net", title: App.online ? t("table.connected") : null },
       App.online ? "●" : t("table.reconnecting")) : null,
     App.code ? h("button", { type: "button", class: "sound small", id: "sound", title: t("sound.help"), "aria-pressed": App.sound ? "true" : "false",
@@ -105,12 +158,12 @@ function announceTurn() {
   document.title = mine ? t("table.title_turn") + " · " + TITLE : TITLE;
 }
 
-/** A line for screen readers: only new lines are spoken (the visible log is not a live region). */
+/** A line for screen readers: only new lines are spoken (the visible log is not a live region). @param {string} text */
 function announce(text) {
   const box = document.getElementById("announce");
   if (!box || !text) return;
   box.append(h("p", {}, text));
-  while (box.childNodes.length > 3) box.firstChild.remove();
+  while (box.firstChild && box.childNodes.length > 3) box.firstChild.remove();
 }
 
 function switchLanguage() {
@@ -130,9 +183,11 @@ async function route() {
   if (!match) {
     closeRoom();
     try {
-      App.catalog = App.catalog || (await Net.api("GET", "/api/games"));
-      Lobby.renderHome(root, App.catalog, goToRoom, showError);
-      Learn.renderHome(root, App.catalog, goToRoom, showError);
+      /** @type {import("./catalog").Catalog} */
+      const catalog = App.catalog || (await Net.api("GET", "/api/games"));
+      App.catalog = catalog;
+      Lobby.renderHome(root, catalog, goToRoom, showError);
+      Learn.renderHome(root, catalog, goToRoom, showError);
     } catch (err) {
       showError(err);
     }
@@ -143,24 +198,31 @@ async function route() {
   else render();
 }
 
+/** @param {string} code */
 function goToRoom(code) {
   history.pushState(null, "", "/r/" + encodeURIComponent(code));
   route();
 }
 
+/** @param {string} code */
 async function openRoom(code) {
   closeRoom();
   App.code = code;
   const mine = Net.Seats.get(code);
-  if (mine) return connect(mine.token);
+  if (mine) return connect(code, mine.token);
+  /** @type {Room} */
+  let room;
   try {
-    App.room = await Net.api("GET", "/api/rooms/" + encodeURIComponent(code));
+    room = App.room = await Net.api("GET", "/api/rooms/" + encodeURIComponent(code));
   } catch (err) {
     fill(main(), h("p", { class: "panel bad", id: "no-room" }, t("room.no_room", { code })));
     return;
   }
   header();
-  Lobby.renderJoin(clear(main()), App.room, () => connect(Net.Seats.get(code).token), () => connect(null), showError);
+  Lobby.renderJoin(clear(main()), room, () => {
+    const seat = Net.Seats.get(code);  // renderJoin keeps the seat it took before it calls this
+    connect(code, seat ? seat.token : null);
+  }, () => connect(code, null), showError);
 }
 
 function closeRoom() {
@@ -171,9 +233,10 @@ function closeRoom() {
   document.title = TITLE;
 }
 
-function connect(token) {
+/** Open the table connection to room `code` (App.code), as the seat of `token` or a watcher (null). @param {string} code @param {string | null} token */
+function connect(code, token) {
   App.token = token;
-  App.socket = new Net.TableSocket(App.code, token, I18N.lang, onFrame, (up) => { App.online = up; header(); });
+  App.socket = new Net.TableSocket(code, token, I18N.lang, onFrame, (up) => { App.online = up; header(); });
 }
 
 /** Which control had the keyboard's focus (its `data-focus`), to give it back after a redraw. */
@@ -186,12 +249,13 @@ function focusKey() {
 
 /** Give the focus back after a redraw: to the same control, else (a card just played) to one
  * of its kind, else to the table itself, never to the page's body. */
+/** @param {{key: string, start: number | null, end: number | null} | null} was what focusKey() saw */
 function restoreFocus(was) {
   if (!was) return;
   const all = [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("[data-focus]"))];
   const kind = was.key.split("-")[0];
   const el = /** @type {HTMLInputElement | null} */ ((was.key.startsWith("#") ? document.getElementById(was.key.slice(1)) : all.find((x) => x.dataset.focus === was.key))
-    || all.find((x) => x.dataset.focus.split("-")[0] === kind && !x.disabled) || document.getElementById("table"));
+    || all.find((x) => (x.dataset.focus || "").split("-")[0] === kind && !x.disabled) || document.getElementById("table"));
   if (!el || el.disabled) return;
   el.focus({ preventScroll: true });
   if (typeof was.start === "number" && typeof el.setSelectionRange === "function") {
@@ -204,7 +268,8 @@ function render() {
   header();
   const root = clear(main());
   if (!App.room || !App.state) return;
-  const ctx = { room: App.room, seat: App.seat, host: App.host, seatName, send: (m) => App.socket.send(m) };
+  /** @type {import("./table.js").RoomCtx} */
+  const ctx = { room: App.room, seat: App.seat, host: App.host, seatName, send: (m) => App.socket && App.socket.send(m) };
   const chat = Chat.panel(chatCtx());
   if (App.state.status === "lobby") {
     Lobby.renderWaiting(root, ctx);
@@ -219,18 +284,20 @@ function render() {
   }
   const tableRoot = h("div", { id: "table", tabindex: "-1" });
   // Over: the results first (on a phone they would come far below the table), then the final table.
-  const over = App.over ? overPanel() : null;
+  const over = App.over ? overPanel(App.room, App.over) : null;
   if (over) root.append(over);
-  root.append(h("div", { class: "play-area" }, tableRoot, h("div", { class: "side" }, logPanel(), chat)));
+  root.append(h("div", { class: "play-area" }, tableRoot, h("div", { class: "side" }, logPanel(App.room), chat)));
   if (App.compose.seq !== App.state.seq) App.compose = { seq: App.state.seq, picked: [] };
-  Table.renderTable(tableRoot, Object.assign(ctx, {
+  /** @type {import("./table.js").TableCtx} */
+  const tableCtx = Object.assign(ctx, {
     game: App.room.game, state: App.state, receivedAt: App.receivedAt, act,
     compose: App.compose, pending: App.pending, redraw: render, last: App.last,
     reactions: App.reactions || {},
-  }));
-  Learn.decorate(root, ctx);
-  App.callNow = ctx.callNow;
-  App.goOn = ctx.goOn;
+  });
+  Table.renderTable(tableRoot, tableCtx);
+  Learn.decorate(root, tableCtx);
+  App.callNow = tableCtx.callNow;
+  App.goOn = tableCtx.goOn;
   restoreFocus(focused);
   if (over && !App.overShown) {
     App.overShown = true;
@@ -242,19 +309,22 @@ function render() {
 
 /** Load a game's renderer and words (named by /api/games, asked once). @param {string} id */
 async function loadGame(id) {
-  App.catalog = App.catalog || (await Net.api("GET", "/api/games"));
-  const entry = App.catalog.games.find((g) => g.id === id) || { id };
+  /** @type {import("./catalog").Catalog} */
+  const catalog = App.catalog || (await Net.api("GET", "/api/games"));
+  App.catalog = catalog;
+  const entry = catalog.games.find((g) => g.id === id) || { id };
   return Games.load(entry);
 }
 
 function chatCtx() {
   return { room: App.room, seat: App.seat, seatName, lines: App.chat, muted: App.muted,
-    send: (m) => App.socket && App.socket.send(m), redraw: render };
+    send: (/** @type {Record<string, unknown>} */ m) => App.socket && App.socket.send(m), redraw: render };
 }
 
 /**
  * Send a whole move as the answer to the state shown (`at`: its seq), and show it pending at
  * once: the cards `picked` for it are kept, to be given back if the table refuses the move.
+ * @param {string} text @param {Pick[]} [picked]
  */
 function act(text, picked) {
   const menu = document.getElementById("menu");
@@ -335,7 +405,11 @@ function onFrame(frame, raw) {
       App.over = frame; App.seedText = Net.seedText(raw);
       break;
     case "error":
-      if (frame.code === "bad_token") { forgetSeat(); App.socket.token = null; App.socket.send({ type: "hello", lang: I18N.lang }); return; }
+      if (frame.code === "bad_token") {
+        forgetSeat();
+        if (App.socket) { App.socket.token = null; App.socket.send({ type: "hello", lang: I18N.lang }); }
+        return;
+      }
       toast(I18N.has("error." + frame.code) ? t("error." + frame.code) : frame.message, "bad");
       return;
     default:
@@ -351,9 +425,11 @@ function onChat(frame) {
   if (App.chat.length > 100) App.chat.shift();
   if (App.muted.has(frame.seat)) return;
   if (frame.emoji && !frame.replay) {
-    App.reactions = App.reactions || {};
-    App.reactions[frame.seat] = { emoji: frame.emoji, until: performance.now() + 4000 };
-    setTimeout(() => { if (App.reactions[frame.seat] && App.reactions[frame.seat].until <= performance.now()) { delete App.reactions[frame.seat]; render(); } }, 4100);
+    /** @type {NonNullable<AppState["reactions"]>} */
+    const reactions = App.reactions || {};
+    App.reactions = reactions;
+    reactions[frame.seat] = { emoji: frame.emoji, until: performance.now() + 4000 };
+    setTimeout(() => { if (reactions[frame.seat] && reactions[frame.seat].until <= performance.now()) { delete reactions[frame.seat]; render(); } }, 4100);
   }
   if (!frame.replay) announce(frame.emoji ? t("chat.reacted", { name: seatName(frame.seat), emoji: frame.emoji }) : seatName(frame.seat) + ": " + frame.text);
   const list = document.getElementById("chat-list");
@@ -362,12 +438,12 @@ function onChat(frame) {
 }
 
 function forgetSeat() {
-  Net.Seats.forget(App.code);
+  if (App.code) Net.Seats.forget(App.code);
   App.token = null;
   toast(t("error.token"), "bad");
 }
 
-/** Remember the commitment this page first saw for the room, to check the seed against at the end. */
+/** Remember the commitment this page first saw for the room, to check the seed against at the end. @param {Room} room */
 function remember(room) {
   const key = "kk.commit." + room.code;
   if (!localStorage.getItem(key)) localStorage.setItem(key, room.commitment);
@@ -414,36 +490,41 @@ function addLog(frame, mine) {
   }
 }
 
-const logLine = (entry) => h("li", { class: entry.kind + (entry.replay ? " replay" : "") }, entry.text);
+const logLine = (/** @type {LogEntry} */ entry) => h("li", { class: entry.kind + (entry.replay ? " replay" : "") }, entry.text);
 
-function logPanel() {
+/** @param {Room} room */
+function logPanel(room) {
   // Not a live region: it is drawn anew with every frame; new lines are spoken through #announce.
   const list = h("ol", { id: "log-list", class: "log-list", tabindex: "0", "aria-label": t("table.log") }, App.log.map(logLine));
   setTimeout(() => { list.scrollTop = list.scrollHeight; }, 0);
-  return h("aside", { class: "log" }, h("h3", {}, t("table.log")), list, Lobby.roomFacts(App.room));
+  return h("aside", { class: "log" }, h("h3", {}, t("table.log")), list, Lobby.roomFacts(room));
 }
 
 // -- the end -----------------------------------------------------------------------------------
-/** The columns that say how each place was decided, from the result and the final table's view. */
-function standingColumns(result) {
+/** The columns that say how each place was decided, from the result and the final table's view.
+ * @param {Room} room @param {Partial<import("./protocol").Result>} result
+ * @returns {import("./kit.js").Column[]} */
+function standingColumns(room, result) {
   const view = App.state && App.state.view ? App.state.view : {};
-  const game = Games.of(App.room.game);
+  const game = Games.of(room.game);
   const own = game.standings ? game.standings(view, result) : null;
   if (own) return own;
-  const wins = (seat) => (result.rounds || []).filter((r) => (r.winners || []).includes(seat)).length;
-  const score = (seat) => (result.scores ? String(result.scores[seat]) : "");
+  const wins = (/** @type {number} */ seat) => (result.rounds || []).filter((r) => (r.winners || []).includes(seat)).length;
+  const score = (/** @type {number} */ seat) => (result.scores ? String(result.scores[seat]) : "");
   return [[t("over.score"), score], [t("over.rounds"), (s) => String(wins(s))]];
 }
 
-function overPanel() {
-  const result = App.over.result || {};
+/** The results, once the game is over. @param {Room} room @param {OverFrame} over */
+function overPanel(room, over) {
+  /** @type {Partial<import("./protocol").Result>} */
+  const result = over.result || {};
   const ranks = result.ranks || [];
   const order = ranks.map((r, seat) => seat).sort((a, b) => ranks[a] - ranks[b]);
-  const columns = standingColumns(result);
+  const columns = standingColumns(room, result);
   const verdict = h("p", { class: "verdict", id: "verdict" }, t("over.checking"));
-  checkSeed(verdict);
-  const reveal = App.over.reveal;
-  const game = App.room.game;
+  checkSeed(verdict, room, over);
+  const reveal = over.reveal;
+  const game = room.game;
   return h("section", { class: "panel over", id: "over", "aria-labelledby": "over-title" },
     h("h2", { id: "over-title", tabindex: "-1" }, t("over.title")),
     h("p", { class: "winners" }, result.draw ? t("over.draw") : t("over.winner", { names: (result.winners || []).map(seatName).join(", ") })),
@@ -456,14 +537,16 @@ function overPanel() {
     h("p", { class: "seed" }, t("over.seed", { seed: App.seedText || "?" }), " · " + t("over.salt") + " ", h("code", {}, reveal.salt)),
     verdict,
     h("div", { class: "over-actions" },
-      h("a", { class: "button", id: "record", href: App.over.record, download: "kakehiki-" + App.code + ".json" }, t("over.record")),
+      h("a", { class: "button", id: "record", href: over.record, download: "kakehiki-" + App.code + ".json" }, t("over.record")),
       App.seat !== null ? h("button", { type: "button", class: "primary", id: "again", onclick: playAgain }, t("over.again")) : null,
       h("a", { class: "button", href: "/" }, t("over.lobby"))));
 }
 
-function checkSeed(verdict) {
-  const published = localStorage.getItem("kk.commit." + App.code) || App.room.commitment;
-  const reveal = App.over.reveal;
+/** Whether the seed revealed is the one committed to when this page first saw the room.
+ * @param {HTMLElement} verdict @param {Room} room @param {OverFrame} over */
+function checkSeed(verdict, room, over) {
+  const published = localStorage.getItem("kk.commit." + App.code) || room.commitment;
+  const reveal = over.reveal;
   const ok = App.seedText !== null && Hash.commitment(App.seedText, reveal.salt) === published;
   verdict.textContent = ok ? t("over.fair") : t("over.unfair");
   verdict.classList.add(ok ? "good" : "bad");
@@ -472,12 +555,12 @@ function checkSeed(verdict) {
 
 function playAgain() {
   App.following = true;
-  if (App.room.next) return follow(App.room.next);
-  App.socket.send({ type: "again" });
+  if (App.room && App.room.next) return follow(App.room.next);
+  if (App.socket) App.socket.send({ type: "again" });
   toast(t("over.again_wait"));
 }
 
-/** Move to the next room of the same people: this seat's token is valid there too. */
+/** Move to the next room of the same people: this seat's token is valid there too. @param {string} next */
 function follow(next) {
   Net.Seats.put(next, { token: App.token, seat: App.seat });
   goToRoom(next);

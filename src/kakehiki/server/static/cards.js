@@ -22,6 +22,7 @@ var SERIF = "Georgia, 'Times New Roman', 'Liberation Serif', 'Noto Serif', serif
 // Suit colours: red suits and dark suits, each pair slightly tinted apart
 // (hearts crimson / diamonds vermilion, spades black / clubs green-black).
 // tint = pale background used inside the court-card panel.
+/** @type {Record<string, {sym: string, color: string, tint: string}>} */
 var SUITS = {
   S: { sym: '\u2660', color: '#1b1c22', tint: '#eef0f5' },
   H: { sym: '\u2665', color: '#c8102e', tint: '#fcebee' },
@@ -31,6 +32,7 @@ var SUITS = {
 var JOKER_COLOR = '#5a2a84';
 
 // Suit shapes, each centred on (0,0) and fitting a 100x100 box.
+/** @type {Record<string, string>} */
 var SHAPES = {
   H: '<path d="M0,44C-8,34-48,10-48,-16C-48,-34-36,-44-23,-44C-12,-44-4,-38 0,-28' +
      'C4,-38 12,-44 23,-44C36,-44 48,-34 48,-16C48,10 8,34 0,44Z"/>',
@@ -46,6 +48,7 @@ var SHAPES = {
 var L = 90, M = 125, R = 160;            // columns
 var T = 66, B = 284, MID = 175;         // top row, bottom row, centre
 var Q1 = T + (B - T) / 3, Q3 = T + 2 * (B - T) / 3;
+/** @type {Record<string, Array<[number, number]>>} */
 var PIPS = {
   '2': [[M, T], [M, B]],
   '3': [[M, T], [M, MID], [M, B]],
@@ -59,44 +62,58 @@ var PIPS = {
          [L, Q3], [R, Q3], [M, (Q3 + B) / 2], [L, B], [R, B]]
 };
 
+/**
+ * A card parsed: the joker has no suit.
+ * @typedef {{suit: null, rank: 'JK'}} Joker
+ * @typedef {{suit: string, rank: string}} Suited
+ * @typedef {Joker | Suited} Card
+ */
+
 var uid = 0;   // counter for unique <pattern> ids on card backs
 
+/** @param {unknown} s */
 function esc(s) {
   return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;')
     .replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/** @param {unknown} token @returns {boolean} */
 function isCard(token) {
   return typeof token === 'string' && CARD_RE.test(token);
 }
 
+/** @param {unknown} code @returns {Card | null} */
 function parse(code) {
-  if (!isCard(code)) return null;
+  if (typeof code !== 'string' || !isCard(code)) return null;
   if (code === 'JK') return { suit: null, rank: 'JK' };
   return { suit: code.charAt(0), rank: code.slice(1) };
 }
 
+/** @param {string | null | undefined} code @param {string} [lang] */
 function label(code, lang) {
   var ja = lang === 'ja';
   if (code === null || code === undefined) return ja ? '伏せたカード' : 'face-down card';
   var c = parse(code);
   if (!c) return String(code);
-  if (c.rank === 'JK') return ja ? 'ジョーカー' : 'JOKER';
+  if (c.suit === null) return ja ? 'ジョーカー' : 'JOKER';  // the joker (rank JK)
   return SUITS[c.suit].sym + c.rank;
 }
 
 // One suit symbol of the given size (px of its 100-unit box) centred at (x, y).
+/** @param {string} suit @param {number} x @param {number} y @param {number} size @param {boolean} [flip] */
 function pip(suit, x, y, size, flip) {
   return '<g transform="translate(' + x + ' ' + y + ') scale(' + (size / 100) +
     (flip ? ') rotate(180)' : ')') + '">' + SHAPES[suit] + '</g>';
 }
 
 // Draw `content` once upright in the top-left, once rotated in the bottom-right.
+/** @param {string} content */
 function bothCorners(content) {
   return '<g>' + content + '</g><g transform="rotate(180 ' + W / 2 + ' ' + H / 2 + ')">' + content + '</g>';
 }
 
 // Corner index: large bold rank with a suit symbol beneath it.
+/** @param {Suited} c */
 function index(c) {
   var fit = c.rank === '10' ? ' textLength="62" lengthAdjust="spacingAndGlyphs"' : '';
   return bothCorners(
@@ -105,6 +122,7 @@ function index(c) {
 }
 
 // Centre of a number card / ace.
+/** @param {Suited} c */
 function pips(c) {
   if (c.rank === 'A') return pip(c.suit, M, MID, 120);
   return PIPS[c.rank].map(function (p) {
@@ -113,6 +131,7 @@ function pips(c) {
 }
 
 // Centre of a court card: framed, tinted panel with a large letter between suit symbols.
+/** @param {Suited} c */
 function court(c) {
   var s = SUITS[c.suit];
   return '<rect x="72" y="56" width="106" height="238" rx="8" fill="' + s.tint +
@@ -125,6 +144,7 @@ function court(c) {
 }
 
 // Five-pointed star path centred at (cx, cy).
+/** @param {number} cx @param {number} cy @param {number} r */
 function star(cx, cy, r) {
   var d = '';
   for (var i = 0; i < 10; i++) {
@@ -163,17 +183,21 @@ function back() {
     '<g fill="#c9d0f5">' + emblem + '</g>';
 }
 
+/**
+ * @param {string | null | undefined} code
+ * @param {{back?: boolean, width?: number, title?: string, lang?: string}} [opts]
+ */
 function svg(code, opts) {
   opts = opts || {};
   var c = parse(code);
   var faceDown = !c || opts.back;          // null / malformed code -> back
   var text = faceDown ? label(null, opts.lang) : label(code, opts.lang);
-  var size = opts.width > 0
+  var size = opts.width !== undefined && opts.width > 0
     ? ' width="' + opts.width + '" height="' + Math.round(opts.width * 1.4 * 100) / 100 + '"'
     : ' width="100%"';
   var body;
-  if (faceDown) body = back();
-  else if (c.rank === 'JK') body = joker();
+  if (faceDown || !c) body = back();
+  else if (c.suit === null) body = joker();  // the joker (rank JK)
   else {
     body = '<g fill="' + SUITS[c.suit].color + '">' + index(c) +
       (/^[JQK]$/.test(c.rank) ? court(c) : pips(c)) + '</g>';

@@ -5,12 +5,27 @@ import * as Dom from "./dom.js";
 import { I18N } from "./i18n.js";
 
 const { h } = Dom;
+/** @type {typeof I18N.t} */
 const t = (key, fields) => I18N.t(key, fields);
 const REACTIONS = ["👍", "👏", "😂", "😮", "😅", "🤔", "🎉", "🙏"];
 const MAX = 200;
 let draft = "";
 
-/** One chat line: the name (a button that mutes or unmutes that person), then the text. */
+/** @typedef {import("./protocol").ChatFrame} ChatFrame */
+/**
+ * What the chat gets from the page: the lines kept, the seats muted (this page only), this seat
+ * (null: watching), a seat's name, `send(message)` (its ref, null when offline) and `redraw()`.
+ * @typedef {Object} ChatCtx
+ * @property {number | null} seat
+ * @property {(seat: number) => string} seatName
+ * @property {ChatFrame[]} lines
+ * @property {Set<number>} muted
+ * @property {(message: Record<string, unknown>) => number | null | undefined} send
+ * @property {() => void} redraw
+ */
+
+/** One chat line: the name (a button that mutes or unmutes that person), then the text.
+ * @param {ChatFrame} frame @param {ChatCtx} ctx */
 function line(frame, ctx) {
   const name = ctx.seatName(frame.seat);
   const own = frame.seat === ctx.seat;
@@ -20,12 +35,14 @@ function line(frame, ctx) {
     ": ", frame.emoji ? h("span", { class: "emoji" }, frame.emoji) : frame.text);
 }
 
+/** A new line at the end of the list shown (the latest 100 kept). @param {HTMLElement} list @param {ChatFrame} frame @param {ChatCtx} ctx */
 function append(list, frame, ctx) {
   list.append(line(frame, ctx));
-  while (list.childNodes.length > 100) list.firstChild.remove();
+  while (list.firstChild && list.childNodes.length > 100) list.firstChild.remove();
   list.scrollTop = list.scrollHeight;
 }
 
+/** The chat panel: its lines, reactions and the line being written. @param {ChatCtx} ctx */
 function panel(ctx) {
   const shown = ctx.lines.filter((f) => !ctx.muted.has(f.seat));
   const list = h("ol", { class: "chat-list", id: "chat-list", tabindex: "0", "aria-label": t("chat.title") }, shown.map((f) => line(f, ctx)));
@@ -36,8 +53,8 @@ function panel(ctx) {
   if (seated) {
     const input = h("input", { type: "text", id: "chat-input", name: "chat", maxlength: MAX, value: draft, autocomplete: "off",
       placeholder: t("chat.placeholder"), "aria-label": t("chat.placeholder"), dataset: { focus: "chat-input" },
-      oninput: (e) => { draft = e.target.value; } });
-    form = h("form", { class: "chat-form", id: "chat-form", onsubmit: (e) => {
+      oninput: (/** @type {Dom.EventOn<HTMLInputElement>} */ e) => { draft = e.target.value; } });
+    form = h("form", { class: "chat-form", id: "chat-form", onsubmit: (/** @type {Event} */ e) => {
       e.preventDefault();
       const text = input.value.trim();
       if (!text) return;

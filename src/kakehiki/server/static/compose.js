@@ -7,16 +7,20 @@
 import * as Cards from "./cards.js";
 import { I18N } from "./i18n.js";
 
+/** @type {typeof I18N.t} */
 const t = (key, fields) => I18N.t(key, fields);
-const isCard = (x) => Cards.isCard(x);
-const label = (code) => Cards.label(code, I18N.lang);
+const isCard = (/** @type {unknown} */ x) => Cards.isCard(x);
+const label = (/** @type {string} */ code) => Cards.label(code, I18N.lang);
+/** @type {Record<string, string>} */
 const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
-const words = (text) => text.split(" ").filter(Boolean);
-const cardsIn = (text) => words(text).filter(isCard);
+const words = (/** @type {string} */ text) => text.split(" ").filter(Boolean);
+const cardsIn = (/** @type {string} */ text) => words(text).filter(isCard);
 
-/** Whether `part` (a list of cards) fits inside `whole` counting copies (several decks). */
+/** Whether `part` (a list of cards) fits inside `whole` counting copies (several decks).
+ * @param {string[]} part @param {string[]} whole */
 function within(part, whole) {
+  /** @type {Map<string, number>} */
   const left = new Map();
   for (const c of whole) left.set(c, (left.get(c) || 0) + 1);
   for (const c of part) {
@@ -28,6 +32,7 @@ function within(part, whole) {
 }
 
 /** The words of a move for a person, in the page's language: `play S5 down C4` → "Play ♠5 · face down ♣4". */
+/** @param {string | null | undefined} text */
 function moveWords(text) {
   if (!text) return "";
   const out = [];
@@ -53,24 +58,28 @@ function moveWords(text) {
  */
 function offer(renderer, frame) {
   const game = renderer.compose || null;
-  const complete = Array.isArray(frame.moves) && !frame.moves_more;
-  const source = complete ? frame.moves : frame.legal;
+  // Every whole move, when the frame lists them all (null: the list is cut short or absent).
+  const all = Array.isArray(frame.moves) && !frame.moves_more ? frame.moves : null;
+  const complete = all !== null;
+  const source = all !== null ? all : frame.legal;
   const singles = (source || []).filter((m) => !words(m).some((w) => isCard(w) || w.startsWith("*")));
-  const keys = new Set(game && complete ? frame.moves.filter((m) => cardsIn(m).length).map(game.key) : []);
-  const carded = game && complete ? frame.moves.filter((m) => cardsIn(m).length) : [];
-  const composing = !!game && (frame.legal || []).some((a) => game.verbs.includes(words(a)[0]));
+  const keys = new Set(game && all !== null ? all.filter((m) => cardsIn(m).length).map(game.key) : []);
+  const carded = game && all !== null ? all.filter((m) => cardsIn(m).length) : [];
+  const composing = game !== null && (frame.legal || []).some((a) => game.verbs.includes(words(a)[0]));
   return {
     game, complete, singles, composing,
-    composed: (text) => !complete || keys.has(game.key(text)),
+    composed: (/** @type {string} */ text) => !complete || (game !== null && keys.has(game.key(text))),
     /** Cards that may be picked at all (null: any card of the hand; the server rules). */
     pickable() {
       if (!composing) return new Set();
       return complete ? new Set(carded.flatMap(cardsIn)) : null;
     },
     /** Cards that would still make a listed move with the ones picked (the page's hint). */
+    /** @param {import("./kit.js").Pick[]} picked */
     hints(picked) {
       if (!game || !complete) return null;
       const cards = picked.map((p) => p.code);
+      /** @type {Set<string>} */
       const out = new Set();
       for (const m of carded) {
         const inMove = cardsIn(m);

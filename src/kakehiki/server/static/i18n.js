@@ -1,6 +1,7 @@
 // @ts-check
 // The page's words in English and Japanese.  The table's events and notices come already
 // worded by the server in the connection's language; these are the page's own labels.
+/** @type {Record<string, string>} */
 const EN = {
   "app.tagline": "Japanese call-and-bluff card games: play with friends and bots.",
   "lang.switch": "日本語",
@@ -204,6 +205,7 @@ const EN = {
   "learn.close": "Close",
   "learn.rules_of": "Rules: {game}",
 };
+/** @type {Record<string, string>} */
 const JA = {
   "app.tagline": "日本のかけひきトランプゲーム：友だちやボットと遊ぼう。",
   "lang.switch": "English",
@@ -407,6 +409,7 @@ const JA = {
   "learn.close": "閉じる",
   "learn.rules_of": "ルール：{game}",
 };
+/** @type {Record<string, Record<string, string>>} */
 const TABLES = { en: EN, ja: JA };
 
 function initialLang() {
@@ -421,7 +424,7 @@ function initialLang() {
 /** @type {Record<string, Record<string, Record<string, string>>>} */
 const GAME_TABLES = {};
 
-/** `text` with its {name} fields filled in. */
+/** `text` with its {name} fields filled in. @param {string} text @param {Record<string, unknown>} [fields] */
 function fill(text, fields) {
   for (const [name, value] of Object.entries(fields || {})) text = text.split("{" + name + "}").join(String(value));
   return text;

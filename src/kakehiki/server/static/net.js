@@ -2,7 +2,9 @@
 // Talking to `kakehiki serve`: the lobby's HTTP calls and the table's WebSocket, which
 // reconnects by itself after a drop (the server keeps the seat through its grace and sends
 // the history again after `hello`).  Only the documented protocol (docs/protocol.md) is used.
+/** A refusal from the server's HTTP API, or a network failure (`code` "network"). */
 class ApiError extends Error {
+  /** @param {string} code @param {string} message @param {string | null} [field] the request's field at fault */
   constructor(code, message, field) {
     super(message);
     this.code = code;
@@ -10,7 +12,13 @@ class ApiError extends Error {
   }
 }
 
+/**
+ * One HTTP call: the JSON answer, or an ApiError.
+ * @param {string} method @param {string} path @param {unknown} [body] sent as JSON
+ * @returns {Promise<any>} the answer's JSON (its shape is the endpoint's, docs/protocol.md)
+ */
 async function api(method, path, body) {
+  /** @type {RequestInit & {headers: Record<string, string>}} */
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
@@ -20,7 +28,7 @@ async function api(method, path, body) {
   try {
     response = await fetch(path, init);
   } catch (err) {
-    throw new ApiError("network", String(err.message || err));
+    throw new ApiError("network", String((err instanceof Error && err.message) || err));
   }
   const data = await response.json().catch(() => null);
   if (!response.ok) {
@@ -32,6 +40,7 @@ async function api(method, path, body) {
 
 /** Where this browser keeps its seat tokens: one per room code, so a reload keeps the seat. */
 const Seats = {
+  /** @param {string} code @returns {{token: string | null, seat: number | null} | null} */
   get(code) {
     try {
       return JSON.parse(localStorage.getItem("kk.seat." + code) || "null");
@@ -39,9 +48,11 @@ const Seats = {
       return null;
     }
   },
+  /** @param {string} code @param {{token: string | null, seat: number | null}} seat */
   put(code, seat) {
     localStorage.setItem("kk.seat." + code, JSON.stringify(seat));
   },
+  /** @param {string} code */
   forget(code) {
     localStorage.removeItem("kk.seat." + code);
   },
@@ -53,6 +64,13 @@ const Seats = {
  * to 5 s), says `hello` again with the same token and lets the server re-send the history.
  */
 class TableSocket {
+  /**
+   * @param {string} code the room's code
+   * @param {string | null} token this seat's token (null: watch)
+   * @param {string} lang the language the server words events in
+   * @param {(frame: import("./protocol").ServerFrame, raw: string) => void} onFrame
+   * @param {(up: boolean, code?: number) => void} onStatus
+   */
   constructor(code, token, lang, onFrame, onStatus) {
     this.code = code;
     this.token = token;
@@ -61,6 +79,7 @@ class TableSocket {
     this.onStatus = onStatus;
     this.pause = 500;
     this.closed = false;
+    /** @type {WebSocket | null} */
     this.ws = null;
     this.nextRef = 1;
     this.open();
@@ -72,6 +91,7 @@ class TableSocket {
     this.ws = ws;
     ws.onopen = () => {
       this.pause = 500;
+      /** @type {{type: string, lang: string, token?: string}} */
       const hello = { type: "hello", lang: this.lang };
       if (this.token) hello.token = this.token;
       ws.send(JSON.stringify(hello));
@@ -100,6 +120,7 @@ class TableSocket {
   }
 
   /** Send a message; returns its ref (or null when the socket is not open). */
+  /** @param {Record<string, unknown>} message @returns {number | null} */
   send(message) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return null;
     const ref = this.nextRef++;
@@ -107,6 +128,7 @@ class TableSocket {
     return ref;
   }
 
+  /** @param {string} lang */
   setLang(lang) {
     this.lang = lang;
     this.send({ type: "lang", lang });
@@ -120,6 +142,7 @@ class TableSocket {
 }
 
 /** The revealed seed, digit for digit: a 64-bit seed does not survive JSON.parse as a number. */
+/** @param {string} raw the over frame as it came */
 function seedText(raw) {
   const match = /"seed"\s*:\s*(-?\d+)/.exec(raw);
   return match ? match[1] : null;

@@ -2,6 +2,7 @@
 
 /** A seat of a room as anybody may see it. */
 export interface Seat {
+  seat: number;
   nickname: string | null;
   bot: string | null;
   away: boolean;

@@ -12,8 +12,9 @@ const K = new Uint32Array([
   0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
-const rotr = (x, n) => (x >>> n) | (x << (32 - n));
+const rotr = (/** @type {number} */ x, /** @type {number} */ n) => (x >>> n) | (x << (32 - n));
 
+/** The message padded to whole 64-byte blocks, its length in bits at the end. @param {Uint8Array} bytes */
 function padded(bytes) {
   const total = Math.ceil((bytes.length + 9) / 64) * 64;
   const out = new Uint8Array(total);
@@ -26,6 +27,7 @@ function padded(bytes) {
   return view;
 }
 
+/** @param {string} text */
 function sha256Hex(text) {
   const data = padded(new TextEncoder().encode(text));
   const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
@@ -50,6 +52,7 @@ function sha256Hex(text) {
 }
 
 /** The commitment kakehiki publishes before a deal (see fairness.py): the same text, hashed. */
+/** @param {string} seedText @param {string} salt */
 function commitment(seedText, salt) {
   return sha256Hex("kakehiki-commit/1\n" + seedText + "\n" + salt);
 }

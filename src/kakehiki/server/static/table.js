@@ -11,16 +11,20 @@ import { I18N } from "./i18n.js";
 import * as Lobby from "./lobby.js";
 
 const { h, fill } = Dom;
+/** @type {typeof I18N.t} */
 const t = (key, fields) => I18N.t(key, fields);
+/** @type {Record<string, string>} */
 const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
-/** An action text split into its verb, its card tokens and the rest (`suit=H`, `*2`, `stock`). */
+/** An action text split into its verb, its card tokens and the rest (`suit=H`, `*2`, `stock`).
+ * @param {string} text @returns {Action} */
 function parseAction(text) {
   const tokens = text.split(" ");
   const rest = tokens.slice(1);
-  return { text, verb: tokens[0], cards: rest.filter(Cards.isCard), extras: rest.filter((x) => !Cards.isCard(x)) };
+  return { text, verb: tokens[0], cards: rest.filter(Cards.isCard), extras: rest.filter((/** @type {string} */ x) => !Cards.isCard(x)) };
 }
 
+/** @param {string} extra a word of a move that is not a card (`suit=H`, `top=S4`, `revolution`) */
 function extraLabel(extra) {
   const [key, value] = extra.split("=");
   if (key === "suit") return t("act.suit", { suit: SUIT_SIGNS[value] || value });
@@ -48,6 +52,8 @@ function actionLabel(game, action, withCards, view) {
   return parts.concat(extras.map(extraLabel)).filter(Boolean).join(" ");
 }
 
+/** A clock's bar, kept moving by tickClocks().
+ * @param {"window" | "turn"} kind @param {number | null | undefined} ms the time left when the state came @param {number} receivedAt */
 function countdown(kind, ms, receivedAt) {
   if (ms === null || ms === undefined) return null;
   const bar = h("div", { class: "clock " + kind, dataset: { until: String(receivedAt + ms), total: String(Math.max(ms, 1)) } },
@@ -64,14 +70,50 @@ function tickClocks() {
     const left = Math.max(0, Number(el.dataset.until) - now);
     const fill = /** @type {HTMLElement} */ (el.querySelector(".clock-fill"));
     fill.style.width = Math.min(100, (100 * left) / Number(el.dataset.total)) + "%";
-    el.querySelector(".clock-text").textContent = (left / 1000).toFixed(1) + "s";
+    // clock() builds each .clock with its .clock-text
+    /** @type {HTMLElement} */ (el.querySelector(".clock-text")).textContent = (left / 1000).toFixed(1) + "s";
     el.classList.toggle("urgent", left < 1500);
   });
 }
 setInterval(tickClocks, 100);
 
 /** Whether two picks are the same card of the same place (a hand may hold two copies of a face). */
-const samePick = (a, b) => a.where === b.where && a.idx === b.idx;
+const samePick = (/** @type {Pick} */ a, /** @type {Pick} */ b) => a.where === b.where && a.idx === b.idx;
+
+/** @typedef {import("./kit.js").Pick} Pick */
+/** @typedef {import("./kit.js").Action} Action */
+/** @typedef {import("./protocol").StateFrame} StateFrame */
+/**
+ * What the table itself reads of a game's view (every game's view.d.ts has these): this seat's
+ * hand (null: watching), every hand's size, and the playing order where the game reseats.
+ * @typedef {{hand: string[] | null, hand_sizes: number[], order?: number[]}} TableView
+ */
+
+/**
+ * What a room's screens get from the page (the lobby's waiting room too): the room, this seat
+ * (null: watching), whether it hosts, a seat's name, and `send(message)` (its ref, null when offline).
+ * @typedef {Object} RoomCtx
+ * @property {import("./protocol").Room} room
+ * @property {number | null} seat
+ * @property {boolean} host
+ * @property {(seat: number) => string} seatName
+ * @property {(message: Record<string, unknown>) => number | null} send
+ */
+
+/**
+ * What the table gets besides (see renderTable); it sets `callNow` and `goOn` for the page's keys.
+ * @typedef {RoomCtx & {
+ *   game: string, state: StateFrame, receivedAt: number,
+ *   act: (text: string, picked?: Pick[]) => void,
+ *   compose: {seq: number | null, picked: Pick[]},
+ *   pending: import("./app.js").Pending | null,
+ *   redraw: () => void,
+ *   last: import("./app.js").LastEvent | null,
+ *   reactions: Record<number, {emoji: string, until: number}>,
+ *   callNow?: (() => void) | null,
+ *   goOn?: (() => void) | null,
+ * }} TableCtx
+ */
 
 /**
  * Draw the table into `root`.  `ctx` holds the game id, the room, this seat, the last state
@@ -79,13 +121,15 @@ const samePick = (a, b) => a.where === b.where && a.idx === b.idx;
  * for the move being made, kept by the page across redraws), `pending` (the last move sent and
  * what became of it) and `redraw()`.
  */
+/** @param {HTMLElement} root @param {TableCtx} ctx */
 function renderTable(root, ctx) {
   const frame = ctx.state;
-  const view = frame.view;
+  const view = /** @type {TableView | null} */ (frame.view);  // the frame types it unknown: it is the game's
   const game = Games.of(ctx.game);
   const offer = Compose.offer(game, frame);
   const CALLS = game.calls || [];
-  const composing = offer.composing;
+  const composer = offer.game;
+  const composing = composer !== null && offer.composing;  // offer.composing: composer is not null
   const actions = frame.legal.map(parseAction);
   const calls = actions.filter((a) => CALLS.includes(a.verb));
   const hand = view && view.hand ? view.hand : null;
@@ -98,7 +142,9 @@ function renderTable(root, ctx) {
   const goOn = seated && frame.window === true && frame.status === "playing" && (frame.legal.length === 0 || frame.legal.includes("pass"));
 
   // The single actions of the games whose moves are single actions (Dobon): a card with moves is clickable.
+  /** @type {Map<string, Action[]>} */
   const byCard = new Map();
+  /** @type {Action[]} */
   const loose = [];
   if (!offer.game) {
     for (const action of actions) {
@@ -110,9 +156,11 @@ function renderTable(root, ctx) {
       } else loose.push(action);
     }
   }
+  /** @type {Set<string>} */
   const placed = new Set();
   const menu = h("div", { class: "menu", id: "menu", hidden: true, role: "menu" });
 
+  /** The menu of a card's moves. @param {Element} anchor @param {Action[]} list */
   function openMenu(anchor, list) {
     fill(menu, h("div", { class: "menu-title" }, t("table.choose")),
       ...list.map((a) => h("button", { type: "button", class: "move", dataset: { action: a.text }, onclick: () => ctx.act(a.text) }, actionLabel(game, a, true, view))),
@@ -126,15 +174,17 @@ function renderTable(root, ctx) {
   }
 
   /** Pick a card for the move being made, or put it back (Million Doubt: face up, face down, back). */
+  /** @param {Pick} pick */
   function toggle(pick) {
     const list = ctx.compose.picked;
     const at = list.findIndex((p) => samePick(p, pick));
     if (at < 0) list.push(Object.assign({ how: "up" }, pick));
-    else if (offer.game.cycle && pick.where === "hand" && list[at].how === "up") list[at].how = "down";
+    else if (composer !== null && composer.cycle && pick.where === "hand" && list[at].how === "up") list[at].how = "down";
     else list.splice(at, 1);
     ctx.redraw();
   }
 
+  /** @param {HTMLElement} el @param {string} label @param {() => void} choose */
   function asButton(el, label, choose) {
     el.classList.add("playable");
     el.tabIndex = 0;
@@ -145,13 +195,15 @@ function renderTable(root, ctx) {
     return el;
   }
 
-  /** A card element: picked for the move being made (composing games), or with its moves on it (Dobon). */
+  /** A card element: picked for the move being made (composing games), or with its moves on it (Dobon).
+   * @param {string | null} code @param {{class?: string, pick?: boolean} | null | undefined} attrs
+   * @param {string} where `hand`, `field` or `pool` @param {number | string} [idx] */
   function cardWithMoves(code, attrs, where, idx) {
     const el = Dom.card(code, { class: (attrs && attrs.class) || "card" });
     if (!code || idx === undefined) return el;
     el.dataset.focus = where + "-" + idx;
     if (composing) {
-      const fromPool = offer.game.fromPool && offer.game.fromPool(frame);
+      const fromPool = composer.fromPool && composer.fromPool(frame);
       if ((where === "pool") !== !!fromPool) return el;
       if (pickable && !pickable.has(code)) return el;
       const pick = { where, idx, code };
@@ -159,7 +211,7 @@ function renderTable(root, ctx) {
       if (pending && pending.picked.some((p) => samePick(p, pick))) el.classList.add("pending");
       if (mine) {
         el.classList.add("picked", mine.how === "down" ? "down" : "up");
-        if (offer.game.cycle && where === "hand") el.append(h("span", { class: "badge" }, t(mine.how === "down" ? "move.badge_down" : "move.badge_up")));
+        if (composer.cycle && where === "hand") el.append(h("span", { class: "badge" }, t(mine.how === "down" ? "move.badge_down" : "move.badge_up")));
       } else if (hints && hints.has(code)) el.classList.add("hint");
       else if (hints && picked.length) el.classList.add("unhinted");
       const name = Cards.label(code, I18N.lang);
@@ -175,7 +227,9 @@ function renderTable(root, ctx) {
       () => (list.length === 1 ? ctx.act(list[0].text) : openMenu(el, list)));
   }
 
+  /** @type {Map<string | null, number>} */
   const poolSeen = new Map();
+  /** @type {import("./kit.js").CardCtx} */
   const cardCtx = {
     card: (code, attrs) => {
       if (!(attrs && attrs.pick)) return cardWithMoves(code, attrs, "field");
@@ -203,7 +257,7 @@ function renderTable(root, ctx) {
       view ? h("span", { class: "hand-size" }, (n === 1 ? t("table.cards_one") : t("table.cards", { n }))) : null,
       turn ? h("span", { class: "chip strong" }, t("table.turn")) : null,
       seat === last ? h("span", { class: "chip last-chip" }, t("table.last_mark")) : null,
-      info.replaced ? h("span", { class: "chip warn" }, t("room.bot_plays", { level: Lobby.botWord(ctx.room.settings.fill_bot) })) : info.away ? h("span", { class: "chip warn" }, t("room.away")) : null,
+      info.replaced ? h("span", { class: "chip warn" }, t("room.bot_plays", { level: Lobby.botWord(String(ctx.room.settings.fill_bot)) })) : info.away ? h("span", { class: "chip warn" }, t("room.away")) : null,
       view ? game.seat(view, seat, cardCtx) : null),
     reaction ? h("span", { class: "reaction", "aria-hidden": "true" }, reaction.emoji) : null);
   }));
@@ -224,7 +278,7 @@ function renderTable(root, ctx) {
     h("span", { class: "card-row small" }, making.map((c) => Dom.card(c)))) : null;
 
   // The whole move made of the cards picked: one button per way to end it (take the stock or a card, a suit…).
-  const proposals = composing ? offer.game.proposals(picked, view, frame) : [];
+  const proposals = composing ? composer.proposals(picked, view, frame) : [];
   const sendButtons = proposals.map((p, i) => {
     const ok = offer.complete ? offer.composed(p.text) : p.guess !== false;
     if (!ok && !p.primary) return null;
@@ -235,7 +289,7 @@ function renderTable(root, ctx) {
   const clearButton = picked.length ? h("button", { type: "button", class: "small clear", id: "clear", dataset: { focus: "clear" },
     onclick: () => { ctx.compose.picked = []; ctx.redraw(); } }, t("move.clear")) : null;
   const composeHint = composing ? h("div", { class: "compose-hint", id: "compose-hint" },
-    picked.length ? Compose.moveWords(proposals[0].text) : t(offer.game.fromPool && offer.game.fromPool(frame) ? "move.hint_pool" : offer.game.cycle ? "move.hint_cycle" : "move.hint_pick")) : null;
+    picked.length ? Compose.moveWords(proposals[0].text) : t(composer.fromPool && composer.fromPool(frame) ? "move.hint_pool" : composer.cycle ? "move.hint_cycle" : "move.hint_pick")) : null;
 
   const singleTexts = offer.game ? offer.singles.filter((m) => !CALLS.includes(m.split(" ")[0]) && !(goOn && m === "pass")) : [];
   const singles = offer.game ? singleTexts.map(parseAction) : loose.concat(actions.filter((a) => a.cards.length === 1 && !placed.has(a.cards[0]) && !CALLS.includes(a.verb) && !(goOn && a.text === "pass")));
@@ -245,7 +299,7 @@ function renderTable(root, ctx) {
   actionLabel(game, a, !a.cards.length || placed.has(a.cards[0]), view))));
 
   const callButton = calls.length ? h("button", { type: "button", class: "call", id: "call", dataset: Object.assign({ focus: "call" }, calls.length === 1 ? { action: calls[0].text } : {}),
-    onclick: (e) => (calls.length === 1 ? ctx.act(calls[0].text) : openMenu(e.currentTarget, calls)) },
+    onclick: (/** @type {MouseEvent & {currentTarget: HTMLElement}} */ e) => (calls.length === 1 ? ctx.act(calls[0].text) : openMenu(e.currentTarget, calls)) },
   t("call." + calls[0].verb), h("small", {}, " " + t("call.key"))) : null;
   const goOnButton = goOn ? h("button", { type: "button", class: "go-on", id: "go-on", dataset: { action: "pass", focus: "go-on" },
     onclick: () => ctx.act("pass") }, t("move.go_on"), h("small", {}, " " + t("move.go_on_key"))) : null;
@@ -260,11 +314,11 @@ function renderTable(root, ctx) {
     seated && frame.status === "playing" ? h("p", { class: "key-hint", id: "key-hint" }, t("table.key_hint")) : null, apart,
     total ? h("div", { class: "hand-head" }, total) : null, handEl, menu));
   markArrivals(root, frame);
-  ctx.callNow = calls.length === 1 ? () => ctx.act(calls[0].text) : calls.length ? () => callButton.click() : null;
+  ctx.callNow = calls.length === 1 ? () => ctx.act(calls[0].text) : calls.length && callButton ? () => callButton.click() : null;
   ctx.goOn = goOn ? () => ctx.act("pass") : null;
 }
 
-/** A seat's presence: a person here or away, a bot. */
+/** A seat's presence: a person here or away, a bot. @param {import("./protocol").Seat} info */
 function presence(info) {
   if (info.bot) return null;
   const away = info.away || info.replaced;
@@ -273,9 +327,11 @@ function presence(info) {
 }
 
 /** The cards that came onto the field since the last state drawn are shown moving in. */
+/** @type {{seq: number | null, cards: (string | undefined)[]}} */
 let seen = { seq: null, cards: [] };
+/** @param {HTMLElement} root @param {StateFrame} frame */
 function markArrivals(root, frame) {
-  const els = [...root.querySelectorAll(".centre [data-card]")];
+  const els = [.../** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".centre [data-card]"))];
   const codes = els.map((el) => el.dataset.card);
   if (seen.seq !== null && frame.seq !== seen.seq) {
     const before = seen.cards.slice();
@@ -288,7 +344,7 @@ function markArrivals(root, frame) {
   if (seen.seq !== frame.seq) seen = { seq: frame.seq, cards: codes };
 }
 
-/** The last move sent and what became of it, in the page's words. */
+/** The last move sent and what became of it, in the page's words. @param {TableCtx} ctx */
 function pendingLine(ctx) {
   const p = ctx.pending;
   if (!p) return h("div", { class: "pending", id: "pending", hidden: true });
@@ -306,11 +362,13 @@ function pendingLine(ctx) {
 }
 
 /** A window's countdown matters to a seat only while it is offered a move out of turn (every
- * room is paced by windows, so that the pace tells nobody who could have called). */
+ * room is paced by windows, so that the pace tells nobody who could have called).
+ * @param {TableCtx} ctx @param {StateFrame} frame */
 function offeredOutOfTurn(ctx, frame) {
-  return frame.legal.length > 0 && frame.turn !== ctx.seat && frame.window_ms !== null && frame.window_ms > 0;
+  return frame.legal.length > 0 && frame.turn !== ctx.seat && typeof frame.window_ms === "number" && frame.window_ms > 0;
 }
 
+/** @param {TableCtx} ctx @param {StateFrame} frame @param {boolean} canCall */
 function promptText(ctx, frame, canCall) {
   if (frame.status === "over") return h("strong", {}, t("table.game_over"));
   if (frame.legal.length && frame.turn === ctx.seat) return h("strong", {}, t("table.your_turn"));
