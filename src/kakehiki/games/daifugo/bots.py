@@ -136,9 +136,9 @@ def partition(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
 def unseen(view: DaifugoView) -> list[Card]:
     """Cards the seat has not seen: neither in its hand nor played (one deck's worth per deck)."""
     assert view.hand is not None
-    decks = 2 if sum(view.hand_sizes) + len(view.gone) > 54 else 1
-    left = [*(c for c in sort_cards(STANDARD_DECK) for _ in range(decks)),
-            *([JOKER] * (sum(1 for c in [*view.hand, *view.gone] if c.is_joker) if decks == 1 else 0))]
+    total = sum(view.hand_sizes) + len(view.gone)  # every card is dealt: the game's whole deck
+    decks = 2 if total > 54 else 1
+    left = [*(c for c in sort_cards(STANDARD_DECK) for _ in range(decks)), *([JOKER] * max(0, total - 52 * decks))]
     for card in [*view.hand, *view.gone]:
         if card in left:
             left.remove(card)
