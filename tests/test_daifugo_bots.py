@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import cast
 
 from kakehiki import parse_cards
 from kakehiki.bots import make_bot
@@ -12,7 +13,7 @@ from kakehiki.cards import JOKER, STANDARD_DECK
 from kakehiki.games.daifugo import DAIFUGO as GAME
 from kakehiki.games.daifugo.bots import unseen
 from kakehiki.games.daifugo.plays import sort_cards
-from kakehiki.games.daifugo.rules import DaifugoState
+from kakehiki.games.daifugo.rules import DaifugoAction, DaifugoState
 
 
 def table(hand: str) -> DaifugoState:
@@ -32,9 +33,10 @@ def play(state: DaifugoState, seat: int, move: str) -> DaifugoState:
 
 def expert_move(state: DaifugoState, seat: int) -> str:
     """The expert's whole move from ``state``: its steps until the move is made."""
-    bot, rng, steps = make_bot("daifugo", "hard"), random.Random(0), []
+    bot, rng = make_bot("daifugo", "hard"), random.Random(0)
+    steps: list[DaifugoAction] = []
     while True:
-        step = bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat), rng)
+        step = cast(DaifugoAction, bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat), rng))
         steps.append(step)
         going_on = GAME.continues(state, seat, step)
         state, _ = GAME.apply(state, seat, step)
