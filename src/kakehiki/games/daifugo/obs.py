@@ -43,7 +43,7 @@ class DaifugoEncoder(Encoder[DaifugoView]):
     def fill(self, out: Array, view: DaifugoView) -> None:
         n = self.players
         rel = self.relative(view)
-        add_cards(out, self.hand, view.hand)
+        add_cards(out, self.hand, view.hand or ())
         add_cards(out, self.laying, view.laying)
         add_cards(out, self.giving, view.giving)
         if view.field and view.top is not None:
