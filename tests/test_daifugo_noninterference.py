@@ -14,6 +14,7 @@ from kakehiki.bots import make_bot
 from kakehiki.core import Event
 from kakehiki.games.daifugo import DAIFUGO as GAME
 from kakehiki.games.daifugo import DaifugoAction, DaifugoState
+from kakehiki.games.daifugo.plays import card_key
 
 
 def at_exchange(seed: int) -> DaifugoState:
@@ -59,3 +60,14 @@ def test_F9_the_giver_keeps_what_it_knows_in_a_sample() -> None:
     sample = GAME.sample_hidden(state, giver, random.Random(1))
     assert set(hand[:2]) <= set(sample.hands[receiver])
     assert GAME.view(sample, giver) == GAME.view(state, giver)
+
+
+def test_F9_a_seat_that_took_the_strongest_cards_samples_the_poorer_hand_weaker() -> None:
+    for seed in range(3):
+        state = at_exchange(seed)
+        for poor, rich, weakest in state.forced:
+            for k in range(5):
+                sample = GAME.sample_hidden(state, rich, random.Random(k))
+                assert all(card_key(c) < card_key(weakest) for c in sample.hands[poor]), (seed, poor)
+                assert GAME.view(sample, rich) == GAME.view(state, rich)
+            assert GAME.sample_hidden(state, poor, random.Random(0)).forced == ()  # others do not know it

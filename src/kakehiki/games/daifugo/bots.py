@@ -2,10 +2,11 @@
 
 ``heuristic`` (levels easy, normal): the weakest play that may go on the field, as many cards as
 it can; passes only when it has nothing.  ``expert`` (level hard): keeps its hand together —
-never breaks a group or stairs for a weaker single, holds jokers, 2s and 8s back while the hand
-is long, leads what it has most of, and in the endgame plays so that its last play is one it
-can always make.  Style bots: ``lowest`` (one card at a time, weakest), ``shed-high`` (strongest
-play), ``greedy`` (as many cards as it can).  In the exchange all give their weakest cards.
+leads its weakest group, stairs or single, never breaks a part while a whole one fits, answers a
+play rather than pass (with weak parts first, then one nobody can beat), and in the endgame plays
+so that its last play is one it can always make.  Style bots: ``lowest`` (one card at a time,
+weakest), ``shed-high`` (strongest play), ``greedy`` (as many cards as it can).  In the exchange
+all give their weakest cards.
 """
 
 from __future__ import annotations
@@ -136,9 +137,9 @@ def partition(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
 def unseen(view: DaifugoView) -> list[Card]:
     """Cards the seat has not seen: neither in its hand nor played (one deck's worth per deck)."""
     assert view.hand is not None
-    decks = 2 if sum(view.hand_sizes) + len(view.gone) > 54 else 1
-    left = [*(c for c in sort_cards(STANDARD_DECK) for _ in range(decks)),
-            *([JOKER] * (sum(1 for c in [*view.hand, *view.gone] if c.is_joker) if decks == 1 else 0))]
+    total = sum(view.hand_sizes) + len(view.gone)  # every card is dealt: the game's whole deck
+    decks = 2 if total > 54 else 1
+    left = [*(c for c in sort_cards(STANDARD_DECK) for _ in range(decks)), *([JOKER] * max(0, total - 52 * decks))]
     for card in [*view.hand, *view.gone]:
         if card in left:
             left.remove(card)
@@ -181,15 +182,21 @@ class DaifugoExpertBot(_Bot):
                 return min(control, key=lambda p: weakness(p, rev))
             lead = [p for p in whole if p not in control] or whole or plays
             return min(lead, key=lambda p: (weakness(p, rev), -len(p)))
-        danger = any(n <= 2 for s, n in enumerate(view.hand_sizes) if s != view.seat and view.active[s])
-        soft = [p for p in whole if not any(_strong(c, rev) for c in p)]
-        if soft:
-            return min(soft, key=lambda p: weakness(p, rev))
-        if whole and (len(parts) <= 3 or danger):
-            return min(whole, key=lambda p: (p not in control, weakness(p, rev)))
-        if danger or len(hand) <= 3:
-            return min(plays, key=lambda p: weakness(p, rev))
-        return None
+        return follow(plays, whole, control, rev)
+
+
+def follow(plays: list[tuple[Card, ...]], whole: list[tuple[Card, ...]], control: list[tuple[Card, ...]],
+           rev: bool) -> tuple[Card, ...]:
+    """The expert's answer to a play on the field: it never passes while a play fits, since a pass
+    hands the trick and the next lead away (measured: holding strong cards back lost to ``shed-high``).
+    Its weakest whole part without strong cards; else a whole part, one nobody can beat first (it
+    keeps the lead); else its weakest play, breaking a part."""
+    soft = [p for p in whole if not any(_strong(c, rev) for c in p)]
+    if soft:
+        return min(soft, key=lambda p: weakness(p, rev))
+    if whole:
+        return min(whole, key=lambda p: (p not in control, weakness(p, rev)))
+    return min(plays, key=lambda p: weakness(p, rev))
 
 
 def _foul(play: tuple[Card, ...], view: DaifugoView) -> bool:

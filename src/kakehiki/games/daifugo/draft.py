@@ -31,6 +31,7 @@ class Draft(base.Draft[DaifugoState]):
     known: list[tuple[tuple[int, Card], ...]]
     returns: tuple[tuple[int, int, int], ...]
     giving: tuple[Card, ...]
+    forced: tuple[tuple[int, int, Card], ...]
     field: tuple[FieldPlay, ...]
     lock: Lock | None
     strict: bool

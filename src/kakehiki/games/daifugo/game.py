@@ -204,8 +204,8 @@ def new_match(options: DaifugoOptions, players: int, seed: int,
     state = DaifugoState(
         options=options, seed=seed, players=n, deck=deck, round_no=0, outcomes=(), phase=TURN, steps=0,
         scores=(0,) * n, hands=((),) * n, gone=(), active=(True,) * n, finished=(), fallen=(), known=((),) * n,
-        returns=(), giving=(), field=(), lock=None, strict=False, revolution=False, eleven_back=False, turn=0,
-        last_player=-1, passed=(False,) * n, laying=())
+        returns=(), giving=(), forced=(), field=(), lock=None, strict=False, revolution=False, eleven_back=False,
+        turn=0, last_player=-1, passed=(False,) * n, laying=())
     d = Draft(state)
     _deal(d)
     return d.finish()
@@ -226,7 +226,7 @@ def _deal(d: Draft) -> None:
         cards = shuffled(_full_deck(d.options, n), derive(d.seed, GAME_ID, "deal", d.round_no))
     d.hands = [sort_cards(cards[s::n]) for s in range(n)]
     d.gone, d.active, d.finished, d.fallen = (), [True] * n, (), ()
-    d.known, d.returns, d.giving, d.laying = [()] * n, (), (), ()
+    d.known, d.returns, d.giving, d.laying, d.forced = [()] * n, (), (), (), ()
     d.revolution = False
     _clear_field(d)
     d.events.extend(Dealt(s, h, len(h)) for s, h in enumerate(d.hands))
@@ -241,6 +241,7 @@ def _deal(d: Draft) -> None:
         given = d.hands[poor][-count:]  # the strongest: last in hand order
         _move(d, poor, rich, given)
         d.events.append(Gave(poor, rich, given, count, True))
+        d.forced += ((poor, rich, given[0]),)
     d.returns = tuple(pairs)
     d.phase = EXCHANGE
 
@@ -531,7 +532,8 @@ class DaifugoGame(StandardGame[DaifugoState, DaifugoAction, DaifugoView]):
 
     def _sample_hidden(self, state: DaifugoState, seat: int | None, rng: random.Random) -> DaifugoState:
         """Deal anew the cards of other hands that ``seat`` does not know to be there; another seat's
-        play or return in the making is not begun (nor counted in ``steps``)."""
+        play or return in the making is not begun (nor counted in ``steps``).  A seat that took a
+        poorer seat's strongest cards by force (F9) knows that seat holds only weaker ones."""
         others = [s for s in range(state.players) if s != seat]
         mine = state.known[seat] if seat is not None else ()
         kept = {s: tuple(c for h, c in mine if h == s) for s in others}
@@ -540,10 +542,14 @@ class DaifugoGame(StandardGame[DaifugoState, DaifugoAction, DaifugoView]):
         rng.shuffle(pool)
         d = Draft(state)
         d.seed, d.deck = 0, None
-        for s in others:
+        d.forced = tuple(f for f in state.forced if f[1] == seat)
+        below = {poor: card_key(weakest) for poor, _, weakest in d.forced}
+        for s in sorted(others, key=lambda s: s not in below):  # the seats held to weaker cards first
             count = len(unknown[s])
-            d.hands[s] = sort_cards(kept[s] + tuple(pool[:count]))
-            del pool[:count]
+            fits = [c for c in pool if s not in below or card_key(c) < below[s]][:count]
+            d.hands[s] = sort_cards(kept[s] + tuple(fits))
+            for card in fits:
+                pool.remove(card)
             d.known[s] = ()
         if state.phase == TURN and state.turn != seat and state.laying:
             d.steps -= len(state.laying)

@@ -310,6 +310,7 @@ class DaifugoState:
     known: tuple[tuple[tuple[int, Card], ...], ...]  # per seat: cards it handed to another seat, still there
     returns: tuple[tuple[int, int, int], ...]  # EXCHANGE: (giver, receiver, count) still to hand back
     giving: tuple[Card, ...]  # EXCHANGE: cards of the first return chosen so far (still in hand)
+    forced: tuple[tuple[int, int, Card], ...]  # this game: (poor, rich, weakest card handed over by force)
     # the trick
     field: tuple[FieldPlay, ...]
     lock: Lock | None
