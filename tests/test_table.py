@@ -369,7 +369,8 @@ def test_C5_a_game_without_calls_out_of_turn_never_holds_a_table_for_a_window(ga
             break
         assert not game.calls_open(state)
         (seat,) = game.actors(state)
-        state, _ = game.apply(state, seat, bots[seat].choose(game.view(state, seat), game.legal_actions(state, seat), rng))
+        action = bots[seat].choose(game.view(state, seat), game.legal_actions(state, seat), rng)
+        state, _ = game.apply(state, seat, action)
     clock = FakeClock()
     table = Table(game, game.new(players=3, seed=5), Clocks(reaction=REACTION), clock)
     assert not table.window_open()
