@@ -3,6 +3,7 @@
 // table connection's frames, the move log, the end of the game, and the language switch.
 import * as Chat from "./chat.js";
 import * as Compose from "./compose.js";
+import * as GameList from "./gamelist.js";
 import * as Games from "./games.js";
 import * as Dom from "./dom.js";
 import { I18N } from "./i18n.js";
@@ -55,8 +56,6 @@ const t = (key, fields) => I18N.t(key, fields);
  * @property {boolean} sound
  * @property {boolean} myTurn
  * @property {AudioContext} [audio]
- * @property {import("./catalog").Catalog} [catalog] /api/games, asked once
- * @property {boolean} [catalogAsked] whether lobby.js asked for the catalog already
  * @property {Record<number, {emoji: string, until: number}>} [reactions]
  */
 
@@ -183,9 +182,7 @@ async function route() {
   if (!match) {
     closeRoom();
     try {
-      /** @type {import("./catalog").Catalog} */
-      const catalog = App.catalog || (await Net.api("GET", "/api/games"));
-      App.catalog = catalog;
+      const catalog = await GameList.load();
       Lobby.renderHome(root, catalog, goToRoom, showError);
       Learn.renderHome(root, catalog, goToRoom, showError);
     } catch (err) {
@@ -309,9 +306,7 @@ function render() {
 
 /** Load a game's renderer and words (named by /api/games, asked once). @param {string} id */
 async function loadGame(id) {
-  /** @type {import("./catalog").Catalog} */
-  const catalog = App.catalog || (await Net.api("GET", "/api/games"));
-  App.catalog = catalog;
+  const catalog = await GameList.load();
   const entry = catalog.games.find((g) => g.id === id) || { id };
   return Games.load(entry);
 }

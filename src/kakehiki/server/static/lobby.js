@@ -1,8 +1,8 @@
 // @ts-check
 // The lobby: make a room (game, a rule set and its house rules, seats, bots, clocks), join
 // one by its code, and the waiting room before the host starts the game.
-import { App } from "./app.js";
 import * as Dom from "./dom.js";
+import * as GameList from "./gamelist.js";
 import { I18N } from "./i18n.js";
 import * as Net from "./net.js";
 import * as Options from "./options.js";
@@ -233,21 +233,11 @@ function seatPresence(s) {
   return h("span", { class: "chip presence-chip away" }, "○ " + t(s.away ? "room.away" : "presence.not_yet"));
 }
 
-/** The lobby's catalog (the words for each option), fetched once for a room opened by its link. */
-function catalog() {
-  const app = App;
-  if (app && !app.catalog && !app.catalogAsked) {
-    app.catalogAsked = true;
-    Net.api("GET", "/api/games").then((c) => { app.catalog = app.catalog || c; }, () => { app.catalogAsked = false; });
-  }
-  return app && app.catalog ? app.catalog : null;
-}
-
 /** The options and clocks in force, and the seed's commitment. @param {Room} room */
 function roomFacts(room) {
   const clocks = Object.entries(room.settings).map(([k, v]) =>
     (I18N.has("lobby." + k) ? t("lobby." + k) : k) + " " + (v === null ? t("lobby.off") : v));
-  const known = catalog();
+  const known = GameList.known();
   const game = known ? known.games.find((g) => g.id === room.game) : null;
   const set = game ? Options.matchingSet(game, room.options) : null;
   const named = game ? " — " + (set ? Options.setName(set) : t("lobby.custom")) : "";
