@@ -214,8 +214,9 @@ def test_the_terminal_refuses_in_japanese_without_english_detail(tmp_path: Path)
 
 # -- one Japanese style --------------------------------------------------------------------------
 
-JA_CATALOGS = [SRC / "i18n" / "ja.json", *sorted(SRC.glob("games/*/messages_ja.json"))]
-JA_RULES = sorted(SRC.glob("games/*/rules_ja.md"))
+JA_CATALOGS = [SRC / "i18n" / "ja.json", *sorted(SRC.glob("games/[!_]*/text/messages_ja.json"))]
+JA_RULES = sorted(SRC.glob("games/[!_]*/text/rules_ja.md"))
+LESSONS = sorted(SRC.glob("games/[!_]*/text/lesson.json"))
 STYLE = {  # word to avoid: the word used instead
     "スート": "マーク",  # the usual Japanese word for a playing card's suit
     "〜": "～",  # one range sign (U+FF5E), as in 2～4 枚
@@ -227,7 +228,7 @@ def japanese_texts() -> list[tuple[str, str]]:
     """(where, text) for every Japanese message and every line of the Japanese rules, code spans removed."""
     texts = [(f"{path.parent.name}/{path.name}:{key}", value)
              for path in JA_CATALOGS for key, value in json.loads(path.read_text(encoding="utf-8")).items()]
-    for path in sorted(SRC.glob("learn/*.json")):  # the guided games' words
+    for path in LESSONS:  # the guided games' words
         guide = json.loads(path.read_text(encoding="utf-8"))
         texts += [(f"learn/{path.name}:{n}", ask["why"]["ja"]) for n, ask in enumerate(guide["asks"], start=1)]
         texts += [(f"learn/{path.name}:{key}", words["ja"]) for key, words in guide["words"].items()]
@@ -238,6 +239,7 @@ def japanese_texts() -> list[tuple[str, str]]:
 
 
 def test_one_japanese_style_across_the_games() -> None:
+    assert len(JA_CATALOGS) == len(JA_RULES) + 1 == len(LESSONS) + 1 == len(game_ids()) + 1  # every game's texts read
     for where, text in japanese_texts():
         for avoided, used in STYLE.items():
             assert avoided not in text, f"{where}: {avoided} (write {used})"

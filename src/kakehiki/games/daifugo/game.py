@@ -64,6 +64,7 @@ from kakehiki.games.daifugo.rules import (
     Revolution,
     RoundOutcome,
     Show,
+    Starts,
     parse_action,
     points_for,
     title_of,
@@ -232,10 +233,12 @@ def _deal(d: Draft) -> None:
     d.events.extend(Dealt(s, h, len(h)) for s, h in enumerate(d.hands))
     if d.round_no == 0:
         d.turn = next(s for s in range(n) if DIAMOND3 in d.hands[s])
+        d.events.append(Starts(d.round_no, d.options.games, d.turn, "diamond3"))
         d.phase = TURN
         return
     order = d.outcomes[-1].order
     d.turn = order[-1]
+    d.events.append(Starts(d.round_no, d.options.games, d.turn, "daihinmin"))
     pairs = [(order[0], order[-1], 2)] + ([(order[1], order[-2], 1)] if n >= 4 else [])
     for rich, poor, count in pairs:
         given = d.hands[poor][-count:]  # the strongest: last in hand order

@@ -18,6 +18,7 @@ from kakehiki.games.daifugo.rules import (
     Passed,
     Played,
     Revolution,
+    Starts,
     title_of,
 )
 from kakehiki.narrate import Narration, cards_text
@@ -92,6 +93,7 @@ def _ended(n: Narration, e: Any, labels: Labels) -> str:
 
 _EVENTS: dict[type[Event], Callable[[Narration, Any, Labels], str]] = {
     Dealt: _dealt,
+    Starts: lambda n, e, labels: n.t(f"{G}.event.starts_{e.why}", n=e.round_no + 1, of=e.games, seat=labels[e.leader]),
     Played: lambda n, e, labels: n.t(f"{G}.event.played", seat=labels[e.seat], cards=cards_text(e.cards)),
     Passed: lambda n, e, labels: n.t(f"{G}.event.passed", seat=labels[e.seat]),
     Cleared: lambda n, e, labels: n.t(f"{G}.event.cleared_{e.why}", seat=labels[e.leader]),

@@ -190,6 +190,18 @@ def parse_action(text: str) -> DaifugoAction:
 
 
 @dataclass(frozen=True, slots=True)
+class Starts(Event):
+    """A game of the match starts (after its deal): ``leader`` will lead the first trick, as the
+    holder of D3 in the first game (``why`` ``diamond3``), as the daihinmin in later ones
+    (``daihinmin``), once the exchange is over."""
+
+    round_no: int
+    games: int
+    leader: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
 class Played(Event):
     seat: int
     cards: tuple[Card, ...]
