@@ -100,7 +100,7 @@ def cited_in_text(path: Path) -> Iterator[tuple[str, str]]:
 
 
 def catalog_ids() -> Iterator[tuple[str, str]]:
-    for path in sorted((SRC / "i18n").glob("*.json")) + sorted(SRC.glob("games/*/messages_*.json")):
+    for path in sorted((SRC / "i18n").glob("*.json")) + sorted(SRC.glob("games/[!_]*/text/messages_*.json")):
         for key in json.loads(path.read_text(encoding="utf-8")):
             match = re.fullmatch(rf"(?:[a-z-]+\.)?rule\.({ID})", key)
             if match:
