@@ -73,8 +73,8 @@ def new_log(played: Any, drawn: Any, recent: Any) -> None:
 
 
 @njit
-def saw(recent: Any, kind: int, seat: int, got: int, cards: int) -> None:
-    """A turn action, the newest."""
+def saw(recent: Any, kind: int, seat: int, got: int, cards: Any) -> None:
+    """A turn action, the newest (``cards``: an int64 bit mask of faces)."""
     for k in range(recent.shape[0] - 1, 0, -1):
         for f in range(4):
             recent[k, f] = recent[k - 1, f]
