@@ -51,7 +51,8 @@ def lockstep(game: str, players: int, opponents: Any, steps: int, options: dict[
 def policies(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, int], str]:
     folder: Path = tmp_path_factory.mktemp("policies")
     found = {}
-    for game, players in (("dobon", 3), ("doubt", 3), ("doubt", 5), ("million-doubt", 3)):
+    for game, players in (("dobon", 3), ("doubt", 3), ("doubt", 5), ("million-doubt", 3), ("dobon-arith", 3),
+                            ("dhumbal", 3)):
         opts: dict[str, Any] = {"penalty": "forfeit", "cheat": True} if players == 5 else {}
         if game == "million-doubt":
             opts = {"max_steps": 400}  # an untrained network may undo and show again until the step limit
@@ -98,6 +99,48 @@ def test_million_doubt_random_bots_agree_over_a_match() -> None:
 def test_million_doubt_policy_opponents_agree(policies: dict[tuple[str, int], str]) -> None:
     """The habits of a match: plays shown and blind, doubted and found false, windows answered."""
     assert lockstep("million-doubt", 3, policies["million-doubt", 3], 40, {"max_steps": 400}) > 0
+
+
+def test_dobon_arith_random_bots_agree() -> None:
+    assert lockstep("dobon-arith", 4, "random", 80) > 0
+
+
+def test_dobon_arith_match_with_rebuilds_and_penalties_agrees() -> None:
+    """A match of short games (each new game starts an empty log), twos' penalties ending the
+    turn, the stock rebuilt from a small field under a twos ratio."""
+    opts = {"games": 3, "max_steps": 20, "draw_penalty_ends_turn": True, "min_field_to_rebuild": 1,
+            "max_twos_ratio": 0.5}
+    assert lockstep("dobon-arith", 3, "random", 120, opts) > 0
+
+
+def test_dobon_arith_policy_opponents_agree(policies: dict[tuple[str, int], str]) -> None:
+    """Networks in the other seats: plays of several cards, reveals, Dobon calls and declines."""
+    assert lockstep("dobon-arith", 3, policies["dobon-arith", 3], 100) > 0
+
+
+def test_dobon_arith_two_players_with_the_first_player_set_agree() -> None:
+    assert lockstep("dobon-arith", 2, "random", 80, {"first_player": 1, "max_steps": 40}) > 0
+
+
+def test_dhumbal_random_bots_agree() -> None:
+    lockstep("dhumbal", 4, "random", 100)
+
+
+def test_dhumbal_matches_of_several_rounds_agree() -> None:
+    """Shows end rounds (the log starts anew; the last round's points and shown totals are
+    public) and a low limit ends matches."""
+    assert lockstep("dhumbal", 3, "random", 150, {"limit": 30, "show_max": 10, "penalty": 10}) > 0
+
+
+def test_dhumbal_two_decks_and_a_step_limit_agree() -> None:
+    """Ten seats play with two decks (repeated cards in discards and hands); a round stopped by
+    ``max_steps`` shows no hands."""
+    opts = {"max_steps": 30, "show_tie": "caller_wins", "starter_rotation": "left"}
+    assert lockstep("dhumbal", 10, "random", 120, opts) > 0
+
+
+def test_dhumbal_policy_opponents_agree(policies: dict[tuple[str, int], str]) -> None:
+    assert lockstep("dhumbal", 3, policies["dhumbal", 3], 150, {"limit": 10, "show_max": 20}) > 0
 
 
 def test_a_pool_of_networks_sits_in_the_other_seats() -> None:
