@@ -40,7 +40,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
@@ -49,8 +48,8 @@ from kakehiki.errors import IllegalActionError
 from kakehiki.fast import kernels
 from kakehiki.fast.engines import batch_class
 from kakehiki.manifest import find
-from kakehiki.rl.single import MAX_REDEALS
-from kakehiki.rl.table import SEED_BOUND, TRUNCATING, Rewards, RLTable, rank_rewards
+from kakehiki.rl.rows import count_redeals, draw_deals, reseed
+from kakehiki.rl.table import TRUNCATING, Rewards, RLTable, rank_rewards
 
 Batch = npt.NDArray[Any]
 IntArray = npt.NDArray[np.int64]
@@ -211,46 +210,23 @@ class CompiledVectorEnv(VectorEnv[Batch, Batch, Batch]):
     ) -> tuple[Batch, dict[str, Any]]:
         """Deal every game anew: an int ``seed`` seeds game ``i`` with ``seed + i``; a list gives
         each its own; ``None`` goes on from each game's generator (seeded with 0 if never seeded)."""
-        if seed is None:
-            seeds: Sequence[int | None] = [None] * self.num_envs
-        elif isinstance(seed, int):
-            seeds = [seed + i for i in range(self.num_envs)]
+        if isinstance(seed, int):
             self._pool_rng = np.random.default_rng(seed)
-        else:
-            seeds = list(seed)
-            if len(seeds) != self.num_envs:
-                raise ValueError(f"{len(seeds)} seeds for {self.num_envs} games")
-        for i, s in enumerate(seeds):
-            if s is not None or self._rngs[i] is None:
-                self._rngs[i] = seeding.np_random(0 if s is None else s)[0]
+        reseed(self._rngs, seed)
         self._deal(np.arange(self.num_envs))
         return self.observe(), {**self._infos(), "redeals": self._redeals.copy()}
 
     def _deal(self, games: IntArray) -> None:
         """New games in rows ``games``, as ``SeatEnv.reset`` deals them (dealt again if over
         before the learner is asked, counted per row in ``_redeals``)."""
-        n = self.table.players
         self._redeals[:] = 0
         first = True
         while len(games):
             if not first:
-                self._redeals[games] += 1
-                self.redeals += len(games)
-                if self._redeals.max() > MAX_REDEALS:
-                    raise RuntimeError(f"{MAX_REDEALS} games in a row ended before the learner was asked "
-                                       f"(a step limit too low for the table?)")
+                self.redeals += count_redeals(self._redeals, games)
             first = False
-            seeds = []
-            for g in games.tolist():
-                rng = self._rngs[g]
-                assert rng is not None
-                seeds.append(int(rng.integers(SEED_BOUND)))
-                if self.seat_choice == "random":
-                    self.learners[g] = int(rng.integers(n))
-                learner = int(self.learners[g])
-                others = iter(self.codes) if len(self.codes) == n - 1 else None
-                self.policies[g] = [self.codes[s] if others is None else
-                                    (self.codes[0] if s == learner else next(others)) for s in range(n)]
+            seeds = draw_deals(self._rngs, games, self.seat_choice == "random", self.learners, self.codes,
+                               self.policies)
             drawn = self.policies[games] == POOL_CODE
             if drawn.any():
                 picks = self._pool_rng.integers(len(self.pool), size=int(drawn.sum()))

@@ -25,7 +25,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
@@ -35,8 +34,8 @@ from kakehiki.games.dobon.kernel import layout as L
 from kakehiki.games.dobon.kernel.batch import KERNEL_MODULES, POLICIES, DobonBatch
 from kakehiki.games.dobon.kernel.seat import SLICES
 from kakehiki.games.dobon.obs import RECENT, DobonEncoder
-from kakehiki.rl.single import MAX_REDEALS
-from kakehiki.rl.table import SEED_BOUND, TRUNCATING, Rewards, RLTable
+from kakehiki.rl.rows import count_redeals, draw_deals, reseed
+from kakehiki.rl.table import TRUNCATING, Rewards, RLTable
 
 Batch = npt.NDArray[Any]
 class FastDobonVectorEnv(VectorEnv[Batch, Batch, Batch]):
@@ -87,17 +86,7 @@ class FastDobonVectorEnv(VectorEnv[Batch, Batch, Batch]):
     ) -> tuple[Batch, dict[str, Any]]:
         """Deal every game anew: an int ``seed`` seeds game ``i`` with ``seed + i``; a list gives
         each its own; ``None`` goes on from each game's generator (seeded with 0 if never seeded)."""
-        if seed is None:
-            seeds: Sequence[int | None] = [None] * self.num_envs
-        elif isinstance(seed, int):
-            seeds = [seed + i for i in range(self.num_envs)]
-        else:
-            seeds = list(seed)
-            if len(seeds) != self.num_envs:
-                raise ValueError(f"{len(seeds)} seeds for {self.num_envs} games")
-        for i, s in enumerate(seeds):
-            if s is not None or self._rngs[i] is None:
-                self._rngs[i] = seeding.np_random(0 if s is None else s)[0]
+        reseed(self._rngs, seed)
         self._deal(np.arange(self.num_envs))
         return self.observe(), {**self._infos(), "redeals": self._redeals.copy()}
 
@@ -105,28 +94,14 @@ class FastDobonVectorEnv(VectorEnv[Batch, Batch, Batch]):
         """New games in rows ``games``, as ``SeatEnv.reset`` deals them: a seed (and a seat) from
         each row's generator, bots to play until the learner is asked, dealt again if over first
         (counted per row in ``_redeals``)."""
-        n = self.table.players
         self._redeals[:] = 0
         first = True
         while len(games):
             if not first:
-                self._redeals[games] += 1
-                self.redeals += len(games)
-                if self._redeals.max() > MAX_REDEALS:
-                    raise RuntimeError(f"{MAX_REDEALS} games in a row ended before the learner was asked "
-                                       f"(a step limit too low for the table?)")
+                self.redeals += count_redeals(self._redeals, games)
             first = False
-            seeds = []
-            for g in games.tolist():
-                rng = self._rngs[g]
-                assert rng is not None
-                seeds.append(int(rng.integers(SEED_BOUND)))
-                if self.seat_choice == "random":
-                    self.learners[g] = int(rng.integers(n))
-                learner = int(self.learners[g])
-                others = iter(self.opponents) if len(self.opponents) == n - 1 else None
-                self.policies[g] = [POLICIES[self.opponents[s] if others is None else
-                                             (self.opponents[0] if s == learner else next(others))] for s in range(n)]
+            seeds = draw_deals(self._rngs, games, self.seat_choice == "random", self.learners,
+                               [POLICIES[name] for name in self.opponents], self.policies)
             self.batch.deal(games, seeds)
             with np.errstate(over="ignore"):
                 self._kernel.start_games(self.batch.rows, self.batch.streams, self.batch.ratios, games,
