@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from kakehiki.fast._loader import njit_for
-from kakehiki.games.daifugo.kernel.layout import A_PLAY, A_SHOW, GROUP, JOKER, NONE, SINGLE, STAIRS, TOP
+from kakehiki.games.daifugo.kernel.layout import A_PLAY, A_SHOW, FACES, GROUP, JOKER, NONE, SINGLE, STAIRS, TOP
 
 njit = njit_for(__name__)
 
@@ -148,25 +148,45 @@ def consider(cand: Any, m: int, shown: Any, ctx: Any, out: Any) -> None:
 
 @njit
 def mark_plays(hand: Any, shown: Any, ctx: Any, out: Any) -> None:
-    """``shaped_sets`` of ``hand`` (counts per face), each offered to :func:`consider`."""
+    """``shaped_sets`` of ``hand`` (counts per face), each offered to :func:`consider`; only the
+    kinds of set that could fit are listed (a follow has the last play's shape and size; a play
+    begun has its first card), which changes nothing in the mask but its cost."""
+    k, size = int(ctx[C_SHOWN]), int(ctx[C_LAST_N])
+    if k == 0 and size == 0:  # a lead not begun: every card begins a single of its own
+        for face in range(FACES):
+            if hand[face]:
+                out[A_SHOW + face] = 1
+        return
+    first = int(shown[0]) if k else -1
+    shape = int(ctx[C_LAST_SHAPE]) if size else -1
     cand = ctx[CAND:HELD]
     jokers = int(hand[JOKER])
-    for face in range(JOKER):
-        if hand[face]:
-            cand[0] = face
-            consider(cand, 1, shown, ctx, out)
-    for count in range(1, jokers + 1):
-        cand[count - 1] = JOKER
-        consider(cand, count, shown, ctx, out)
-    for level in range(HIGHEST + 1):
-        mark_groups(hand, level, jokers, shown, ctx, out)
-    for suit in range(4):
-        mark_stairs(hand, suit, jokers, shown, ctx, out)
+    if size <= 1 and first != JOKER:
+        for face in range(JOKER):
+            if hand[face] and (first < 0 or face == first):
+                cand[0] = face
+                consider(cand, 1, shown, ctx, out)
+    if first < 0 or first == JOKER:
+        for count in range(1, jokers + 1):
+            cand[count - 1] = JOKER
+            if size == 0 or (count == size and shape != STAIRS):
+                consider(cand, count, shown, ctx, out)
+    if first == JOKER:
+        return  # a play begun with a joker is jokers alone (jokers come last)
+    if size == 0 or shape == GROUP:
+        for level in range(HIGHEST + 1):
+            if first < 0 or level == first >> 2:
+                mark_groups(hand, level, jokers, size, shown, ctx, out)
+    if size == 0 or shape == STAIRS:
+        for suit in range(4):
+            if first < 0 or suit == first & 3:
+                mark_stairs(hand, suit, jokers, size, shown, ctx, out)
 
 
 @njit
-def mark_groups(hand: Any, level: int, jokers: int, shown: Any, ctx: Any, out: Any) -> None:
-    """Every choice of the level's natural cards (some of each suit's copies) with 0… jokers, two cards or more."""
+def mark_groups(hand: Any, level: int, jokers: int, size: int, shown: Any, ctx: Any, out: Any) -> None:
+    """Every choice of the level's natural cards (some of each suit's copies) with 0… jokers,
+    two cards or more (``size`` of them, unless 0)."""
     cand = ctx[CAND:HELD]
     base = level * 4
     c0, c1, c2, c3 = hand[base], hand[base + 1], hand[base + 2], hand[base + 3]
@@ -177,7 +197,7 @@ def mark_groups(hand: Any, level: int, jokers: int, shown: Any, ctx: Any, out: A
             for t2 in range(c2 + 1):
                 for t3 in range(c3 + 1):
                     nat = t0 + t1 + t2 + t3
-                    if nat == 0:
+                    if nat == 0 or (size and (nat > size or nat + jokers < size)):
                         continue
                     m = 0
                     for suit, taken in ((0, t0), (1, t1), (2, t2), (3, t3)):
@@ -185,16 +205,17 @@ def mark_groups(hand: Any, level: int, jokers: int, shown: Any, ctx: Any, out: A
                             cand[m] = base + suit
                             m += 1
                     for extra in range(jokers + 1):
-                        if nat + extra >= 2:
+                        if nat + extra >= 2 and (size == 0 or nat + extra == size):
                             for i in range(extra):
                                 cand[nat + i] = JOKER
                             consider(cand, nat + extra, shown, ctx, out)
 
 
 @njit
-def mark_stairs(hand: Any, suit: int, jokers: int, shown: Any, ctx: Any, out: Any) -> None:
-    """Every window of three or more levels of one suit whose gaps the jokers fill, the spare
-    jokers standing in for some held cards too (at least one natural card kept)."""
+def mark_stairs(hand: Any, suit: int, jokers: int, size: int, shown: Any, ctx: Any, out: Any) -> None:
+    """Every window of three or more levels of one suit (``size`` of them, unless 0) whose gaps
+    the jokers fill, the spare jokers standing in for some held cards too (at least one natural
+    card kept)."""
     held = ctx[HELD:DROP]
     any_held = False
     for level in range(HIGHEST + 1):
@@ -203,6 +224,10 @@ def mark_stairs(hand: Any, suit: int, jokers: int, shown: Any, ctx: Any, out: An
         return
     for low in range(HIGHEST + 1):
         for high in range(low + MIN_STAIRS - 1, HIGHEST + 1):
+            if size and high - low + 1 != size:
+                if high - low + 1 > size:
+                    break
+                continue
             count = 0
             for level in range(low, high + 1):
                 if hand[level * 4 + suit]:
