@@ -31,7 +31,6 @@ import pytest
 
 from kakehiki.cards import Card, parse_cards
 from kakehiki.core import Event, Game
-from kakehiki.prng import fnv1a64
 from kakehiki.games.daifugo.kernel import layout as DF
 from kakehiki.games.daifugo.kernel.batch import DaifugoBatch
 from kakehiki.games.daifugo.kernel.batch import option_header as daifugo_header
@@ -41,6 +40,7 @@ from kakehiki.games.dobon_arith.kernel.batch import DobonArithBatch
 from kakehiki.games.doubt.kernel.batch import DoubtBatch
 from kakehiki.games.million_doubt.kernel import layout as MD
 from kakehiki.games.million_doubt.kernel.batch import MillionDoubtBatch, option_header
+from kakehiki.prng import fnv1a64
 
 ENGINES = ("reference", "kernel")
 Same = Callable[[Any, Any, str], None]  # (reference state, batch, note): assert game 0 of the batch holds it

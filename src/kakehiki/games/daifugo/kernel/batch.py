@@ -4,9 +4,9 @@
 >>> from kakehiki.games.daifugo.kernel.batch import DaifugoBatch
 >>> batch = DaifugoBatch(seeds=[1, 2, 3], players=4, jit=False)
 >>> batch.first_actors().tolist()
-[2, 1, 3]
+[2, 3, 2]
 >>> [get_game("daifugo").actors(get_game("daifugo").new(4, seed=s)) for s in (1, 2, 3)]
-[(2,), (1,), (3,)]
+[(2,), (3,), (2,)]
 
 Matches are created from seeds and options exactly as ``get_game("daifugo").new(players,
 options, seed)`` and play the same games for the same action indices (``pass``, ``show`` each

@@ -274,7 +274,7 @@ def mark_dropping(held: Any, count: int, drop: int, size: int, shown: Any, ctx: 
 @njit
 def has_strength(cards: Any, start: int, m: int, strength: int) -> bool:
     """A natural card of ``strength`` among ``cards[start:start + m]`` (a joker does not count)."""
-    for i in range(start, start + m):
+    for i in range(start, start + m):  # noqa: SIM110 - a plain loop: numba compiles no generator into any()
         if cards[i] != JOKER and cards[i] >> 2 == strength:
             return True
     return False
@@ -282,7 +282,7 @@ def has_strength(cards: Any, start: int, m: int, strength: int) -> bool:
 
 @njit
 def has_joker(cards: Any, start: int, m: int) -> bool:
-    for i in range(start, start + m):
+    for i in range(start, start + m):  # noqa: SIM110 - a plain loop: numba compiles no generator into any()
         if cards[i] == JOKER:
             return True
     return False

@@ -47,8 +47,8 @@ from kakehiki.games.daifugo.kernel.layout import (
     NLAYING,
     NPLAYS,
     NRETURNS,
-    OPT_ELEVEN_BACK,
     OPT_EIGHT_CUT,
+    OPT_ELEVEN_BACK,
     OPT_FOUL_EIGHT,
     OPT_FOUL_JOKER,
     OPT_FOUL_THREE,
@@ -108,7 +108,7 @@ def actors(s: Any, out: Any) -> int:
 def is_actor(s: Any, seat: int) -> bool:
     if s[PHASE] == OVER:
         return False
-    return seat == (s[RETURNS] if s[PHASE] == EXCHANGE else s[TURN_SEAT])
+    return bool(seat == (s[RETURNS] if s[PHASE] == EXCHANGE else s[TURN_SEAT]))
 
 
 @njit
@@ -300,6 +300,14 @@ def is_foul(s: Any, start: int, m: int, revolution: int) -> bool:
 
 
 @njit
+def clears(s: Any, start: int, m: int, on_joker: bool) -> bool:
+    """The play at ``FCARDS + start`` clears the field: a lone spade 3 on a lone joker (F4), a play with an 8 (F6)."""
+    if on_joker and m == 1 and s[FCARDS + start] == SPADE3 and s[OPT_SPADE3]:
+        return True
+    return bool(s[OPT_EIGHT_CUT] and has_strength(s, FCARDS + start, m, EIGHT))
+
+
+@njit
 def play(s: Any, seat: int) -> bool:
     """``play``: the cards shown go on the field (F3-F8); whether the game is over."""
     ctx = np.zeros(FIELD_CTX, dtype=np.int64)
@@ -335,11 +343,7 @@ def play(s: Any, seat: int) -> bool:
         s[REVOLUTION] = 1 - s[REVOLUTION]
     if s[OPT_ELEVEN_BACK] and has_strength(s, FCARDS + start, m, JACK):
         s[ELEVEN_BACK] = 1 - s[ELEVEN_BACK]
-    cut = False
-    if prev >= 0 and ctx[C_LAST_JOKER] and m == 1 and s[FCARDS + start] == SPADE3 and s[OPT_SPADE3]:
-        cut = True
-    elif s[OPT_EIGHT_CUT] and has_strength(s, FCARDS + start, m, EIGHT):
-        cut = True
+    cut = clears(s, start, m, prev >= 0 and ctx[C_LAST_JOKER] != 0)
     if s[SIZES + seat] == 0:
         go_out(s, seat, is_foul(s, FCARDS + start, m, was_revolution))
     if active_count(s) <= 1:
