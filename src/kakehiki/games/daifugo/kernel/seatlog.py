@@ -68,7 +68,8 @@ from kakehiki.games.daifugo.kernel.layout import (
 njit = njit_for(__name__)
 _play = sibling(__name__, "kakehiki.games.daifugo.kernel.play")
 _match = sibling(__name__, "kakehiki.games.daifugo.kernel.match")
-choose, bot_streams, actors, legal_mask, CTX = _play.choose, _play.bot_streams, _play.actors, _play.legal_mask, _play.CTX
+choose, bot_streams, actors, legal_mask = _play.choose, _play.bot_streams, _play.actors, _play.legal_mask
+CTX = _play.CTX
 apply = _match.apply
 
 SLICES = ("hand", "laying", "giving", "top", "top_info", "gone", "known", "hand_sizes", "scores", "titles", "active",
