@@ -38,6 +38,11 @@ SETS: dict[str, Sets] = {
         (5, {"penalty": "two_cards", "require_successful_doubt": True}),
         (6, {"round_limit": 7, "cheat": True, "doubter_leads": True, "repeat_rank_after_lie": True}),
     ],
+    "daifugo": [
+        (4, {}),
+        (3, {"games": 5, "jokers": 2, "strict_lock": True, "run_revolution": True}),
+        (8, {"games": 3, "scoring": "uecda", "miyako_ochi": False, "spade3": False}),
+    ],
 }
 
 

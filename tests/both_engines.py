@@ -10,7 +10,8 @@ hold what the reference holds, field by field: the game's ``same_state`` of
 ``tests/test_fast_<game>.py`` (actors, every seat's legal mask, hands, field, scores, the
 result...).  A rule changed in one engine alone thus fails in the other's run.  Million Doubt's
 written positions (``position()``: states made by hand, not dealt) are written into a kernel row
-by :func:`encode_million_doubt`, and so get a twin too.
+by :func:`encode_million_doubt`, and so get a twin too; so are Daifugo's tables written by hand
+(:func:`encode_daifugo`, any state).
 
 The kernel reports no events; what the events say is checked through the state they leave.
 """
@@ -30,12 +31,16 @@ import pytest
 
 from kakehiki.cards import Card, parse_cards
 from kakehiki.core import Event, Game
+from kakehiki.games.daifugo.kernel import layout as DF
+from kakehiki.games.daifugo.kernel.batch import DaifugoBatch
+from kakehiki.games.daifugo.kernel.batch import option_header as daifugo_header
 from kakehiki.games.dhumbal.kernel.batch import DhumbalBatch
 from kakehiki.games.dobon.kernel.batch import DobonBatch
 from kakehiki.games.dobon_arith.kernel.batch import DobonArithBatch
 from kakehiki.games.doubt.kernel.batch import DoubtBatch
 from kakehiki.games.million_doubt.kernel import layout as MD
 from kakehiki.games.million_doubt.kernel.batch import MillionDoubtBatch, option_header
+from kakehiki.prng import fnv1a64
 
 ENGINES = ("reference", "kernel")
 Same = Callable[[Any, Any, str], None]  # (reference state, batch, note): assert game 0 of the batch holds it
@@ -90,12 +95,60 @@ def encode_million_doubt(state: Any, batch: MillionDoubtBatch) -> None:
         int(state.eleven_back)]
 
 
+def encode_daifugo(state: Any, batch: DaifugoBatch) -> None:
+    """Write any Daifugo state (a table written by hand: its hands, turn, phase, field, the
+    exchange...) into game 0 of ``batch``, field by field; later deals draw from its seed."""
+    row, p, face = batch.rows[0], state.players, batch.deck_face
+    batch._header = row[: DF.HEADER] = daifugo_header(state.options, p)
+    row[DF.HEADER :] = 0
+    batch.seeds[0] = state.seed
+    batch.streams[0, DF.U_PREFIX] = fnv1a64(f"{state.seed}/".encode())
+    lock = sum(1 << "SHDC".index(suit) for suit in state.lock or ())
+    last = state.outcomes[-1] if state.outcomes else None
+    row[[DF.ROUND, DF.STEPS, DF.PHASE, DF.TURN_SEAT, DF.LAST_PLAYER, DF.LOCK, DF.STRICT, DF.REVOLUTION,
+         DF.ELEVEN_BACK, DF.NROUNDS, DF.LAST_REASON]] = [
+        state.round_no, state.steps, int(state.phase), state.turn, state.last_player, lock, int(state.strict),
+        int(state.revolution), int(state.eleven_back), len(state.outcomes),
+        DF.NONE if last is None else DF.REASONS.index(last.reason)]
+    for outcome in state.outcomes:
+        row[DF.REASON_COUNTS + DF.REASONS.index(outcome.reason)] += 1
+        if outcome.order:
+            row[DF.LAST_ORDER : DF.LAST_ORDER + p] = outcome.order
+            row[DF.WINS + outcome.order[0]] += 1
+            row[DF.LOSSES + outcome.order[-1]] += 1
+    for seat, hand in enumerate(state.hands):
+        for card in hand:
+            row[DF.HAND + seat * DF.FACES + face(card)] += 1
+        row[DF.SIZES + seat], row[DF.SCORES + seat] = len(hand), state.scores[seat]
+        row[DF.ACTIVE + seat], row[DF.PASSED + seat] = int(state.active[seat]), int(state.passed[seat])
+        row[DF.NKNOWN + seat] = len(state.known[seat])
+        for k, (holder, card) in enumerate(state.known[seat]):
+            row[DF.KNOWN_HOLDER + seat * DF.MAX_KNOWN + k] = holder
+            row[DF.KNOWN_FACE + seat * DF.MAX_KNOWN + k] = face(card)
+    for card in state.gone:
+        row[DF.GONE + face(card)] += 1
+    for column, count, values in ((DF.FINISHED, DF.NFINISHED, state.finished), (DF.FALLEN, DF.NFALLEN, state.fallen),
+                                  (DF.LAYING, DF.NLAYING, [face(c) for c in state.laying]),
+                                  (DF.GIVING, DF.NGIVING, [face(c) for c in state.giving]),
+                                  (DF.RETURNS, DF.NRETURNS, [x for r in state.returns for x in r])):
+        row[column : column + len(values)] = values
+        row[count] = len(state.returns) if count == DF.NRETURNS else len(values)
+    start = 0
+    for k, play in enumerate(state.field):
+        row[DF.FCARDS + start : DF.FCARDS + start + len(play.cards)] = [face(c) for c in play.cards]
+        row[[DF.PSEAT + k, DF.PSTART + k, DF.PCOUNT + k, DF.PSHAPE + k, DF.PLEVEL + k]] = [
+            play.seat, start, len(play.cards), play.shape, play.level]
+        start += len(play.cards)
+    row[DF.NPLAYS], row[DF.NFCARDS] = len(state.field), start
+
+
 TWINS: dict[str, Twin] = {
     "dobon": Twin(DobonBatch, _same("test_fast_dobon")),
     "dobon-arith": Twin(DobonArithBatch, _same("test_fast_dobon_arith")),
     "doubt": Twin(DoubtBatch, _same("test_fast_doubt")),
     "million-doubt": Twin(MillionDoubtBatch, _same("test_fast_million_doubt"), encode_million_doubt),
     "dhumbal": Twin(DhumbalBatch, _same("test_fast_dhumbal")),
+    "daifugo": Twin(DaifugoBatch, _same("test_fast_daifugo"), encode_daifugo),
 }
 
 

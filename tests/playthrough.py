@@ -64,6 +64,9 @@ SCRIPTS = (
            options={"deal": "all", "burst_at": 30}, prefer=ENDING),
     Script("dhumbal", "four-seats", 4, seed=7, walk=1, steps=80),
     Script("dhumbal", "three-seats-low-limit", 3, seed=9, walk=2, steps=120, options={"limit": 30}),
+    Script("daifugo", "four-seats", 4, seed=7, walk=1, steps=150, options={"games": 1}, prefer=("show", "play")),
+    Script("daifugo", "three-seats-exchange-and-house-rules", 3, seed=5, walk=2, steps=400,
+           options={"games": 2, "jokers": 2, "strict_lock": True, "run_revolution": True}, prefer=("show", "play")),
 )
 
 Ask = Callable[[Any], tuple[tuple[int, ...], dict[int, list[str]]]]  # state: (actors, each actor's legal actions)

@@ -21,6 +21,8 @@ from kakehiki.games.daifugo import DAIFUGO as GAME
 from kakehiki.games.daifugo.plays import sort_cards
 from kakehiki.games.daifugo.rules import DaifugoAction, DaifugoState
 
+pytestmark = pytest.mark.usefixtures("engine")  # every transcript on both engines (issue 31)
+
 
 def table(hands: dict[int, str], turn: int = 0, **options: object) -> DaifugoState:
     """A game whose hands are ``hands`` (every other card out of play), ``turn`` to lead."""

@@ -11,7 +11,8 @@ from kakehiki.cards import STANDARD_DECK, make_deck
 from kakehiki.errors import OptionError
 
 DECKS = {"dobon": STANDARD_DECK, "dobon-arith": STANDARD_DECK, "doubt": STANDARD_DECK,
-         "million-doubt": make_deck(1, jokers=2), "dhumbal": STANDARD_DECK}
+         "million-doubt": make_deck(1, jokers=2), "dhumbal": STANDARD_DECK,
+         "daifugo": make_deck(1, jokers=1)}
 
 
 @pytest.mark.parametrize("name", sorted(TWINS))

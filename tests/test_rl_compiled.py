@@ -52,7 +52,7 @@ def policies(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, int], 
     folder: Path = tmp_path_factory.mktemp("policies")
     found = {}
     for game, players in (("dobon", 3), ("doubt", 3), ("doubt", 5), ("million-doubt", 3), ("dobon-arith", 3),
-                            ("dhumbal", 3)):
+                            ("dhumbal", 3), ("daifugo", 3)):
         opts: dict[str, Any] = {"penalty": "forfeit", "cheat": True} if players == 5 else {}
         if game == "million-doubt":
             opts = {"max_steps": 400}  # an untrained network may undo and show again until the step limit
@@ -141,6 +141,23 @@ def test_dhumbal_two_decks_and_a_step_limit_agree() -> None:
 
 def test_dhumbal_policy_opponents_agree(policies: dict[tuple[str, int], str]) -> None:
     assert lockstep("dhumbal", 3, policies["dhumbal", 3], 150, {"limit": 10, "show_max": 20}) > 0
+
+
+def test_daifugo_random_bots_agree_over_a_match() -> None:
+    """Three games: the exchange (forced and chosen hand-overs, the cards each seat knows it
+    handed over), titles from the last game's places, points."""
+    assert lockstep("daifugo", 4, "random", 250, {"games": 3}) > 0
+
+
+def test_daifugo_two_decks_house_rules_and_a_step_limit_agree() -> None:
+    """Seven seats with two decks (two of a face in hands and on the field), the strict lock,
+    stairs revolutions, and matches stopped by ``max_steps``."""
+    opts = {"jokers": 2, "strict_lock": True, "run_revolution": True, "max_steps": 120}
+    assert lockstep("daifugo", 7, "random", 200, opts) > 0
+
+
+def test_daifugo_policy_opponents_agree(policies: dict[tuple[str, int], str]) -> None:
+    assert lockstep("daifugo", 3, policies["daifugo", 3], 200, {"games": 2}) > 0
 
 
 def test_a_pool_of_networks_sits_in_the_other_seats() -> None:

@@ -29,6 +29,7 @@ MANIFEST = GameManifest(
     styles=("lowest", "shed-high", "greedy"),
     narrator=".narrate:NARRATOR",
     encoder=".obs:DaifugoEncoder",
+    kernel=".kernel.batch:DaifugoBatch",
     words={"渡す": "give", "わたす": "give", "革命": "play"},
     brief=".narrate:brief",
     page="page.js",

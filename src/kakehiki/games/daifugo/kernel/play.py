@@ -1,0 +1,78 @@
+"""Daifugo kernels over many matches per call: create, read masks, step, and play out with a
+policy inside the kernel (see :mod:`.rules` and :mod:`.match` for one match's rules)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from kakehiki.fast._loader import PRNG, njit_for, sibling
+from kakehiki.fast.loops import specialise
+from kakehiki.games.daifugo.kernel.layout import MAX_PLAYERS, OVER, PHASE, PLAYERS, U_BOT, U_PREFIX
+
+njit = njit_for(__name__)
+_prng = sibling(__name__, PRNG)
+_rules = sibling(__name__, "kakehiki.games.daifugo.kernel.rules")
+_match = sibling(__name__, "kakehiki.games.daifugo.kernel.match")
+below, fnv_int, fnv_text, seed_stream = _prng.below, _prng.fnv_int, _prng.fnv_text, _prng.seed_stream
+legal_mask, actors, CTX = _rules.legal_mask, _rules.actors, _rules.CTX
+new_match, apply = _match.new_match, _match.apply
+
+LABEL_BOT = np.frombuffer(b"bot/", dtype=np.uint8)
+RANDOM = 0  # the playout policies
+
+
+@njit
+def new_games(rows: Any, streams: Any) -> None:
+    for g in range(rows.shape[0]):
+        new_match(rows[g], streams[g])
+
+
+SEATS, SCRATCH = MAX_PLAYERS, CTX  # the sizes of the shared loops' scratch
+actors_of, masks_of, first_illegal, step_games = specialise(
+    globals(), njit, "daifugo", "actors_of", "masks_of", "first_illegal", "step_games")
+
+
+@njit
+def bot_streams(u: Any, players: int) -> None:
+    """``derive(seed, "bot", seat)`` for every seat: the playout policy's generators."""
+    for seat in range(players):
+        seed_stream(u, U_BOT + seat, fnv_int(fnv_text(u[U_PREFIX], LABEL_BOT), seat))
+
+
+@njit
+def choose(s: Any, u: Any, seat: int, mask: Any, ctx: Any) -> int:
+    """``RANDOM``, the ``random`` bot: a uniform legal action (in index order) from the seat's stream."""
+    legal_mask(s, seat, mask, ctx)
+    n = 0
+    for a in range(mask.shape[0]):
+        n += mask[a]
+    pick = below(u, U_BOT + seat, n)
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            if pick == 0:
+                return a
+            pick -= 1
+    return -1
+
+
+@njit
+def play_game(s: Any, u: Any, mask: Any, ctx: Any, asked: Any) -> int:
+    """Play one match to its end as ``driver.play_out`` does with the random bot at every seat
+    (one seat acts at a time in Daifugo: ``first_only`` changes nothing).  The actions applied."""
+    applied = 0
+    while s[PHASE] != OVER:
+        actors(s, asked)
+        apply(s, u, asked[0], choose(s, u, asked[0], mask, ctx))
+        applied += 1
+    return applied
+
+
+@njit
+def play_games(rows: Any, streams: Any, mask: Any, applied: Any) -> None:
+    ctx = np.zeros(CTX, dtype=np.int64)
+    asked = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    for g in range(rows.shape[0]):
+        bot_streams(streams[g], rows[g, PLAYERS])
+        applied[g] = play_game(rows[g], streams[g], mask, ctx, asked)

@@ -1,0 +1,51 @@
+"""Daifugo's seat plug-in for :class:`kakehiki.rl.compiled.CompiledVectorEnv` (kernels: :mod:`.seatlog`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from kakehiki.games.daifugo.kernel import layout as L
+from kakehiki.games.daifugo.kernel.batch import KERNEL_MODULES
+from kakehiki.games.daifugo.kernel.seatlog import SLICES
+from kakehiki.rl.compiled import CompiledVectorEnv, IntArray, SeatPlugin
+
+
+def card_indices() -> npt.NDArray[np.int64]:
+    """``Card.index`` of each kernel face (strength × 4 + suit; 3 is strength 0, 2 is 12; the joker 52)."""
+    index = np.zeros(L.FACES, dtype=np.int64)
+    for face in range(52):
+        strength, suit = divmod(face, 4)
+        index[face] = suit * 13 + (strength + 2) % 13
+    index[52] = 52
+    return index
+
+
+class DaifugoSeats(SeatPlugin):
+    KERNEL_MODULES = (*KERNEL_MODULES, "kakehiki.games.daifugo.kernel.seatlog")
+
+    def __init__(self, batch: Any, env: CompiledVectorEnv) -> None:
+        super().__init__(batch, env)
+        self.index_of = card_indices()
+        layout = env.table.encoder.layout
+        self.starts = np.array([layout.part(name).start for name in SLICES], dtype=np.int64)
+        self._mask = np.zeros(batch.actions, dtype=np.uint8)
+
+    def start(self, games: IntArray) -> None:
+        self.k.start_at(self.batch.rows, self.batch.streams, games)
+
+    def windows(self, games: IntArray, asked: IntArray, counts: IntArray, chosen: IntArray) -> None:
+        self.k.windows_at(self.batch.rows, self.batch.streams, games, asked, counts, chosen)
+
+    def choose(self, games: IntArray, seats: IntArray, policies: IntArray) -> IntArray:
+        out = np.zeros(len(games), dtype=np.int64)
+        self.k.choose_at(self.batch.rows, self.batch.streams, games, seats, policies, out, self._mask)
+        return out
+
+    def observe(self, games: IntArray, seats: IntArray, out: npt.NDArray[np.float32]) -> None:
+        self.k.observe_at(self.batch.rows, games, seats, self.index_of, self.starts, out)
+
+
+SEATS = DaifugoSeats
