@@ -59,7 +59,7 @@ def _same(module: str) -> Callable[[], Same]:
 
 
 def encode_million_doubt(state: Any, batch: MillionDoubtBatch) -> None:
-    """Write a written position (:func:`kakehiki.games.million_doubt.position.position`: hands,
+    """Write a written position (:func:`kakehiki.games.million_doubt.rules.position.position`: hands,
     field, turn, order and lock, the rest as dealt) into game 0 of ``batch``."""
     if state.phase != 0 or state.laying or state.claim is not None or state.window or state.outcomes:
         raise NotImplementedError("only positions between turns are written into a kernel row")

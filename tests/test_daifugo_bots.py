@@ -12,8 +12,8 @@ from kakehiki.bots import make_bot
 from kakehiki.cards import JOKER, STANDARD_DECK
 from kakehiki.games.daifugo import DAIFUGO as GAME
 from kakehiki.games.daifugo.bots import unseen
-from kakehiki.games.daifugo.plays import sort_cards
-from kakehiki.games.daifugo.rules import DaifugoAction, DaifugoState
+from kakehiki.games.daifugo.rules.model import DaifugoAction, DaifugoState
+from kakehiki.games.daifugo.rules.plays import sort_cards
 
 
 def table(hand: str) -> DaifugoState:

@@ -14,7 +14,7 @@ from kakehiki.bots import make_bot
 from kakehiki.core import Event
 from kakehiki.games.daifugo import DAIFUGO as GAME
 from kakehiki.games.daifugo import DaifugoAction, DaifugoState
-from kakehiki.games.daifugo.plays import card_key
+from kakehiki.games.daifugo.rules.plays import card_key
 
 
 def at_exchange(seed: int) -> DaifugoState:

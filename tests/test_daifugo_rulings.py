@@ -18,8 +18,8 @@ from kakehiki.bots import make_bot
 from kakehiki.cards import JOKER, STANDARD_DECK
 from kakehiki.core import Event
 from kakehiki.games.daifugo import DAIFUGO as GAME
-from kakehiki.games.daifugo.plays import sort_cards
-from kakehiki.games.daifugo.rules import DaifugoAction, DaifugoState
+from kakehiki.games.daifugo.rules.model import DaifugoAction, DaifugoState
+from kakehiki.games.daifugo.rules.plays import sort_cards
 
 
 def table(hands: dict[int, str], turn: int = 0, **options: object) -> DaifugoState:

@@ -13,7 +13,7 @@ from kakehiki.games.dhumbal import DhumbalState, turn
 from kakehiki.games.dhumbal.bots.expert import ExpertBot, hidden_bounds, show_chance, stalls
 from kakehiki.games.dhumbal.bots.heuristic import ThresholdBot, unseen_values
 from kakehiki.games.dhumbal.bots.heuristic import show_chance as threshold_chance
-from kakehiki.games.dhumbal.melds import total
+from kakehiki.games.dhumbal.rules.melds import total
 from transcript_dhumbal import assert_plays_its_plans, bot_turn, position
 
 GAME = get_game("dhumbal")

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from kakehiki import CARDS, IllegalActionError, get_game
 from kakehiki.games.dhumbal import ALL_ACTIONS, DhumbalState, Discard
-from kakehiki.games.dhumbal.melds import total
+from kakehiki.games.dhumbal.rules.melds import total
 from playouts import random_walk
 
 GAME = get_game("dhumbal")

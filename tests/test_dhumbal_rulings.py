@@ -21,7 +21,7 @@ from kakehiki.bots import make_bot
 from kakehiki.cards import STANDARD_DECK
 from kakehiki.driver import play_out
 from kakehiki.games.dhumbal import DhumbalState
-from kakehiki.games.dhumbal.melds import is_discard, is_run, points
+from kakehiki.games.dhumbal.rules.melds import is_discard, is_run, points
 from kakehiki.options import OptionValue
 from kakehiki.record import make_record, replay
 from kakehiki.rng import derive

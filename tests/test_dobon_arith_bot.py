@@ -9,7 +9,7 @@ from kakehiki import parse_cards
 from kakehiki.bots import make_bot
 from kakehiki.driver import play_out
 from kakehiki.games.dobon_arith import ArithView, Play
-from kakehiki.games.dobon_arith.actions import DOBON, DRAW, PASS
+from kakehiki.games.dobon_arith.rules.actions import DOBON, DRAW, PASS
 from transcript import play
 from transcript_dobon_arith import GAME, new
 

@@ -13,8 +13,8 @@ from kakehiki import parse_cards
 from kakehiki.bots import make_bot
 from kakehiki.driver import decide, next_moves, play_out
 from kakehiki.games.dobon_arith import ArithView, Draw, Play
-from kakehiki.games.dobon_arith.actions import DOBON, DRAW
 from kakehiki.games.dobon_arith.bots.expert import ArithExpertBot
+from kakehiki.games.dobon_arith.rules.actions import DOBON, DRAW
 from transcript import play
 from transcript_dobon_arith import GAME, new
 

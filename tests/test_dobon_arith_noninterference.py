@@ -13,7 +13,7 @@ from typing import Any
 
 from kakehiki import Card, IllegalActionError, parse_cards
 from kakehiki.games.dobon_arith import waits
-from kakehiki.games.dobon_arith.game import legacy_v1_skips
+from kakehiki.games.dobon_arith.rules.game import legacy_v1_skips
 from transcript import deal_deck, move, of_type, play, run
 from transcript_dobon_arith import GAME, legal, new, public
 

@@ -14,8 +14,8 @@ from kakehiki import IllegalActionError, OptionError, get_game
 from kakehiki.bots import make_bot
 from kakehiki.cards import JOKER, STANDARD_DECK
 from kakehiki.games.dobon_arith import ArithState, Bottom, Pass, Play, Stack, Top, waits
-from kakehiki.games.dobon_arith.actions import ACTIONS
-from kakehiki.games.dobon_arith.arith import reachable, values_of
+from kakehiki.games.dobon_arith.rules.actions import ACTIONS
+from kakehiki.games.dobon_arith.rules.arith import reachable, values_of
 from playouts import random_walk
 
 GAME = get_game("dobon-arith")

@@ -18,7 +18,7 @@ from kakehiki.bots import make_bot
 from kakehiki.driver import play_out
 from kakehiki.errors import NotationError
 from kakehiki.games.dobon_arith import OPERATORS, waits
-from kakehiki.games.dobon_arith.match import match_ranks
+from kakehiki.games.dobon_arith.rules.match import match_ranks
 from transcript import cards, hand, of_type, pass_window, play, run
 from transcript_dobon_arith import GAME, legal, new, outcome, public, refused
 

@@ -18,9 +18,9 @@ from kakehiki import NotationError
 from kakehiki.bots import make_bot
 from kakehiki.cards import STANDARD_DECK
 from kakehiki.games.dobon_arith import Play, legacy_actions
-from kakehiki.games.dobon_arith.game import legacy_v1_skips
-from kakehiki.games.dobon_arith.legacy import legacy_settle
-from kakehiki.games.dobon_arith.plays import hand_plays
+from kakehiki.games.dobon_arith.rules.game import legacy_v1_skips
+from kakehiki.games.dobon_arith.rules.legacy import legacy_settle
+from kakehiki.games.dobon_arith.rules.plays import hand_plays
 from playouts import random_walk
 from transcript import play
 from transcript_dobon_arith import GAME, new

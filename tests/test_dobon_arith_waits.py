@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from kakehiki import Card, parse_cards
 from kakehiki.cards import STANDARD_DECK
 from kakehiki.games.dobon_arith import OPERATORS, expression, waits
-from kakehiki.games.dobon_arith.arith import SYMBOLS, reachable, values_of, waits_of
+from kakehiki.games.dobon_arith.rules.arith import SYMBOLS, reachable, values_of, waits_of
 
 STEP = {
     "+": lambda a, b: a + b,

@@ -8,7 +8,6 @@ from functools import partial
 from typing import Any
 
 from kakehiki.cards import Card
-from kakehiki.games.dobon.actions import Pass, Play
 from kakehiki.games.dobon.bots.correction import (
     FEATURES,
     MARGIN,
@@ -23,6 +22,7 @@ from kakehiki.games.dobon.bots.correction import (
 )
 from kakehiki.games.dobon.bots.expert import DobonExpertBot
 from kakehiki.games.dobon.bots.heuristic import danger, decide
+from kakehiki.games.dobon.rules.actions import Pass, Play
 from kakehiki.registry import get_game
 from transcript import SIMPLE, deal_deck, play
 

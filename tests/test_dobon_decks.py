@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from kakehiki import OptionError, get_game, parse_cards
 from kakehiki.cards import STANDARD_DECK, Card
-from kakehiki.games.dobon import match
+from kakehiki.games.dobon.rules import match
 
 GAME = get_game("dobon")
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from kakehiki.bots import make_bot
 from kakehiki.games.dobon.bots.expert import belief, stories
-from kakehiki.games.dobon.events import DobonCalled
-from kakehiki.games.dobon.state import TURN
+from kakehiki.games.dobon.rules.events import DobonCalled
+from kakehiki.games.dobon.rules.state import TURN
 from kakehiki.registry import get_game
 from transcript import SIMPLE, deal_deck, play
 

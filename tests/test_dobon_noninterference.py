@@ -18,9 +18,9 @@ from kakehiki import IllegalActionError, get_game
 from kakehiki.cards import STANDARD_DECK, Card
 from kakehiki.core import Action
 from kakehiki.games.dobon import Dobon, DobonState, Draw, Pass, Play
-from kakehiki.games.dobon.actions import DELAY, PASS
-from kakehiki.games.dobon.game import legacy_v1_skips
-from kakehiki.games.dobon.turns import can_claim
+from kakehiki.games.dobon.rules.actions import DELAY, PASS
+from kakehiki.games.dobon.rules.game import legacy_v1_skips
+from kakehiki.games.dobon.rules.turns import can_claim
 from transcript import SIMPLE, deal_deck, play, texts
 
 GAME = get_game("dobon")

@@ -11,7 +11,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from kakehiki import CARDS, IllegalActionError, get_game
-from kakehiki.games.dobon import Delay, Dobon, DobonState, Draw, Pass, Play, match
+from kakehiki.games.dobon import Delay, Dobon, DobonState, Draw, Pass, Play
+from kakehiki.games.dobon.rules import match
 from playouts import random_walk
 
 GAME = get_game("dobon")

@@ -24,9 +24,9 @@ from kakehiki.bots import RandomBot, make_bot
 from kakehiki.cards import CARDS, STANDARD_DECK
 from kakehiki.core import Action, Event
 from kakehiki.driver import next_moves, play_out
-from kakehiki.games.dobon import match
-from kakehiki.games.dobon.actions import DRAW, PASS, Dobon, Play
-from kakehiki.games.dobon.game import DOBON
+from kakehiki.games.dobon.rules import match
+from kakehiki.games.dobon.rules.actions import DRAW, PASS, Dobon, Play
+from kakehiki.games.dobon.rules.game import DOBON
 from kakehiki.options import OptionValue
 from transcript import SIMPLE, cards, deal_deck, hand, move, of_type, pass_window, play, run, texts
 

@@ -12,7 +12,7 @@ from typing import Any
 from kakehiki.arena import run_arena
 from kakehiki.games.doubt.bots.expert import ExpertBot, doubt_pays, proven_lie, truth_chance
 from kakehiki.games.doubt.bots.model import Honesty
-from kakehiki.games.doubt.state import Habits
+from kakehiki.games.doubt.rules.state import Habits
 from transcript_doubt import GAME, new, play
 
 QUIET = Habits(plays=3, asked=9)  # nine doubt windows answered, not one doubt

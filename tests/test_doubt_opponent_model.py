@@ -14,7 +14,7 @@ from kakehiki.driver import play_out
 from kakehiki.games.doubt.bots.endgame import Step, asked_in, plan, read_position, turns_needed
 from kakehiki.games.doubt.bots.expert import ExpertBot
 from kakehiki.games.doubt.bots.model import Honesty, doubt_rate, eager_doubter, nobody_doubts
-from kakehiki.games.doubt.state import Habits
+from kakehiki.games.doubt.rules.state import Habits
 from transcript_doubt import GAME, bot_choice, new, play
 
 FOUR = {  # a whole deck: seat 1 holds three aces, seat 0 none

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from kakehiki import IllegalActionError, get_game
 from kakehiki.games.doubt import DOUBT, PASS, DoubtState
-from kakehiki.games.doubt.actions import ADDS, PLAYS
+from kakehiki.games.doubt.rules.actions import ADDS, PLAYS
 
 GAME = get_game("doubt")
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from kakehiki import CARDS, IllegalActionError, NotationError, parse_cards
 from kakehiki.games.doubt import DOUBT_GAME, legacy_actions
-from kakehiki.games.doubt.legacy import CURRENT
+from kakehiki.games.doubt.rules.legacy import CURRENT
 from transcript_doubt import GAME, cards, legal, new, of_type, play, refused, run, stand
 
 THREE = {0: "SA S2 S3 S4", 1: "HA H2 H3 H4", 2: "DA D2 D3 D4"}

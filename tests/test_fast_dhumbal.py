@@ -25,7 +25,7 @@ from kakehiki.fast import have_numba
 from kakehiki.games.dhumbal import DhumbalState
 from kakehiki.games.dhumbal.kernel import layout as L
 from kakehiki.games.dhumbal.kernel.batch import POLICIES, DhumbalBatch
-from kakehiki.games.dhumbal.state import TURNED_UP
+from kakehiki.games.dhumbal.rules.state import TURNED_UP
 from lockstep import any_actor, same_first_actor_play_outs, same_result, walk
 
 GAME = get_game("dhumbal")

@@ -21,8 +21,9 @@ from kakehiki import IllegalActionError, get_game
 from kakehiki.bots import make_bot
 from kakehiki.driver import play_out
 from kakehiki.fast import DobonBatch, have_numba, kernels
-from kakehiki.games.dobon import DobonState, match
+from kakehiki.games.dobon import DobonState
 from kakehiki.games.dobon.kernel import layout as L
+from kakehiki.games.dobon.rules import match
 from kakehiki.prng import stream, stream_key
 from lockstep import same_first_actor_play_outs, same_play_outs, same_result, walk
 

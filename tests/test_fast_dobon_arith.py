@@ -22,10 +22,10 @@ from kakehiki import IllegalActionError, get_game
 from kakehiki.cards import STANDARD_DECK
 from kakehiki.fast import have_numba, kernels
 from kakehiki.games.dobon_arith import ArithState
-from kakehiki.games.dobon_arith.arith import reachable, values_of
 from kakehiki.games.dobon_arith.kernel import layout as L
 from kakehiki.games.dobon_arith.kernel.batch import KERNEL_MODULES, DobonArithBatch
-from kakehiki.games.dobon_arith.state import FIRST_CARD
+from kakehiki.games.dobon_arith.rules.arith import reachable, values_of
+from kakehiki.games.dobon_arith.rules.state import FIRST_CARD
 from lockstep import same_first_actor_play_outs, same_play_outs, same_result, walk
 
 GAME = get_game("dobon-arith")

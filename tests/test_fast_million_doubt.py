@@ -26,10 +26,10 @@ from kakehiki.core import Action
 from kakehiki.errors import IllegalActionError, OptionError
 from kakehiki.fast import have_numba
 from kakehiki.games.million_doubt import MillionDoubtState
-from kakehiki.games.million_doubt.actions import FACES
 from kakehiki.games.million_doubt.kernel import layout as L
 from kakehiki.games.million_doubt.kernel.batch import MillionDoubtBatch
-from kakehiki.games.million_doubt.state import OPTION_SPECS, MillionDoubtOptions, largest_hand
+from kakehiki.games.million_doubt.rules.actions import FACES
+from kakehiki.games.million_doubt.rules.state import OPTION_SPECS, MillionDoubtOptions, largest_hand
 from kakehiki.options import resolve_options
 from lockstep import same_first_actor_play_outs, same_play_outs, same_result, walk
 

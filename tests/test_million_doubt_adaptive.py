@@ -9,7 +9,7 @@ from typing import Any
 from kakehiki.bots import make_bot
 from kakehiki.driver import play_out
 from kakehiki.games.million_doubt.bots.model import RecentLies, lie_rate
-from kakehiki.games.million_doubt.state import Habits
+from kakehiki.games.million_doubt.rules.state import Habits
 from kakehiki.registry import get_game
 
 GAME = get_game("million-doubt")

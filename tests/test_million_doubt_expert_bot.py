@@ -17,7 +17,7 @@ from kakehiki.games.million_doubt.bots.expert import (
     policy_lays,
 )
 from kakehiki.games.million_doubt.bots.heuristic import MillionDoubtHeuristicBot, view_lays
-from kakehiki.games.million_doubt.state import TURN, Habits
+from kakehiki.games.million_doubt.rules.state import TURN, Habits
 from playouts import random_walk
 from transcript_million_doubt import GAME, decision, legal_play_out, play, position, view
 

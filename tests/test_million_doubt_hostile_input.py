@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from hostile import SHORT, assert_other_types_refused, assert_parses_or_refused, start_or_refused
 from kakehiki import CARDS, KakehikiError, NotationError, OptionError
 from kakehiki.games.million_doubt import legacy_actions
-from kakehiki.games.million_doubt.match import full_deck
+from kakehiki.games.million_doubt.rules.match import full_deck
 from transcript_million_doubt import GAME, deal, play
 
 WORDS = ["play", "show", "hide", "give", "pass", "doubt", "done", "revolution", "S4", "h10", "JK", "joker", "c13", "X9",

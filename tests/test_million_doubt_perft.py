@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 
 from kakehiki.games.million_doubt import Play, Show
-from kakehiki.games.million_doubt.actions import Undo
+from kakehiki.games.million_doubt.rules.actions import Undo
 from transcript_million_doubt import GAME, position
 
 DATA = Path(__file__).parent / "data" / "million_doubt_perft.json"

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kakehiki.cards import Card, parse_cards
-from kakehiki.games.million_doubt.plays import (
+from kakehiki.games.million_doubt.rules.plays import (
     GROUP,
     SINGLE,
     STAIRS,

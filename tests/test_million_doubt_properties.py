@@ -25,10 +25,10 @@ from kakehiki.games.million_doubt import (
     Play,
     Show,
 )
-from kakehiki.games.million_doubt.actions import UNDO
-from kakehiki.games.million_doubt.match import full_deck
-from kakehiki.games.million_doubt.plays import sort_cards
-from kakehiki.games.million_doubt.state import HIDE, TURN
+from kakehiki.games.million_doubt.rules.actions import UNDO
+from kakehiki.games.million_doubt.rules.match import full_deck
+from kakehiki.games.million_doubt.rules.plays import sort_cards
+from kakehiki.games.million_doubt.rules.state import HIDE, TURN
 from playouts import random_walk
 from transcript_million_doubt import whole_plays
 

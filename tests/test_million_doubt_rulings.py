@@ -17,7 +17,7 @@ from kakehiki import OptionError, parse_cards
 from kakehiki.bots import make_bot
 from kakehiki.driver import next_moves, play_out
 from kakehiki.games.million_doubt import MillionDoubtState
-from kakehiki.games.million_doubt.match import full_deck
+from kakehiki.games.million_doubt.rules.match import full_deck
 from kakehiki.options import OptionValue
 from transcript_million_doubt import (
     GAME,

@@ -18,7 +18,7 @@ from kakehiki.bots import make_bot
 from kakehiki.core import Event
 from kakehiki.driver import play_out
 from kakehiki.games.million_doubt import MILLION_DOUBT, Lay, legacy_actions
-from kakehiki.games.million_doubt.state import TURN
+from kakehiki.games.million_doubt.rules.state import TURN
 from kakehiki.record import make_record, replay
 from kakehiki.rng import LegacySeed
 from playouts import random_walk

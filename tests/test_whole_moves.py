@@ -19,7 +19,7 @@ from kakehiki import NotationError, get_game
 from kakehiki.bots import make_bot
 from kakehiki.core import Action
 from kakehiki.driver import play_out
-from kakehiki.games.million_doubt.actions import Give
+from kakehiki.games.million_doubt.rules.actions import Give
 from transcript import deal_deck, texts
 
 DHUMBAL = get_game("dhumbal")

@@ -1,4 +1,4 @@
-"""The page's types, generated from the Python types: each game's view (``games/<g>/view.py``,
+"""The page's types, generated from the Python types: each game's view (``games/<g>/rules/view.py``,
 the named tuples its ``build_view`` returns) as ``games/<g>/view.d.ts``, and the table socket's
 server frames (:mod:`kakehiki.server.frames`) as ``server/static/protocol.d.ts``.
 

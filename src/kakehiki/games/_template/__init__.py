@@ -7,8 +7,8 @@ A folder whose name starts with ``_`` is not discovered: this one is a template,
 
 from kakehiki.manifest import GameManifest
 
-from .game import MY_GAME, MyGame
-from .rules import MyOptions, MyState, MyView, Play, Played
+from .rules.game import MY_GAME, MyGame
+from .rules.model import MyOptions, MyState, MyView, Play, Played
 
 MANIFEST = GameManifest(
     game=MY_GAME,

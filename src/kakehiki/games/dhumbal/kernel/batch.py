@@ -30,8 +30,8 @@ from kakehiki.errors import OptionError
 from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import KernelBatch
 from kakehiki.games.dhumbal.kernel import layout as L
-from kakehiki.games.dhumbal.rounds import deck_count
-from kakehiki.games.dhumbal.state import OPTION_SPECS, DhumbalOptions
+from kakehiki.games.dhumbal.rules.rounds import deck_count
+from kakehiki.games.dhumbal.rules.state import OPTION_SPECS, DhumbalOptions
 from kakehiki.options import resolve_options
 
 IntArray = npt.NDArray[np.int64]

@@ -33,8 +33,8 @@ from kakehiki.errors import OptionError
 from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import RatioBatch
 from kakehiki.games.dobon.kernel import layout as L
-from kakehiki.games.dobon.match import check_decks
-from kakehiki.games.dobon.state import OPTION_SPECS, DobonOptions
+from kakehiki.games.dobon.rules.match import check_decks
+from kakehiki.games.dobon.rules.state import OPTION_SPECS, DobonOptions
 from kakehiki.options import resolve_options
 
 IntArray = npt.NDArray[np.int64]

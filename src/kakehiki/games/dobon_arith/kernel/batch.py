@@ -33,8 +33,8 @@ from kakehiki.errors import OptionError
 from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import RatioBatch
 from kakehiki.games.dobon_arith.kernel import layout as L
-from kakehiki.games.dobon_arith.match import checked_deck
-from kakehiki.games.dobon_arith.state import OPTION_SPECS, ArithOptions
+from kakehiki.games.dobon_arith.rules.match import checked_deck
+from kakehiki.games.dobon_arith.rules.state import OPTION_SPECS, ArithOptions
 from kakehiki.options import resolve_options
 
 IntArray = npt.NDArray[np.int64]

@@ -34,8 +34,8 @@ from kakehiki.errors import OptionError
 from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import KernelBatch
 from kakehiki.games.doubt.kernel import layout as L
-from kakehiki.games.doubt.rules import deal_order
-from kakehiki.games.doubt.state import OPTION_SPECS, PENALTIES, DoubtOptions
+from kakehiki.games.doubt.rules.flow import deal_order
+from kakehiki.games.doubt.rules.state import OPTION_SPECS, PENALTIES, DoubtOptions
 from kakehiki.options import resolve_options
 
 IntArray = npt.NDArray[np.int64]

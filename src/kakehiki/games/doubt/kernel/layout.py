@@ -2,7 +2,7 @@
 
 A batch of N games is an ``int32`` array ``(N, WIDTH)`` (one row per game) and a ``uint64``
 array ``(N, USLOTS)`` for the random streams.  Fields are named as in
-:class:`~kakehiki.games.doubt.state.DoubtState`.  Hands and the discard are counts per card
+:class:`~kakehiki.games.doubt.rules.state.DoubtState`.  Hands and the discard are counts per card
 face (``HAND + seat * 53 + face``, the joker face 52); the pile is its cards in the order
 played (``PILE``) and one entry per play (``ENTRY_*``: seat, claimed rank, size, turned up).
 The knowledge of hands (``known``, ``sure``) and the seats' public record (``habits``) feed

@@ -29,8 +29,8 @@ from kakehiki.errors import OptionError
 from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import KernelBatch
 from kakehiki.games.million_doubt.kernel import layout as L
-from kakehiki.games.million_doubt.match import new_match
-from kakehiki.games.million_doubt.state import (
+from kakehiki.games.million_doubt.rules.match import new_match
+from kakehiki.games.million_doubt.rules.state import (
     OPTION_SPECS,
     TWO_PLAYER_BURST_POINTS,
     MillionDoubtOptions,
