@@ -1,5 +1,5 @@
 """Daifugo's expert (level ``hard``) answering a play on the field: positions read as transcripts,
-the expert's whole move asserted.  Why it answers rather than pass: docs/daifugo.md, Bots."""
+the expert's whole move asserted.  Why it answers rather than pass: src/kakehiki/games/daifugo/spec.md, Bots."""
 
 from __future__ import annotations
 

@@ -123,7 +123,7 @@ def test_expert_plays_the_turn_it_planned_at_its_start() -> None:
 
 def test_expert_scores_far_less_than_the_threshold_bot_heads_up() -> None:
     """24 short matches (limit 30), seats swapped every match, the search left out (it only
-    adds to the edge; the arena figures are in docs/dhumbal.md).  The expert ends these with
+    adds to the edge; the arena figures are in src/kakehiki/games/dhumbal/spec.md).  The expert ends these with
     47% of the threshold bot's points; over seeds 0-215 in blocks of 24 it stayed between 47%
     and 85%, so the bar of 90% has room to spare."""
     points = [0, 0]  # expert, threshold

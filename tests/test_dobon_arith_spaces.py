@@ -1,6 +1,6 @@
 """Arithmetic Dobon's numbered action space (issue 13 item 3) and older records read into version 3.
 
-The table of index ranges checked here is the one in docs/dobon-arith.md.
+The table of index ranges checked here is the one in src/kakehiki/games/dobon_arith/spec.md.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from transcript import play
 from transcript_dobon_arith import GAME, new
 
 RECORDS = Path(__file__).parent / "data" / "dobon_arith_v1_v2_records.json"
-RANGES = [  # (first index, last index, first action, last action), as in docs/dobon-arith.md
+RANGES = [  # (first index, last index, first action, last action), as in src/kakehiki/games/dobon_arith/spec.md
     (0, 63, "play SA", "play CK"),
     (64, 115, "bottom SA", "bottom CK"),
     (116, 167, "stack SA", "stack CK"),

@@ -161,6 +161,6 @@ def test_reads_the_opponents_total_better_than_the_rule_bot() -> None:
     """Where the strength comes from: in 16 fixed seeded games the expert puts far more weight on
     the value the opponent really totals (about 2-3 times the rule model's over seed ranges
     100-500), so it hands out fewer Dobons.  A game-level win margin needs thousands of games
-    to show (the arena figures are in docs/dobon.md), too many for a unit test."""
+    to show (the arena figures are in src/kakehiki/games/dobon/spec.md), too many for a unit test."""
     expert, rule = reading_scores(range(100, 116))
     assert expert > 1.5 * rule

@@ -161,7 +161,7 @@ def test_expert_plays_every_variant(opts: dict[str, object]) -> None:
 def test_expert_wins_far_more_often_than_normal_with_show_pile() -> None:
     """Five seats, one expert among four normal bots, the expert moving round the table, piles
     taken face up (``show_pile``: with piles unseen, B5, nobody doubts much and the five-seat game
-    is a race near chance, docs/doubt.md).
+    is a race near chance, src/kakehiki/games/doubt/spec.md).
 
     By chance it would win one of these five games; over seeds 0-39 it won four or five of
     every five."""

@@ -1,4 +1,4 @@
-"""Doubt's numbered actions (issue 13 item 3): the index table of docs/doubt.md, legal actions in
+"""Doubt's numbered actions (issue 13 item 3): the index table of src/kakehiki/games/doubt/spec.md, legal actions in
 index order, a play of several cards made one card at a time (``add`` … ``play``) and hidden from
 the other seats until made, and version-1 records read through ``legacy_actions``."""
 

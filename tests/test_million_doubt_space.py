@@ -1,6 +1,6 @@
 """Million Doubt's numbered action space (issue 13 item 3) and the version 1 records it replaces.
 
-The space for the default options is 178 actions (docs/million-doubt.md has the table); a play
+The space for the default options is 178 actions (src/kakehiki/games/million_doubt/spec.md has the table); a play
 is made one card at a time, so no seat is ever offered more than a few dozen of them.  Version 1
 texts (``play S5 H5``, ``play S5 *2``, ``hide C4 D9``) still replay through ``legacy_actions``.
 """
@@ -24,7 +24,8 @@ from kakehiki.rng import LegacySeed
 from playouts import random_walk
 from transcript_million_doubt import GAME, deal, run, whole_plays
 
-# The index table of docs/million-doubt.md, for the default options (burst_at=11: hands of 10 at most).
+# The index table of src/kakehiki/games/million_doubt/spec.md, for the default options (burst_at=11: hands
+# of 10 at most).
 TABLE = [
     (0, 0, "pass"), (1, 1, "doubt"), (2, 54, "show S3 … show C2, show JK"), (55, 55, "play"),
     (56, 65, "play *1 … play *10"), (66, 69, "play *1 revolution … play *4 revolution"),

@@ -33,7 +33,7 @@ CROSS_GAME = (
 )
 """The cross-game tests a new game passes as the template leaves it.  The rest of what is asked
 of every game is its own content, written beside its rules (``docs/adding-a-game.md``): the
-guide (``test_learn.py``), the spec card and rulings (``docs/<id>.md``, ``docs/rulings.md``)."""
+guide (``test_learn.py``), the spec and rulings (``games/<package>/spec.md``, ``docs/rulings.md``)."""
 
 
 def install(where: Path) -> Path:

@@ -204,7 +204,7 @@ PRIVATE: dict[str, Callable[[Action], bool]] = {
     "doubt": lambda a: True,
     "dobon-arith": lambda a: True,
     "million-doubt": lambda a: not isinstance(a, Give),  # a field card given is public as it goes
-    "dhumbal": lambda a: False,  # cards put down are public as they go (docs/dhumbal.md)
+    "dhumbal": lambda a: False,  # cards put down are public as they go (src/kakehiki/games/dhumbal/spec.md)
 }
 
 PLAYED = [  # game, seats, options, bots (seat by seat, cycled), the last steps of the moves of several steps

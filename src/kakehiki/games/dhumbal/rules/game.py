@@ -142,7 +142,7 @@ class DhumbalGame(StandardGame[DhumbalState, DhumbalAction, DhumbalView]):
         return d.finish()
 
     def _all_actions(self, state: DhumbalState) -> Sequence[DhumbalAction]:
-        """The same 106 actions for any players and decks (see docs/dhumbal.md, Actions)."""
+        """The same 106 actions for any players and decks (see games/dhumbal/spec.md, Actions)."""
         return ALL_ACTIONS
 
     def parse_action(self, text: str) -> DhumbalAction:

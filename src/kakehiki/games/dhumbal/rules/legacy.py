@@ -1,4 +1,4 @@
-"""Reading records of older versions of Dhumbal (see docs/dhumbal.md, Version History).
+"""Reading records of older versions of Dhumbal (see games/dhumbal/spec.md, Version History).
 
 Version 1 → 2: a turn, one action ``discard S4 S5 S6 take stock`` before, is now made in
 steps, ``discard S4``, ``discard S5``, ``discard S6``, ``take stock``.  ``show`` is unchanged,

@@ -1,4 +1,4 @@
-"""Dhumbal's whole turns as one line each (docs/dhumbal.md, Whole moves).
+"""Dhumbal's whole turns as one line each (games/dhumbal/spec.md, Whole moves).
 
 A turn is made in steps (``discard CARD`` for each card, then ``take …``); a person says it at
 once, as version 1 wrote it: ``discard S4 S5 S6 take stock``, ``discard S10 H10 take C7``.  The

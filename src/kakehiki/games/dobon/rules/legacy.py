@@ -1,4 +1,4 @@
-"""Reading records of older versions of Dobon (see docs/dobon.md, Version History).
+"""Reading records of older versions of Dobon (see games/dobon/spec.md, Version History).
 
 * Version 1 → 2: the turn seat's ``pass`` in a window it is no longer put in is skipped
   (``legacy_v1_skips`` in :mod:`kakehiki.games.dobon.rules.game`).

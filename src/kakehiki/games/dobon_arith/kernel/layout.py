@@ -8,7 +8,7 @@ revealed cards are flags per card face (``HAND + seat * 52 + face``: one deck, s
 ``v``, A3); ``FIELD`` and ``STOCK`` hold faces in the reference's order (the top card last;
 the next card drawn last); ``STAGED`` the play of several cards begun, bottom first (A2).
 
-Action indices are those of ``docs/dobon-arith.md`` (235: ``play`` 0–63, ``bottom`` 64–115,
+Action indices are those of ``games/dobon_arith/spec.md`` (235: ``play`` 0–63, ``bottom`` 64–115,
 ``stack`` 116–167, ``top`` 168–231, ``draw``, ``dobon``, ``pass``).
 """
 

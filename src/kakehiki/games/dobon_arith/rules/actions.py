@@ -139,7 +139,7 @@ ACTIONS: tuple[ArithAction, ...] = (
     *(a for c in STANDARD_DECK for a in TOPS_BY_CARD[c.index]),
     DRAW, DOBON, PASS,
 )
-"""Every action in index order (the same for every table and option set): see docs/dobon-arith.md."""
+"""Every action in index order (the same for every table and option set): see games/dobon_arith/spec.md."""
 
 USAGE = "expected play CARD [suit=S|H|D|C], bottom CARD, stack CARD, top CARD [suit=…], draw, dobon, pass"
 

@@ -1,4 +1,4 @@
-"""Reading records of older versions of arithmetic Dobon (see docs/dobon-arith.md, Version History).
+"""Reading records of older versions of arithmetic Dobon (see games/dobon_arith/spec.md, Version History).
 
 * Version 1 → 2: the turn seat's ``pass`` in a window it is no longer put in is skipped
   (:func:`legacy_v1_skips`, which needs the state).

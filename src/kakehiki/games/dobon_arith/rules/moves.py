@@ -1,4 +1,4 @@
-"""Arithmetic Dobon's whole moves: a stack of several cards as one line (docs/dobon-arith.md,
+"""Arithmetic Dobon's whole moves: a stack of several cards as one line (games/dobon_arith/spec.md,
 Whole moves).
 
 ``play S4 C4 H4`` is the stack with S4 at the bottom and H4 on top: ``bottom S4``, ``stack C4``,

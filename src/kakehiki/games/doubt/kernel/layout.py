@@ -8,7 +8,7 @@ played (``PILE``) and one entry per play (``ENTRY_*``: seat, claimed rank, size,
 The knowledge of hands (``known``, ``sure``) and the seats' public record (``habits``) feed
 views and bots only, never the rules: the kernel does not keep them.
 
-The action index space depends on the options (docs/doubt.md): ``F`` faces (52, or 53 with
+The action index space depends on the options (games/doubt/spec.md): ``F`` faces (52, or 53 with
 jokers), ``play`` 0..F-1, then ``add`` F..2F-1 when ``max_cards_per_play`` > 1, then ``doubt``
 and ``pass``; a row keeps its own offsets (``A_ADD``, ``A_DOUBT``, ``A_PASS``).
 """

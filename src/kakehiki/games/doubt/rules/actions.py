@@ -1,7 +1,7 @@
 """Doubt actions and their one text form each.
 
 A play of several cards is made one card at a time, in card order: ``add`` each card but
-the last, then ``play`` the last, which puts the whole play down (see docs/doubt.md, Actions).
+the last, then ``play`` the last, which puts the whole play down (see games/doubt/spec.md, Actions).
 
 >>> [str(parse_action(t)) for t in ("play s4", "ADD h9", "doubt", "pass")]
 ['play S4', 'add H9', 'doubt', 'pass']

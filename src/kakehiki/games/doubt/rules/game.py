@@ -204,7 +204,7 @@ class DoubtGame(StandardGame[DoubtState, DoubtAction, DoubtView]):
 
     def _all_actions(self, state: DoubtState) -> Sequence[DoubtAction]:
         """``play`` each card face of the game (the joker last, with ``jokers``), then with
-        ``max_cards_per_play`` > 1 ``add`` each, then ``doubt`` and ``pass`` (docs/doubt.md)."""
+        ``max_cards_per_play`` > 1 ``add`` each, then ``doubt`` and ``pass`` (games/doubt/spec.md)."""
         faces = CARDS if state.options.jokers else CARDS[:52]
         adds = [ADDS[c.index] for c in faces] if state.options.max_cards_per_play > 1 else []
         return [*(PLAYS[c.index] for c in faces), *adds, DOUBT, PASS]

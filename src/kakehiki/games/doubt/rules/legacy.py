@@ -1,4 +1,4 @@
-"""Reading records of older versions of Doubt (see docs/doubt.md, Version History).
+"""Reading records of older versions of Doubt (see games/doubt/spec.md, Version History).
 
 * Version 1 → 2: a play of several cards, one action ``play S4 H9 D9`` before, is now made
   one card at a time, ``add S4``, ``add H9``, ``play D9`` (in card order).  A play of one card,

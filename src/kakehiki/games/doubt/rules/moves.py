@@ -1,4 +1,4 @@
-"""Doubt's whole moves: a play of several cards as one line (docs/doubt.md, Whole moves).
+"""Doubt's whole moves: a play of several cards as one line (games/doubt/spec.md, Whole moves).
 
 ``play S5 S9 S10`` is the play of those three cards: ``add`` each but the last in card order,
 then ``play`` the last, as the engine takes them.  The cards may be written in any order.

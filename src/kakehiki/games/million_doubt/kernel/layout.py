@@ -18,7 +18,7 @@ FACES: Final = 53
 JOKER: Final = 52
 CARDS: Final = 54
 
-# action indices (M = the largest hand a seat may hold, docs/million-doubt.md)
+# action indices (M = the largest hand a seat may hold, games/million_doubt/spec.md)
 A_PASS: Final = 0
 A_DOUBT: Final = 1
 A_SHOW: Final = 2  # + face

@@ -139,7 +139,7 @@ def _claim(hidden: int, revolution: bool) -> Play:
 
 
 def all_actions(most_hidden: int) -> tuple[MillionDoubtAction, ...]:
-    """Every action, in index order, for hands of at most ``most_hidden`` cards (docs/million-doubt.md)."""
+    """Every action, in index order, for hands of at most ``most_hidden`` cards (games/million_doubt/spec.md)."""
     return (
         PASS, DOUBT,
         *(SHOW[c] for c in FACES),

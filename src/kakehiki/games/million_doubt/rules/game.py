@@ -143,7 +143,7 @@ class MillionDoubtGame(StandardGame[MillionDoubtState, MillionDoubtAction, Milli
         return moves.continues(state, action)
 
     def _all_actions(self, state: MillionDoubtState) -> Sequence[MillionDoubtAction]:
-        """See docs/million-doubt.md: ``play *N`` runs to the largest hand a seat may hold."""
+        """See games/million_doubt/spec.md: ``play *N`` runs to the largest hand a seat may hold."""
         return all_actions(max(largest_hand(state.options, state.players), state.options.burst_at - 1))
 
     # -- looking --------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Million Doubt's whole moves as one line each (docs/million-doubt.md, Whole moves).
+"""Million Doubt's whole moves as one line each (games/million_doubt/spec.md, Whole moves).
 
 A play is made card by card (``show``…, ``play`` or ``play *N``, ``hide``…); a person says it
 at once.  ``play S5 H5`` shows both and plays them face up; ``play S5 down C4 D9`` shows S5 and
