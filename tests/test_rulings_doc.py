@@ -108,7 +108,7 @@ def catalog_ids() -> Iterator[tuple[str, str]]:
 
 
 def named_tests() -> Iterator[tuple[str, str]]:
-    for path in sorted((ROOT / "tests").glob("test_*.py")):
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.FunctionDef):
                 match = re.match(rf"test_({ID})_", node.name)

@@ -14,7 +14,7 @@
 
 Games are created from seeds and options exactly as ``get_game("dobon-arith").new(players,
 options, seed)`` and play the same games for the same action indices (the numbered actions of
-``games/dobon_arith/spec.md``); ``tests/test_fast_dobon_arith.py`` checks it in lockstep.  A game
+``games/dobon_arith/spec.md``); ``tests/games/dobon_arith/test_fast.py`` checks it in lockstep.  A game
 that is over is left alone by :meth:`DobonArithBatch.step`.  An explicit ``deck`` deals every
 match's first game, as the reference's (issue 31).  The public move log of the view
 (``ArithView.log``) is the reference engine's alone.

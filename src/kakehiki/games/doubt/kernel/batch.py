@@ -15,7 +15,7 @@
 Games are created from seeds and options exactly as ``get_game("doubt").new(players, options,
 seed)`` and play the same games for the same action indices (the numbered actions of
 ``games/doubt/spec.md``, whose size depends on ``max_cards_per_play`` and ``jokers``);
-``tests/test_fast_doubt.py`` checks it in lockstep.  A game that is over is left alone by
+``tests/games/doubt/test_fast.py`` checks it in lockstep.  A game that is over is left alone by
 :meth:`DoubtBatch.step`.  An explicit ``deck`` deals every game, as the reference's (issue 31).
 The views' knowledge of hands (``known``, ``sure``) and the seats' record (``habits``) are the
 reference engine's alone: they feed views and bots, never the rules.

@@ -10,7 +10,7 @@
 
 Matches are created from seeds and options exactly as ``get_game("million-doubt").new(players,
 options, seed)`` and play the same games for the same action indices (the numbered actions of
-``games/million_doubt/spec.md``); ``tests/test_fast_million_doubt.py`` checks it in lockstep.  Every
+``games/million_doubt/spec.md``); ``tests/games/million_doubt/test_fast.py`` checks it in lockstep.  Every
 option is supported, and an explicit ``deck`` deals every match's first game, as the
 reference's (issue 31).  The public record of habits (``habits``, issue 19) and
 ``sample_hidden`` are the reference engine's alone.

@@ -18,7 +18,7 @@ from transcript import deal_deck
 from transcript_dhumbal import play
 
 GAME = get_game("dhumbal")
-V1_RECORDS = Path(__file__).parent / "data" / "dhumbal_v1_records.json"
+V1_RECORDS = Path(__file__).parent / "data" / "v1_records.json"
 
 
 @pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {}), (8, {}), (9, {}), (16, {}), (4, {"decks": 4}),

@@ -1,7 +1,7 @@
 """What a seat may learn in arithmetic Dobon (issue 12): its offers, its refusals and its
 samples never depend on cards hidden from it (C4: "who is asked is never part of a view").
 
-Transcripts as in test_dobon_arith_rulings.py: fixed deals, seat 0 deals and plays first,
+Transcripts as in test_rulings.py: fixed deals, seat 0 deals and plays first,
 moves ``"SEAT: ACTION"``.  Two decks that differ only in cards one seat cannot see are built
 by swapping two cards of one deck.
 """

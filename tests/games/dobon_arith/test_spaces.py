@@ -25,7 +25,7 @@ from playouts import random_walk
 from transcript import play
 from transcript_dobon_arith import GAME, new
 
-RECORDS = Path(__file__).parent / "data" / "dobon_arith_v1_v2_records.json"
+RECORDS = Path(__file__).parent / "data" / "v1_v2_records.json"
 RANGES = [  # (first index, last index, first action, last action), as in src/kakehiki/games/dobon_arith/spec.md
     (0, 63, "play SA", "play CK"),
     (64, 115, "bottom SA", "bottom CK"),

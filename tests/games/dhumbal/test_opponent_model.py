@@ -15,8 +15,9 @@ from kakehiki.games.dhumbal import DhumbalView, RoundOutcome
 from kakehiki.games.dhumbal.bots.expert import ExpertBot
 from kakehiki.games.dhumbal.bots.model import PRIOR, TYPES, OpponentModel, posterior, show_chance_at, shows_seen
 from kakehiki.games.dhumbal.rules.melds import POINTS, total
-from test_dhumbal_expert_bot import LOW_SHEDDER, holding
 from transcript_dhumbal import position
+
+from .test_expert_bot import LOW_SHEDDER, holding
 
 GAME = get_game("dhumbal")
 
