@@ -130,6 +130,16 @@ def test_a_games_rules_import_only_the_core_and_themselves(folder: Path) -> None
                         "the game's own rules (not its adapters nor its manifest)")
 
 
+def test_every_reference_a_manifest_names_loads() -> None:
+    """A manifest names its adapters (and ``hand_total``) by ``"module:attribute"`` strings, imported only
+    when first used: each must still name something after a module moves in or out of ``rules/``."""
+    for manifest in manifests():
+        references = [*manifest.bots.values(), manifest.narrator, manifest.encoder, manifest.kernel,
+                      manifest.hand_total, manifest.brief]
+        for reference in filter(None, references):
+            assert manifest.load(reference) is not None, f"{manifest.id}: {reference}"
+
+
 def test_no_game_imports_another() -> None:
     seen: set[tuple[str, str]] = set()
     for folder in game_folders():
@@ -198,7 +208,7 @@ def test_every_games_page_is_a_module_in_its_folder() -> None:
     for manifest in manifests():
         if manifest.page is None:
             continue
-        path = GAMES / manifest.package.rsplit(".", 1)[1] / manifest.page
+        path = Path(str(manifest.module().__file__)).parent / manifest.page  # a game of another distribution too
         text = path.read_text(encoding="utf-8")
         assert text.startswith("// @ts-check"), f"{path}: not type-checked"
         assert "export default function" in text, f"{path}: no default export (renderer(kit))"

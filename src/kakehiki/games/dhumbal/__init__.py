@@ -40,7 +40,7 @@ MANIFEST = GameManifest(
         "山札": "stock", "山": "stock",
     },
     common_words=False,
-    hand_total=".melds:total",
+    hand_total=".rules.melds:total",
     brief=".narrate:brief",
     pick="discard {cards} take stock",
 )

@@ -25,7 +25,7 @@ MANIFEST = GameManifest(
     encoder=".obs:DobonEncoder",
     kernel=".kernel.batch:DobonBatch",
     words={"ドボン": "dobon", "どぼん": "dobon", "引く": "draw", "ひく": "draw", "ドロー": "draw"},
-    hand_total=".view:hand_total",
+    hand_total=".rules.view:hand_total",
 )
 
 __all__ = [

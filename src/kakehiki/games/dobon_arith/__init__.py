@@ -43,7 +43,7 @@ MANIFEST = GameManifest(
         "ドボン": "dobon", "どぼん": "dobon", "引く": "draw", "ひく": "draw", "ドロー": "draw", "下": "bottom",
         "重ねる": "stack", "上": "top",
     },
-    hand_total=".view:hand_total",
+    hand_total=".rules.view:hand_total",
 )
 
 __all__ = [
