@@ -17,6 +17,7 @@ MANIFEST = GameManifest(
     heuristic="high",
     narrator=".narrate:NARRATOR",
     words={"出す": "play"},
+    page="page.js",
 )
 
 __all__ = ["MANIFEST", "MY_GAME", "MyGame", "MyOptions", "MyState", "MyView", "Play", "Played"]
