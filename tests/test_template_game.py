@@ -33,7 +33,8 @@ CROSS_GAME = (
 )
 """The cross-game tests a new game passes as the template leaves it.  The rest of what is asked
 of every game is its own content, written beside its rules (``docs/adding-a-game.md``): the
-guide (``test_learn.py``), the spec and rulings (``games/<package>/spec.md``, ``docs/rulings.md``)."""
+guide (``test_learn.py``), the spec and rulings (``games/<package>/spec.md``, ``docs/rulings.md``) and
+its own tests (``tests/games/<package>/``)."""
 
 
 def install(where: Path) -> Path:

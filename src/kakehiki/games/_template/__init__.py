@@ -2,7 +2,9 @@
 your own distribution, registered under the entry point group ``kakehiki.games``), rename the
 game, and every shared part of kakehiki finds it through ``MANIFEST`` (``docs/adding-a-game.md``).
 
-A folder whose name starts with ``_`` is not discovered: this one is a template, not a game.
+Its pure rules are the package ``rules/``; the rest of the folder plugs them in (``bots.py``,
+``narrate.py``, ``page.js``) or says them in words (``text/``, ``spec.md``).  A folder whose name
+starts with ``_`` is not discovered: this one is a template, not a game.
 """
 
 from kakehiki.manifest import GameManifest
