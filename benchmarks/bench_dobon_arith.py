@@ -40,7 +40,7 @@ from typing import Any
 from bench_dobon import Engine, Measurement, measure, playout_engines
 from kakehiki.cards import STANDARD_DECK, Card
 from kakehiki.games.dobon_arith import waits
-from kakehiki.games.dobon_arith.arith import reachable, values_of, waits_of
+from kakehiki.games.dobon_arith.rules.arith import reachable, values_of, waits_of
 
 SIZES = range(1, 11)
 

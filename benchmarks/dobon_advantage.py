@@ -79,7 +79,7 @@ from kakehiki.games.dobon.bots.correction import (
 from kakehiki.games.dobon.bots.expert import belief
 from kakehiki.games.dobon.bots.heuristic import Danger, decide
 from kakehiki.games.dobon.bots.heuristic import danger as uniform_danger
-from kakehiki.games.dobon.state import DobonState
+from kakehiki.games.dobon.rules.state import DobonState
 
 BOTS = ("seat", "normal", "normal", "normal")
 RIDGE = 10.0

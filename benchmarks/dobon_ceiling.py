@@ -66,9 +66,9 @@ from kakehiki.arena import seating, wilson_interval
 from kakehiki.bots import Bot, make_bot
 from kakehiki.core import Action
 from kakehiki.driver import decide, play_out, resolve, still_asked
-from kakehiki.games.dobon.actions import Dobon, Draw, Play
 from kakehiki.games.dobon.bots.heuristic import decide as rule_decide
-from kakehiki.games.dobon.state import CHAIN, DobonState
+from kakehiki.games.dobon.rules.actions import Dobon, Draw, Play
+from kakehiki.games.dobon.rules.state import CHAIN, DobonState
 from kakehiki.registry import get_game
 
 PLAYERS = 4

@@ -27,7 +27,7 @@ from kakehiki.bots import Bot, make_bot
 from kakehiki.bots.style_mix import missed_call
 from kakehiki.driver import decide, next_moves
 from kakehiki.games.dobon.bots.heuristic import MAX_REACHABLE
-from kakehiki.games.dobon.state import TURN
+from kakehiki.games.dobon.rules.state import TURN
 from kakehiki.registry import get_game
 
 Reads = dict[str, list[tuple[float, float]]]  # "all" / "callable": (unread, read) chances

@@ -3,7 +3,7 @@
 For each option set of ``--game``, ``--games`` matches from seeds ``--seed`` onwards are played
 to the end by the game's batch class (the ``random`` policy, compiled) and by
 ``driver.play_out`` with a ``random`` bot per seat; it prints, per option set, how many differ
-in steps, scores, ranks or reason (0 is the claim).  ``tests/test_fast_*.py`` check every step
+in steps, scores, ranks or reason (0 is the claim).  ``tests/games/*/test_fast.py`` check every step
 of fewer games.
 
     python benchmarks/fast_identity.py --games 100000 --sets 0 1

@@ -1,13 +1,13 @@
 """One behaviour suite on both engines (issue 31): a rulings test run on the reference and, in
 lockstep, on the game's compiled kernel (plain Python here).
 
-In the ``kernel`` run of a test (``tests/conftest.py`` runs every ``test_*_rulings.py`` test once
-per engine), the game's ``start`` and ``apply`` are wrapped by a :class:`Mirror`.  A game started
+In the ``kernel`` run of a test (``tests/conftest.py`` runs every ``tests/games/*/test_rulings.py`` test
+once per engine), the game's ``start`` and ``apply`` are wrapped by a :class:`Mirror`.  A game started
 from a seed or an explicit deck is also dealt in a one-game kernel batch (the same players,
 options, seed and deck): its *twin*.  Every action applied to a state that has a twin is applied
 to a copy of the twin by its action index, and after the deal and after every step the twin must
 hold what the reference holds, field by field: the game's ``same_state`` of
-``tests/test_fast_<game>.py`` (actors, every seat's legal mask, hands, field, scores, the
+``tests/games/<package>/test_fast.py`` (actors, every seat's legal mask, hands, field, scores, the
 result...).  A rule changed in one engine alone thus fails in the other's run.  Million Doubt's
 written positions (``position()``: states made by hand, not dealt) are written into a kernel row
 by :func:`encode_million_doubt`, and so get a twin too; so are Daifugo's tables written by hand
@@ -52,7 +52,7 @@ class Twin:
     with game 0 of a batch, and (where states are made by hand) how to write one into a batch."""
 
     batch: Callable[..., Any]
-    same: Callable[[], Same]  # imported late: the comparisons live in the test_fast_* files
+    same: Callable[[], Same]  # imported late: the comparisons live in the games' test_fast.py
     encode: Callable[[Any, Any], None] | None = None
 
 
@@ -64,7 +64,7 @@ def _same(module: str) -> Callable[[], Same]:
 
 
 def encode_million_doubt(state: Any, batch: MillionDoubtBatch) -> None:
-    """Write a written position (:func:`kakehiki.games.million_doubt.position.position`: hands,
+    """Write a written position (:func:`kakehiki.games.million_doubt.rules.position.position`: hands,
     field, turn, order and lock, the rest as dealt) into game 0 of ``batch``."""
     if state.phase != 0 or state.laying or state.claim is not None or state.window or state.outcomes:
         raise NotImplementedError("only positions between turns are written into a kernel row")
@@ -143,12 +143,12 @@ def encode_daifugo(state: Any, batch: DaifugoBatch) -> None:
 
 
 TWINS: dict[str, Twin] = {
-    "dobon": Twin(DobonBatch, _same("test_fast_dobon")),
-    "dobon-arith": Twin(DobonArithBatch, _same("test_fast_dobon_arith")),
-    "doubt": Twin(DoubtBatch, _same("test_fast_doubt")),
-    "million-doubt": Twin(MillionDoubtBatch, _same("test_fast_million_doubt"), encode_million_doubt),
-    "dhumbal": Twin(DhumbalBatch, _same("test_fast_dhumbal")),
-    "daifugo": Twin(DaifugoBatch, _same("test_fast_daifugo"), encode_daifugo),
+    "dobon": Twin(DobonBatch, _same("games.dobon.test_fast")),
+    "dobon-arith": Twin(DobonArithBatch, _same("games.dobon_arith.test_fast")),
+    "doubt": Twin(DoubtBatch, _same("games.doubt.test_fast")),
+    "million-doubt": Twin(MillionDoubtBatch, _same("games.million_doubt.test_fast"), encode_million_doubt),
+    "dhumbal": Twin(DhumbalBatch, _same("games.dhumbal.test_fast")),
+    "daifugo": Twin(DaifugoBatch, _same("games.daifugo.test_fast"), encode_daifugo),
 }
 
 
@@ -226,9 +226,10 @@ def mirrored(game: Game[Any, Any, Any]) -> Iterator[Mirror]:
 
 
 def rulings_game(module: str) -> str | None:
-    """The game whose rulings the test module ``module`` holds (``test_dobon_arith_rulings``:
+    """The game whose rulings the test module ``module`` holds (``games.dobon_arith.test_rulings``:
     ``dobon-arith``), or ``None`` for any other module."""
-    if not (module.startswith("test_") and module.endswith("_rulings")):
+    parts = module.split(".")
+    if len(parts) != 3 or parts[0] != "games" or parts[2] != "test_rulings":
         return None
-    name = module.removeprefix("test_").removesuffix("_rulings").replace("_", "-")
+    name = parts[1].replace("_", "-")
     return name if name in TWINS else None

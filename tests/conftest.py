@@ -27,7 +27,7 @@ def engine(request: pytest.FixtureRequest) -> Iterator[str]:
     hypothesis-driven rulings take it too."""
     from both_engines import mirrored, rulings_game
 
-    name = rulings_game(request.module.__name__.rpartition(".")[2])
+    name = rulings_game(request.module.__name__)
     if request.param == "reference" or name is None:
         yield request.param
         return

@@ -1,4 +1,4 @@
-"""What the ``test_*_hostile_input`` files share (issue 12, items 3 and 4): a text either
+"""What the games' ``test_hostile_input.py`` files share (issue 12, items 3 and 4): a text either
 parses to an action that round-trips or is a short :class:`NotationError`, an action tried
 on a live state is applied or refused with a short error and never changes that state, and
 fuzzed options or decks start a game that plays or are refused with a short error.

@@ -1,4 +1,4 @@
-"""What the ``test_fast_*`` files share: a game walked in a compiled batch and in the reference
+"""What the games' ``test_fast.py`` files share: a game walked in a compiled batch and in the reference
 side by side, and the kernels' play-outs set against the bots they stand for (issue 18).
 
 Each file keeps what is its own game's: the fields it compares after a step, the options it

@@ -1,7 +1,7 @@
 """Golden playthroughs (issue 31): a few games of every game played to a fixed script and written
 out as text, so that any change of a rule shows as a diff.
 
-Each file ``tests/playthroughs/<game>/<name>.txt`` holds one game: its setup, then after the deal
+Each file ``tests/games/<package>/playthroughs/<name>.txt`` holds one game: its setup, then after the deal
 and after every step the events caused, the actors, every actor's legal actions (in action-index
 order), and every seat's view (and a spectator's), one line each: the whole view after the deal,
 then what changed.  The steps are chosen by a seeded generator among the actors and their legal
@@ -28,7 +28,8 @@ from typing import Any
 import kakehiki
 from kakehiki.core import Game, jsonable
 
-HERE = Path(__file__).parent / "playthroughs"
+HERE = Path(__file__).parent / "games"
+"""Each game's tests folder: its playthroughs are in ``<package>/playthroughs/``."""
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class Script:
 
     @property
     def path(self) -> Path:
-        return HERE / self.game / f"{self.name}.txt"
+        return HERE / self.game.replace("-", "_") / "playthroughs" / f"{self.name}.txt"
 
 
 ENDING = ("show", "play", "done")  # Million Doubt: make plays and finish them (seldom undo or pass)

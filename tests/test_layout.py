@@ -1,8 +1,10 @@
 """The import contract of "a game is one folder" (issue 31), read from the source with ``ast``.
 
-* A game's rules (every module of ``kakehiki/games/<g>/`` but its adapters: ``bots/``,
-  ``kernel/``, ``narrate.py``, ``obs.py`` and the manifest in ``__init__.py``) import only the
-  core (:data:`CORE`) and the game's own modules.
+* A game's folder has one shape (:data:`PARTS`): its pure rules are exactly the package
+  ``kakehiki/games/<g>/rules/``; everything else in the folder (``bots/``, ``kernel/``,
+  ``narrate.py``, ``obs.py``, ``page.js``, the manifest in ``__init__.py``) is an adapter.
+* A game's rules import only the core (:data:`CORE`) and the game's own ``rules`` package: not
+  its adapters, nor its manifest.
 * No game imports another.
 * Nothing outside ``kakehiki/games/`` (the adapters: server, command line, RL, compiled
   engine, bots, narration) imports a game's internals: only ``kakehiki.games.<g>`` itself, its
@@ -29,15 +31,21 @@ CORE = frozenset({
     "kakehiki.prng", "kakehiki.rng", "kakehiki.rulesets", "kakehiki.spaces", "kakehiki.suggest",
 })
 """What a game's rules may import besides themselves (itself importing nothing above it)."""
-ADAPTERS = ("bots", "bots.py", "kernel", "narrate.py", "obs.py", "__init__.py")
-"""The parts of a game's folder that plug it into the shared machinery (they may import it)."""
+RULES = "rules"
+"""The package of a game's folder that holds its pure rules."""
+ADAPTERS = ("bots", "bots.py", "kernel", "narrate.py", "obs.py", "page.js", "view.d.ts", "__init__.py")
+"""The parts of a game's folder that plug its rules into the shared machinery (they may import them)."""
+PARTS = frozenset({RULES, *ADAPTERS, "text", "spec.md"})
+"""Everything a game's folder may hold: the rules, the adapters, the player rules and messages
+(``text/``) and the spec (``spec.md``)."""
 
 CROSS_GAME = {
     ("dobon_arith", "dobon"): "Dobon-arith is a variant built on Dobon's rules: it shares Dobon's actions, "
                               "events, state, stock and its encoder's seat block (a shared Dobon-family module "
                               "in the core would end it)",
 }
-"""(game, game it imports) → why."""
+"""(game, game it imports) → why.  The game's rules may import the other's rules
+(``kakehiki.games.<other>.rules``) and nothing else of it; its adapters, the other's adapters too."""
 INTERNALS = {
     "rl/fast.py": "the RL environment on Dobon's compiled engine: Dobon's encoder (RECENT) and seat kernel",
 }
@@ -46,17 +54,28 @@ INTERNALS = {
 
 def imports_of(path: Path) -> set[str]:
     """Every module ``path`` imports, and ``module.name`` for each name imported from one (``from
-    package import submodule`` imports the submodule only)."""
+    package import submodule`` imports the submodule only); relative imports made absolute."""
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names = {f"{node.module}.{alias.name}" for alias in node.names}
+        if isinstance(node, ast.ImportFrom) and (node.module or node.level):
+            module = absolute(path, node.module, node.level)
+            names = {f"{module}.{alias.name}" for alias in node.names}
             found.update(names)
             if not all(_is_module(name) for name in names):  # ``from kakehiki import base``: base alone
-                found.add(node.module)
+                found.add(module)
         elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
     return found
+
+
+def absolute(path: Path, module: str | None, level: int) -> str:
+    """The full name of the module ``from <level dots><module> import`` in ``path`` names."""
+    if level == 0:
+        assert module is not None
+        return module
+    package = ["kakehiki", *path.relative_to(SRC).parent.parts]
+    base = package[:len(package) - (level - 1)]
+    return ".".join([*base, *([module] if module else [])])
 
 
 def modules_of(path: Path) -> set[str]:
@@ -73,8 +92,12 @@ def game_folders() -> list[Path]:
     return sorted(p for p in GAMES.iterdir() if (p / "__init__.py").is_file() and not p.name.startswith("_"))
 
 
-def is_adapter(path: Path) -> bool:
-    return path.relative_to(GAMES).parts[1] in ADAPTERS
+def is_rules(path: Path) -> bool:
+    return path.relative_to(GAMES).parts[1] == RULES
+
+
+def within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
 
 
 def test_every_game_folder_declares_a_manifest() -> None:
@@ -86,18 +109,35 @@ def test_every_game_folder_declares_a_manifest() -> None:
 
 
 @pytest.mark.parametrize("folder", [*game_folders(), GAMES / "_template"], ids=lambda p: p.name)
+def test_a_game_folder_holds_its_rules_package_and_adapters(folder: Path) -> None:
+    found = {p.name for p in folder.iterdir() if p.name != "__pycache__"}
+    assert found <= PARTS, f"{folder.relative_to(SRC)} holds {sorted(found - PARTS)}: rules go in rules/"
+    assert {RULES, "__init__.py", "text"} <= found, f"{folder.relative_to(SRC)}: no rules/, manifest or text/"
+    assert (folder / RULES / "__init__.py").is_file(), f"{folder.relative_to(SRC)}/rules is not a package"
+
+
+@pytest.mark.parametrize("folder", [*game_folders(), GAMES / "_template"], ids=lambda p: p.name)
 def test_a_games_rules_import_only_the_core_and_themselves(folder: Path) -> None:
-    own = f"kakehiki.games.{folder.name}"
-    allowed_games = {f"kakehiki.games.{b}" for (a, b) in CROSS_GAME if a == folder.name}
-    for path in sorted(folder.rglob("*.py")):
-        if is_adapter(path):
-            continue
+    allowed = {f"kakehiki.games.{g}.{RULES}" for g in (folder.name, *(b for (a, b) in CROSS_GAME if a == folder.name))}
+    rules = sorted((folder / RULES).rglob("*.py"))
+    assert rules, f"{folder.relative_to(SRC)}: no rules"
+    for path in rules:
+        assert is_rules(path)
         for module in modules_of(path):
-            if module == own or module.startswith(own + ".") or module in CORE:
+            if module in CORE or any(within(module, package) for package in allowed):
                 continue
-            if any(module == g or module.startswith(g + ".") for g in allowed_games):
-                continue
-            pytest.fail(f"{path.relative_to(SRC)} imports {module}: a game's rules import only the core")
+            pytest.fail(f"{path.relative_to(SRC)} imports {module}: a game's rules import only the core and "
+                        "the game's own rules (not its adapters nor its manifest)")
+
+
+def test_every_reference_a_manifest_names_loads() -> None:
+    """A manifest names its adapters (and ``hand_total``) by ``"module:attribute"`` strings, imported only
+    when first used: each must still name something after a module moves in or out of ``rules/``."""
+    for manifest in manifests():
+        references = [*manifest.bots.values(), manifest.narrator, manifest.encoder, manifest.kernel,
+                      manifest.hand_total, manifest.brief]
+        for reference in filter(None, references):
+            assert manifest.load(reference) is not None, f"{manifest.id}: {reference}"
 
 
 def test_no_game_imports_another() -> None:
@@ -168,7 +208,7 @@ def test_every_games_page_is_a_module_in_its_folder() -> None:
     for manifest in manifests():
         if manifest.page is None:
             continue
-        path = GAMES / manifest.package.rsplit(".", 1)[1] / manifest.page
+        path = Path(str(manifest.module().__file__)).parent / manifest.page  # a game of another distribution too
         text = path.read_text(encoding="utf-8")
         assert text.startswith("// @ts-check"), f"{path}: not type-checked"
         assert "export default function" in text, f"{path}: no default export (renderer(kit))"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from kakehiki.cli.main import build_app
 from kakehiki.cli.rules import rules_text
 from kakehiki.learn import LEARNER, learnable, load_lesson
 from kakehiki.learn.lesson import WORDS, attach
+from kakehiki.manifest import manifest
 from kakehiki.registry import game_ids, get_game
 from kakehiki.table import Table
 
@@ -79,7 +81,6 @@ def test_learn_in_the_terminal_to_the_hand_over(game_id: str, lang: str, tmp_pat
 
 
 # -- the rules texts agree with the engine ----------------------------------------------------------
-DOCS = Path(__file__).resolve().parents[1] / "docs"
 HEADINGS = {"en": ("## Words to know", "## Example"), "ja": ("## 用語", "## 例")}
 NOT_COUNTED = {"en": "Not counted:", "ja": "数えない手："}
 
@@ -174,6 +175,6 @@ def test_the_doubt_text_says_round_limit_decides_the_winners() -> None:
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_each_games_spec_gives_the_engines_version(game_id: str) -> None:
-    spec = (DOCS / f"{game_id}.md").read_text(encoding="utf-8")
+    spec = files(manifest(game_id).package).joinpath("spec.md").read_text(encoding="utf-8")
     found = re.search(r"^\| Version \| `(\d+)`", spec, re.MULTILINE)
     assert found is not None and int(found.group(1)) == get_game(game_id).version

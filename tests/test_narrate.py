@@ -252,7 +252,7 @@ def test_one_japanese_style_across_the_games() -> None:
 def test_no_empty_lists_or_ranges_of_one_in_sentences() -> None:
     # A Million Doubt penalty that discards nothing says so without "- は除外"; Doubt's one-card play
     # is "1 枚", not "1～1 枚".
-    from kakehiki.games.million_doubt import events as md
+    from kakehiki.games.million_doubt.rules import events as md
 
     penalty = md.Penalty(giver=0, receiver=1, cards=parse_cards("S3 H4"), discarded=())
     for lang in i18n.LANGUAGES:
@@ -268,7 +268,7 @@ def test_no_empty_lists_or_ranges_of_one_in_sentences() -> None:
 
 def test_a_narrator_handed_raw_events_still_says_nothing_hidden() -> None:
     from kakehiki.core import Dealt, Declined
-    from kakehiki.games.doubt.events import Added
+    from kakehiki.games.doubt.rules.events import Added
 
     for game_id in ("dobon", "doubt"):
         narrator = narrator_for(game_id, "en", 0)
@@ -281,7 +281,7 @@ def test_a_narrator_handed_raw_events_still_says_nothing_hidden() -> None:
 def test_B5_only_doubted_play_shown_in_narration() -> None:
     # Seat 1 takes SA and H3; H3 was the doubted play.  The taker reads both cards; the others
     # the count; with show_pile everyone reads the cards.
-    from kakehiki.games.doubt.events import PileTaken
+    from kakehiki.games.doubt.rules.events import PileTaken
 
     taken = PileTaken(1, tuple(parse_cards("SA H3")), "lie", 2, tuple(parse_cards("H3")), face_up=False)
     for lang in i18n.LANGUAGES:

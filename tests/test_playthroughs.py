@@ -1,4 +1,4 @@
-"""The golden playthroughs (``tests/playthroughs/``, written by ``tests/playthrough.py --write``)
+"""The golden playthroughs (``tests/games/<package>/playthroughs/``, written by ``tests/playthrough.py --write``)
 on both engines (issue 31).
 
 The reference must write every file again, byte for byte.  The compiled kernel (plain Python

@@ -19,7 +19,7 @@ from kakehiki.cards import parse_cards
 from kakehiki.cli.main import build_app
 from kakehiki.driver import play_out
 from kakehiki.errors import OptionError, describe, excerpt
-from kakehiki.games.dobon.game import DobonGame
+from kakehiki.games.dobon.rules.game import DobonGame
 from kakehiki.record import (
     LEGACY_READERS,
     legacy_reader,

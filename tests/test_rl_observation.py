@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import random
 import sys
-from pathlib import Path
+from importlib.resources import files
 from typing import Any
 
 import numpy as np
 import pytest
 
 from kakehiki import game_ids, get_game
+from kakehiki.manifest import manifest
 from kakehiki.rl import encoder
 from kakehiki.rl.obs import ENCODERS
 from kakehiki.rl.obs.layout import rate, scaled
@@ -111,9 +112,9 @@ def test_seats_are_relative_so_each_sees_itself_first() -> None:
 @pytest.mark.parametrize("game_id", sorted(ENCODERS))
 def test_the_spec_documents_the_encoding_slice_by_slice(game_id: str) -> None:
     """Each game's spec shows its observation's slices for 4 players exactly as the encoder lays them out."""
-    spec = (Path(__file__).parent.parent / "docs" / f"{game_id}.md").read_text(encoding="utf-8")
+    spec = files(manifest(game_id).package).joinpath("spec.md").read_text(encoding="utf-8")
     assert "## Observation (RL)" in spec
-    assert encoder(game_id, 4).layout.describe() in spec, f"docs/{game_id}.md shows another layout than the encoder's"
+    assert encoder(game_id, 4).layout.describe() in spec, f"{game_id}'s spec.md shows another layout than the encoder's"
 
 
 def test_scaled_counts_and_rates_are_as_documented() -> None:

@@ -12,14 +12,14 @@ and cards are written everywhere, so ids are taken only where a card cannot stan
   and ``rule=`` keywords (``OptionSpec`` and the narrators' messages);
 - the keys ``<game>.rule.<id>`` and ``rule.<id>`` of the message catalogs;
 - test names ``test_<id>_…``;
-- bracketed citations in ``src/`` (docstrings and comments), ``README.md``, ``docs/`` and the
-  player rules ``rules_{en,ja}.md``: brackets (ASCII or full width) whose content *starts with* a
-  list of ids — ``(J8)``, ``(C4, C5)``, ``(C4/C5)``, ``(B1–B7)``, ``(A8 = J11)``, ``（B4、C4）``,
-  ``(J13; official rules only)``, ``(A9: …)``, optionally in backticks or after "rule"/"RULINGS"
-  — that either fills the brackets or is followed by ``:`` or ``;``. Cards in brackets are written
-  as quoted strings or as actions (``("S4 C3")``, ``(`hide C4 D9`)``, ``(S10 H10)``), never as a
-  list joined so; the one form left ambiguous, a lone card in brackets, would show up here as an
-  unknown id at its place, to be reworded.
+- bracketed citations in ``src/`` (docstrings and comments), ``README.md``, ``docs/``, each game's
+  spec (``games/<g>/spec.md``) and the player rules ``rules_{en,ja}.md``: brackets (ASCII or full
+  width) whose content *starts with* a list of ids — ``(J8)``, ``(C4, C5)``, ``(C4/C5)``,
+  ``(B1–B7)``, ``(A8 = J11)``, ``（B4、C4）``, ``(J13; official rules only)``, ``(A9: …)``, optionally
+  in backticks or after "rule"/"RULINGS" — that either fills the brackets or is followed by ``:`` or
+  ``;``. Cards in brackets are written as quoted strings or as actions (``("S4 C3")``,
+  ``(`hide C4 D9`)``, ``(S10 H10)``), never as a list joined so; the one form left ambiguous, a lone card in
+  brackets, would show up here as an unknown id at its place, to be reworded.
 
 Ruling ids are those of the project's rulings (the table ``RULINGS`` below: a new ruling adds its
 number there and an entry to the page). The code also cites one rule of a source text by its own
@@ -108,7 +108,7 @@ def catalog_ids() -> Iterator[tuple[str, str]]:
 
 
 def named_tests() -> Iterator[tuple[str, str]]:
-    for path in sorted((ROOT / "tests").glob("test_*.py")):
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.FunctionDef):
                 match = re.match(rf"test_({ID})_", node.name)
@@ -123,7 +123,8 @@ def sources() -> list[Path]:
 
 def text_files() -> list[Path]:
     return sorted(
-        [*sources(), ROOT / "README.md", *(ROOT / "docs").rglob("*.md"), *SRC.glob("games/[!_]*/text/rules_*.md")]
+        [*sources(), ROOT / "README.md", *(ROOT / "docs").rglob("*.md"), *SRC.glob("games/[!_]*/spec.md"),
+         *SRC.glob("games/[!_]*/text/rules_*.md")]
     )
 
 

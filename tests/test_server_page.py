@@ -96,7 +96,9 @@ def test_each_games_renderer_is_served_from_its_folder_through_its_manifest(serv
     assert served >= 5
 
 
-@pytest.mark.parametrize("path", ["/games/nothing/page.js", "/games/doubt/view.py", "/games/doubt/../__init__.py"])
+@pytest.mark.parametrize(
+    "path", ["/games/nothing/page.js", "/games/doubt/rules/view.py", "/games/doubt/../__init__.py"]
+)
 def test_a_game_serves_nothing_but_its_page(server: LiveServer, path: str) -> None:
     answer = server.get(path)
     assert answer.status_code == 404

@@ -18,13 +18,13 @@ from kakehiki.bots.styles import GAUNTLET
 from kakehiki.cards import CARD_ORDER
 from kakehiki.core import Action
 from kakehiki.driver import play_out
-from kakehiki.games.dhumbal.actions import Discard
-from kakehiki.games.dhumbal.melds import POINTS
-from kakehiki.games.dobon.actions import Play as DobonPlay
-from kakehiki.games.dobon_arith.actions import Bottom
-from kakehiki.games.dobon_arith.actions import Play as ArithPlay
-from kakehiki.games.doubt.actions import Add
-from kakehiki.games.doubt.actions import Play as DoubtPlay
+from kakehiki.games.dhumbal.rules.actions import Discard
+from kakehiki.games.dhumbal.rules.melds import POINTS
+from kakehiki.games.dobon.rules.actions import Play as DobonPlay
+from kakehiki.games.dobon_arith.rules.actions import Bottom
+from kakehiki.games.dobon_arith.rules.actions import Play as ArithPlay
+from kakehiki.games.doubt.rules.actions import Add
+from kakehiki.games.doubt.rules.actions import Play as DoubtPlay
 from transcript_million_doubt import GAME as MILLION_DOUBT
 from transcript_million_doubt import decision, play, position, view
 

@@ -12,7 +12,7 @@ from kakehiki import get_game
 from kakehiki.bots import make_bot
 from kakehiki.core import Dealt
 from kakehiki.driver import play_out
-from kakehiki.games.dobon.events import Drew
+from kakehiki.games.dobon.rules.events import Drew
 from kakehiki.table import Clocks, Notice, Table, bots_table
 
 DOUBT = get_game("doubt")

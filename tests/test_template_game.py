@@ -33,7 +33,8 @@ CROSS_GAME = (
 )
 """The cross-game tests a new game passes as the template leaves it.  The rest of what is asked
 of every game is its own content, written beside its rules (``docs/adding-a-game.md``): the
-guide (``test_learn.py``), the spec card and rulings (``docs/<id>.md``, ``docs/rulings.md``)."""
+guide (``test_learn.py``), the spec and rulings (``games/<package>/spec.md``, ``docs/rulings.md``) and
+its own tests (``tests/games/<package>/``)."""
 
 
 def install(where: Path) -> Path:
@@ -95,6 +96,26 @@ def test_an_entry_point_adds_a_game_to_every_part(installed: Path) -> None:
     assert "High card" in (rules_text(GAME_ID, "en") or "")
     assert i18n.t("my-game.rule.X2", lang="en")
     assert normalise("S4を出す", GAME_ID) == "play S4"
+
+
+def test_the_templates_page_is_served_at_its_games_path(installed: Path, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The template's renderer (``page.js``, declared by its manifest's ``page``) is served by a real
+    ``kakehiki serve`` at ``/games/<id>/page.js``, with its own words (``<id>.page.*``), as a game's is."""
+    pytest.importorskip("uvicorn")
+    from serving import running
+
+    paths = [str(installed), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(paths))  # the server process finds the distribution
+    with running(str(tmp_path / "rooms.sqlite3")) as server:
+        entry = {game["id"]: game for game in server.get("/api/games").json()["games"]}[GAME_ID]
+        assert entry["page"] == f"/games/{GAME_ID}/page.js"
+        words = entry["page_text"]
+        assert set(words["en"]) == set(words["ja"]) == {"table.pile", "info.total", "over.how"}
+        answer = server.get(entry["page"])
+        assert answer.status_code == 200
+        assert answer.headers["content-type"] == "text/javascript; charset=utf-8"
+        assert answer.content == (installed / PACKAGE / "page.js").read_bytes()
 
 
 def test_a_game_from_the_template_passes_the_cross_game_suite(tmp_path: Path) -> None:

@@ -24,13 +24,13 @@ from kakehiki.games.dhumbal.bots.heuristic import ThresholdBot
 from kakehiki.games.dhumbal.narrate import DhumbalNarrator
 from kakehiki.games.dhumbal.obs import DhumbalEncoder
 from kakehiki.games.dobon.bots.heuristic import DobonRuleBot
-from kakehiki.games.dobon.game import DOBON
 from kakehiki.games.dobon.narrate import DobonNarrator
 from kakehiki.games.dobon.obs import DobonEncoder
+from kakehiki.games.dobon.rules.game import DOBON
 from kakehiki.games.dobon_arith.bots.heuristic import ArithRuleBot
-from kakehiki.games.dobon_arith.game import DOBON_ARITH
 from kakehiki.games.dobon_arith.narrate import ArithNarrator
 from kakehiki.games.dobon_arith.obs import ArithEncoder
+from kakehiki.games.dobon_arith.rules.game import DOBON_ARITH
 from kakehiki.games.doubt import DOUBT_GAME
 from kakehiki.games.doubt.bots.heuristic import CountBot
 from kakehiki.games.doubt.narrate import DoubtNarrator

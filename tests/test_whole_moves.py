@@ -19,7 +19,7 @@ from kakehiki import NotationError, get_game
 from kakehiki.bots import make_bot
 from kakehiki.core import Action
 from kakehiki.driver import play_out
-from kakehiki.games.million_doubt.actions import Give
+from kakehiki.games.million_doubt.rules.actions import Give
 from transcript import deal_deck, texts
 
 DHUMBAL = get_game("dhumbal")
@@ -204,7 +204,7 @@ PRIVATE: dict[str, Callable[[Action], bool]] = {
     "doubt": lambda a: True,
     "dobon-arith": lambda a: True,
     "million-doubt": lambda a: not isinstance(a, Give),  # a field card given is public as it goes
-    "dhumbal": lambda a: False,  # cards put down are public as they go (docs/dhumbal.md)
+    "dhumbal": lambda a: False,  # cards put down are public as they go (src/kakehiki/games/dhumbal/spec.md)
 }
 
 PLAYED = [  # game, seats, options, bots (seat by seat, cycled), the last steps of the moves of several steps

@@ -6,7 +6,7 @@
 A move is ``"SEAT: ACTION"``, or several actions of one seat in a row, separated by commas.
 ``deal_deck`` writes the deck the engine deals from: one card at a time from seat 0
 clockwise until every seat holds 7, then the cards set aside (M1).  Positions in the
-middle of a game come from :func:`kakehiki.games.million_doubt.position.position`.
+middle of a game come from :func:`kakehiki.games.million_doubt.rules.position.position`.
 
 A play takes one action per card (version 2), so :func:`offers` and :func:`plays` list the
 *whole* plays a seat may make, in version 1's one-line form (``play S5 H5``, ``play S5 *2``),
@@ -27,10 +27,10 @@ from kakehiki import Card, IllegalActionError, parse_cards
 from kakehiki.core import Action, Event
 from kakehiki.driver import play_out
 from kakehiki.games.million_doubt import Hide, Lay, Play, Show
-from kakehiki.games.million_doubt.match import full_deck
-from kakehiki.games.million_doubt.plays import sort_cards
-from kakehiki.games.million_doubt.position import position
-from kakehiki.games.million_doubt.state import HIDE, TURN, MillionDoubtState
+from kakehiki.games.million_doubt.rules.match import full_deck
+from kakehiki.games.million_doubt.rules.plays import sort_cards
+from kakehiki.games.million_doubt.rules.position import position
+from kakehiki.games.million_doubt.rules.state import HIDE, TURN, MillionDoubtState
 
 GAME = kakehiki.get_game("million-doubt")
 __all__ = ["GAME", "position"]

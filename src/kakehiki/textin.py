@@ -40,7 +40,7 @@ COMMON: Final[Mapping[str, str]] = {
 WORDS: Final[Mapping[str, Mapping[str, str]]] = ByGame(
     lambda m: {**(COMMON if m.common_words else {}), **m.words}
 )
-"""Each game's Japanese words for its verbs (docs/<game>.md lists the verbs), longest matched first:
+"""Each game's Japanese words for its verbs (games/<package>/spec.md lists the verbs), longest matched first:
 its manifest's ``words``, with the common ones unless it says otherwise."""
 
 ARGUMENTS: Final = frozenset({"stock", "revolution"})

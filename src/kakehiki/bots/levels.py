@@ -3,7 +3,7 @@
 ``normal`` is the game's own heuristic bot; ``easy`` is the same bot playing a
 uniformly random legal action half the time, like a beginner; ``hard`` is the
 game's ``expert`` bot, the strongest one measured in the arena (see each game's
-``docs/<game>.md``, section Bots).  A game without a heuristic bot yet plays
+``games/<package>/spec.md``, section Bots).  A game without a heuristic bot yet plays
 ``random`` at ``easy`` and ``normal``, and the search bot at ``hard``.
 """
 

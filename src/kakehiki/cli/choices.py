@@ -122,7 +122,7 @@ def brief(game_id: str, choice: Choice) -> bool:
 
 def same_give(choice: Choice) -> tuple[object, ...]:
     """A key equal for gives of the same cards in another order (the engine takes them in any
-    order: docs/million-doubt.md), so a list shows each once; any other move is its own key."""
+    order: games/million_doubt/spec.md), so a list shows each once; any other move is its own key."""
     words = choice.text.split()
     if words[0] != "give":
         return (choice.text,)

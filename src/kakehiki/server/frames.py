@@ -2,7 +2,7 @@
 reads, written once here so that its types are generated from them (:mod:`kakehiki.server.pagetypes`).
 
 The server builds its frames as plain dicts (:mod:`kakehiki.server.protocol`, :mod:`kakehiki.server.rooms`);
-these types name their fields.  A game's view is its own type (``games/<g>/view.py``), so the
+these types name their fields.  A game's view is its own type (``games/<g>/rules/view.py``), so the
 ``view`` of a state frame is left open here and each game's page reads it as its view.
 """
 

@@ -14,7 +14,7 @@ from kakehiki.bots import Bot
 from kakehiki.bots.search import SearchBot
 from kakehiki.core import Action
 
-from .rules import MyView, Play
+from .rules.model import MyView, Play
 
 
 class HighBot:

@@ -9,7 +9,7 @@ from typing import Any
 from kakehiki.core import Action, Dealt, Event
 from kakehiki.narrate import Narration, cards_text
 
-from .rules import GAME_ID, MyView, Played
+from .rules.model import GAME_ID, MyView, Played
 
 Labels = Sequence[str]
 

@@ -1,7 +1,7 @@
 """Daifugo (大富豪, game id ``daifugo``): the climbing game with ranks carried from game to game."""
 
-from kakehiki.games.daifugo.game import DAIFUGO, DaifugoGame
-from kakehiki.games.daifugo.rules import (
+from kakehiki.games.daifugo.rules.game import DAIFUGO, DaifugoGame
+from kakehiki.games.daifugo.rules.model import (
     DaifugoAction,
     DaifugoOptions,
     DaifugoState,

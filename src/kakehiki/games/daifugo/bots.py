@@ -16,9 +16,9 @@ from collections.abc import Callable, Sequence
 
 from kakehiki.cards import JOKER, STANDARD_DECK, Card
 from kakehiki.core import Action
-from kakehiki.games.daifugo.game import fits_on
-from kakehiki.games.daifugo.plays import TOP, card_key, has_rank, readings, shaped_sets, sort_cards, strength
-from kakehiki.games.daifugo.rules import PASS, PLAY, DaifugoView, Give, Show
+from kakehiki.games.daifugo.rules.game import fits_on
+from kakehiki.games.daifugo.rules.model import PASS, PLAY, DaifugoView, Give, Show
+from kakehiki.games.daifugo.rules.plays import TOP, card_key, has_rank, readings, shaped_sets, sort_cards, strength
 
 Chooser = Callable[[DaifugoView, list[tuple[Card, ...]]], tuple[Card, ...] | None]
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kakehiki.core import Action, Dealt, Event
-from kakehiki.games.daifugo.rules import (
+from kakehiki.games.daifugo.rules.model import (
     Cleared,
     DaifugoView,
     ElevenBack,

@@ -1,4 +1,4 @@
-"""Daifugo's observation (``daifugo``), from a :class:`~kakehiki.games.daifugo.rules.DaifugoView`.
+"""Daifugo's observation (``daifugo``), from a :class:`~kakehiki.games.daifugo.rules.model.DaifugoView`.
 
 Seats are relative in seat-number order.  Card vectors count copies (two decks hold two of each).
 """
@@ -6,7 +6,7 @@ Seats are relative in seat-number order.  Card vectors count copies (two decks h
 from __future__ import annotations
 
 from kakehiki.cards import SUITS
-from kakehiki.games.daifugo.rules import PHASE_NAMES, TITLES, DaifugoView
+from kakehiki.games.daifugo.rules.model import PHASE_NAMES, TITLES, DaifugoView
 from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, one_hot, put, scaled
 
 FLAGS = ("revolution", "eleven_back", "strict", "spade3")

@@ -1,5 +1,5 @@
 // @ts-check
-// Daifugo on the page (docs/daifugo.md, Observation): the last plays on the field, the order, the
+// Daifugo on the page (games/daifugo/spec.md, Observation): the last plays on the field, the order, the
 // lock and the hand-over due in the middle; each seat's rank from the last game, points, passed or
 // out, and the cards it handed you; plays and returns of several cards composed and sent whole.
 // Everything reads the seat's view as the server sent it; nothing is computed from rules.
@@ -44,7 +44,7 @@ export default function renderer(kit) {
     making(/** @type {View} */ view) {
       return view.laying.concat(view.giving);
     },
-    // A whole move of picked cards (docs/daifugo.md, Whole moves): `play S5 H5`, or `give C3 D4`
+    // A whole move of picked cards (games/daifugo/spec.md, Whole moves): `play S5 H5`, or `give C3 D4`
     // in the exchange; cards in any order.
     compose: {
       verbs: ["play", "show", "give"],

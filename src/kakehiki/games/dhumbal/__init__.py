@@ -1,6 +1,6 @@
 """Dhumbal (game id ``dhumbal``): shed points over rounds; Show when your hand is the lowest."""
 
-from kakehiki.games.dhumbal.actions import (
+from kakehiki.games.dhumbal.rules.actions import (
     ALL_ACTIONS,
     SHOW,
     TAKE_STOCK,
@@ -12,11 +12,11 @@ from kakehiki.games.dhumbal.actions import (
     parse_action,
     take,
 )
-from kakehiki.games.dhumbal.game import DHUMBAL, DhumbalGame
-from kakehiki.games.dhumbal.legacy import legacy_actions
-from kakehiki.games.dhumbal.state import DhumbalOptions, DhumbalState, RoundOutcome
-from kakehiki.games.dhumbal.turns import Turn, turn, whole_turns
-from kakehiki.games.dhumbal.view import DhumbalView
+from kakehiki.games.dhumbal.rules.game import DHUMBAL, DhumbalGame
+from kakehiki.games.dhumbal.rules.legacy import legacy_actions
+from kakehiki.games.dhumbal.rules.state import DhumbalOptions, DhumbalState, RoundOutcome
+from kakehiki.games.dhumbal.rules.turns import Turn, turn, whole_turns
+from kakehiki.games.dhumbal.rules.view import DhumbalView
 from kakehiki.manifest import GameManifest
 
 MANIFEST = GameManifest(
@@ -40,7 +40,7 @@ MANIFEST = GameManifest(
         "山札": "stock", "山": "stock",
     },
     common_words=False,
-    hand_total=".melds:total",
+    hand_total=".rules.melds:total",
     brief=".narrate:brief",
     pick="discard {cards} take stock",
 )

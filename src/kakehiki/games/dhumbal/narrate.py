@@ -7,8 +7,8 @@ from typing import Any
 
 from kakehiki.core import Action, Event
 from kakehiki.games.dhumbal import DhumbalView
-from kakehiki.games.dhumbal import events as ev
-from kakehiki.games.dhumbal.melds import total
+from kakehiki.games.dhumbal.rules import events as ev
+from kakehiki.games.dhumbal.rules.melds import total
 from kakehiki.narrate import Narration, cards_text
 
 Labels = Sequence[str]

@@ -1,11 +1,11 @@
-"""Dhumbal's observation (``dhumbal``), from a :class:`~kakehiki.games.dhumbal.view.DhumbalView`.
+"""Dhumbal's observation (``dhumbal``), from a :class:`~kakehiki.games.dhumbal.rules.view.DhumbalView`.
 
 Seats are relative in seat-number order, the order of play.
 """
 
 from __future__ import annotations
 
-from kakehiki.games.dhumbal.view import DhumbalView
+from kakehiki.games.dhumbal.rules.view import DhumbalView
 from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, put
 
 RECENT = 8

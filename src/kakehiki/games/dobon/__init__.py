@@ -1,9 +1,9 @@
 """Dobon, JDA rules (game id ``dobon``)."""
 
-from kakehiki.games.dobon.actions import Delay, Dobon, DobonAction, Draw, Pass, Play, parse_action
-from kakehiki.games.dobon.game import DOBON, DobonGame
-from kakehiki.games.dobon.state import DobonOptions, DobonState, Seen
-from kakehiki.games.dobon.view import DobonView
+from kakehiki.games.dobon.rules.actions import Delay, Dobon, DobonAction, Draw, Pass, Play, parse_action
+from kakehiki.games.dobon.rules.game import DOBON, DobonGame
+from kakehiki.games.dobon.rules.state import DobonOptions, DobonState, Seen
+from kakehiki.games.dobon.rules.view import DobonView
 from kakehiki.manifest import GameManifest
 
 MANIFEST = GameManifest(
@@ -25,7 +25,7 @@ MANIFEST = GameManifest(
     encoder=".obs:DobonEncoder",
     kernel=".kernel.batch:DobonBatch",
     words={"ドボン": "dobon", "どぼん": "dobon", "引く": "draw", "ひく": "draw", "ドロー": "draw"},
-    hand_total=".view:hand_total",
+    hand_total=".rules.view:hand_total",
 )
 
 __all__ = [

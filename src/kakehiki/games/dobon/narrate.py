@@ -7,7 +7,7 @@ from typing import Any
 
 from kakehiki.core import Action, Event
 from kakehiki.games.dobon import DobonView
-from kakehiki.games.dobon import events as ev
+from kakehiki.games.dobon.rules import events as ev
 from kakehiki.narrate import Narration, cards_text
 
 Labels = Sequence[str]

@@ -1,4 +1,4 @@
-"""Dobon's observation (``dobon``), from a :class:`~kakehiki.games.dobon.view.DobonView`.
+"""Dobon's observation (``dobon``), from a :class:`~kakehiki.games.dobon.rules.view.DobonView`.
 
 Seats are relative in **play order** (``view.order``, which official reseating changes):
 entry 0 is the observing seat, entry 1 the seat that plays after it, and so on.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
-from kakehiki.games.dobon.view import DobonView
+from kakehiki.games.dobon.rules.view import DobonView
 from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, card_hot, observer, one_hot, put
 
 PHASES = ("turn", "gaeshi", "over")

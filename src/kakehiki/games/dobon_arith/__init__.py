@@ -4,12 +4,22 @@
 with the operators that reach it.
 """
 
-from kakehiki.games.dobon_arith.actions import ArithAction, Bottom, Dobon, Draw, Pass, Play, Stack, Top, parse_action
-from kakehiki.games.dobon_arith.arith import OPERATORS, can_dobon, expression, waits
-from kakehiki.games.dobon_arith.game import DOBON_ARITH, DobonArithGame
-from kakehiki.games.dobon_arith.legacy import legacy_actions
-from kakehiki.games.dobon_arith.state import ArithOptions, ArithState
-from kakehiki.games.dobon_arith.view import ArithView
+from kakehiki.games.dobon_arith.rules.actions import (
+    ArithAction,
+    Bottom,
+    Dobon,
+    Draw,
+    Pass,
+    Play,
+    Stack,
+    Top,
+    parse_action,
+)
+from kakehiki.games.dobon_arith.rules.arith import OPERATORS, can_dobon, expression, waits
+from kakehiki.games.dobon_arith.rules.game import DOBON_ARITH, DobonArithGame
+from kakehiki.games.dobon_arith.rules.legacy import legacy_actions
+from kakehiki.games.dobon_arith.rules.state import ArithOptions, ArithState
+from kakehiki.games.dobon_arith.rules.view import ArithView
 from kakehiki.manifest import GameManifest
 
 MANIFEST = GameManifest(
@@ -33,7 +43,7 @@ MANIFEST = GameManifest(
         "ドボン": "dobon", "どぼん": "dobon", "引く": "draw", "ひく": "draw", "ドロー": "draw", "下": "bottom",
         "重ねる": "stack", "上": "top",
     },
-    hand_total=".view:hand_total",
+    hand_total=".rules.view:hand_total",
 )
 
 __all__ = [

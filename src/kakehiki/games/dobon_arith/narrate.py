@@ -7,8 +7,8 @@ from typing import Any
 
 from kakehiki.core import Action, Event
 from kakehiki.games.dobon_arith import ArithView, expression, waits
-from kakehiki.games.dobon_arith import events as ev
-from kakehiki.games.dobon_arith.arith import SYMBOLS
+from kakehiki.games.dobon_arith.rules import events as ev
+from kakehiki.games.dobon_arith.rules.arith import SYMBOLS
 from kakehiki.narrate import Narration, cards_text
 
 Labels = Sequence[str]

@@ -1,4 +1,4 @@
-"""Dobon-arith's observation (``dobon-arith``), from an :class:`~kakehiki.games.dobon_arith.view.ArithView`.
+"""Dobon-arith's observation (``dobon-arith``), from an :class:`~kakehiki.games.dobon_arith.rules.view.ArithView`.
 
 Seats are relative in seat-number order (entry 1 is the seat numbered one above the observing
 seat); ``direction`` says which way play goes now.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from kakehiki.cards import SUITS
 from kakehiki.games.dobon.obs import DobonSeatsEncoder
-from kakehiki.games.dobon_arith.view import ArithView
+from kakehiki.games.dobon_arith.rules.view import ArithView
 from kakehiki.rl.obs.layout import CARD_FACES, Array, add_cards, card_hot, one_hot, put
 
 PHASES = ("turn", "gaeshi", "over")

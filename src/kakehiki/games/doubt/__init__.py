@@ -1,6 +1,6 @@
 """Doubt, also known as Cheat or I Doubt It (game id ``doubt``)."""
 
-from kakehiki.games.doubt.actions import (
+from kakehiki.games.doubt.rules.actions import (
     DOUBT,
     PASS,
     Add,
@@ -12,10 +12,10 @@ from kakehiki.games.doubt.actions import (
     parse_action,
     steps_of,
 )
-from kakehiki.games.doubt.game import DOUBT_GAME, DoubtGame
-from kakehiki.games.doubt.legacy import legacy_actions
-from kakehiki.games.doubt.state import DoubtOptions, DoubtState, Phase, PileEntry, RoundOutcome
-from kakehiki.games.doubt.view import DoubtView, PileView
+from kakehiki.games.doubt.rules.game import DOUBT_GAME, DoubtGame
+from kakehiki.games.doubt.rules.legacy import legacy_actions
+from kakehiki.games.doubt.rules.state import DoubtOptions, DoubtState, Phase, PileEntry, RoundOutcome
+from kakehiki.games.doubt.rules.view import DoubtView, PileView
 from kakehiki.manifest import GameManifest
 
 MANIFEST = GameManifest(

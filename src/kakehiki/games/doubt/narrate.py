@@ -8,7 +8,7 @@ from typing import Any
 from kakehiki.cards import RANK_NAMES
 from kakehiki.core import Action, Event
 from kakehiki.games.doubt import DoubtView
-from kakehiki.games.doubt import events as ev
+from kakehiki.games.doubt.rules import events as ev
 from kakehiki.narrate import Narration, cards_text
 
 Labels = Sequence[str]

@@ -1,4 +1,4 @@
-"""Doubt's observation (``doubt``), from a :class:`~kakehiki.games.doubt.view.DoubtView`.
+"""Doubt's observation (``doubt``), from a :class:`~kakehiki.games.doubt.rules.view.DoubtView`.
 
 Seats are relative in seat-number order, the order of play.  Ranks index 14-entry slices by
 rank number (1 = A … 13 = K); entry 0 is the joker's.  ``habits`` is the public record the
@@ -9,8 +9,8 @@ doubts against it, lies caught, doubt windows answered and doubts called, over t
 
 from __future__ import annotations
 
-from kakehiki.games.doubt.state import Habits
-from kakehiki.games.doubt.view import DoubtView
+from kakehiki.games.doubt.rules.state import Habits
+from kakehiki.games.doubt.rules.view import DoubtView
 from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, one_hot, put, rate, scaled
 
 PHASES = ("play", "doubt", "over")

@@ -1,6 +1,6 @@
 """Million Doubt (game id ``million-doubt``): Daifugo with face-down plays and Doubt."""
 
-from kakehiki.games.million_doubt.actions import (
+from kakehiki.games.million_doubt.rules.actions import (
     Done,
     Doubt,
     Give,
@@ -12,10 +12,10 @@ from kakehiki.games.million_doubt.actions import (
     legacy_actions,
     parse_action,
 )
-from kakehiki.games.million_doubt.game import MILLION_DOUBT, MillionDoubtGame
-from kakehiki.games.million_doubt.lays import Lay
-from kakehiki.games.million_doubt.state import MillionDoubtOptions, MillionDoubtState
-from kakehiki.games.million_doubt.view import MillionDoubtView, SeenPlay
+from kakehiki.games.million_doubt.rules.game import MILLION_DOUBT, MillionDoubtGame
+from kakehiki.games.million_doubt.rules.lays import Lay
+from kakehiki.games.million_doubt.rules.state import MillionDoubtOptions, MillionDoubtState
+from kakehiki.games.million_doubt.rules.view import MillionDoubtView, SeenPlay
 from kakehiki.manifest import GameManifest
 
 MANIFEST = GameManifest(

@@ -8,7 +8,7 @@ from typing import Any
 from kakehiki.cards import Card
 from kakehiki.core import Action, Event
 from kakehiki.games.million_doubt import MillionDoubtView
-from kakehiki.games.million_doubt import events as ev
+from kakehiki.games.million_doubt.rules import events as ev
 from kakehiki.narrate import Narration, cards_text
 
 Labels = Sequence[str]

@@ -1,5 +1,5 @@
 """Million Doubt's observation (``million-doubt``), from a
-:class:`~kakehiki.games.million_doubt.view.MillionDoubtView`.
+:class:`~kakehiki.games.million_doubt.rules.view.MillionDoubtView`.
 
 Seats are relative in seat-number order; ``reversed_order`` says when play runs the other way.
 ``habits`` is the public record over the match: each seat's plays, those showing a card beside
@@ -10,8 +10,8 @@ doubt windows it answered and the doubts it called.
 from __future__ import annotations
 
 from kakehiki.cards import SUITS
-from kakehiki.games.million_doubt.state import Habits
-from kakehiki.games.million_doubt.view import MillionDoubtView
+from kakehiki.games.million_doubt.rules.state import Habits
+from kakehiki.games.million_doubt.rules.view import MillionDoubtView
 from kakehiki.rl.obs.layout import CARD_FACES, Array, Encoder, add_cards, one_hot, put, rate, scaled
 
 PHASES = ("turn", "hide", "doubt", "give", "over")

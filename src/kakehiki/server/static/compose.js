@@ -1,6 +1,6 @@
 // @ts-check
 // Making a whole move on the page: the person picks cards (nothing is sent), and the page
-// writes the move's one-line text in the game's grammar (docs/<game>.md, "Whole moves") for
+// writes the move's one-line text in the game's grammar (games/<package>/spec.md, "Whole moves") for
 // the button that sends it.  Where the state frame lists every whole move (`moves`, with
 // `moves_more` false) the page offers only those and hints which cards may go with the ones
 // picked; where the list is cut short it sends what was picked and lets the server rule.

@@ -10,7 +10,7 @@
 
 Matches are created from seeds and options exactly as ``get_game("daifugo").new(players,
 options, seed)`` and play the same games for the same action indices (``pass``, ``show`` each
-face, ``play``, ``give`` each face: 108); ``tests/test_fast_daifugo.py`` checks it in lockstep.
+face, ``play``, ``give`` each face: 108); ``tests/games/daifugo/test_fast.py`` checks it in lockstep.
 Every option is supported, and an explicit ``deck`` deals every match's first game, as the
 reference's (issue 31).  ``sample_hidden`` and the record of the cards handed over by force
 (``forced``, which only the search bots' sampling reads) are the reference engine's alone.
@@ -28,9 +28,9 @@ from kakehiki.cards import Card
 from kakehiki.errors import OptionError
 from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import KernelBatch
-from kakehiki.games.daifugo.game import new_match
+from kakehiki.games.daifugo.rules.game import new_match
 from kakehiki.games.daifugo.kernel import layout as L
-from kakehiki.games.daifugo.rules import OPTION_SPECS, DaifugoOptions
+from kakehiki.games.daifugo.rules.model import OPTION_SPECS, DaifugoOptions
 from kakehiki.options import resolve_options
 
 IntArray = npt.NDArray[np.int64]

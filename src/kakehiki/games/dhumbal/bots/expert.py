@@ -48,8 +48,8 @@ from kakehiki.core import Action, Game
 from kakehiki.games.dhumbal import SHOW, DhumbalState, DhumbalView, Show, Turn, whole_turns
 from kakehiki.games.dhumbal.bots.heuristic import Planner, ThresholdBot, held, unseen_cards
 from kakehiki.games.dhumbal.bots.model import TYPES, OpponentModel
-from kakehiki.games.dhumbal.melds import POINTS, total
-from kakehiki.games.dhumbal.state import HAND_SIZE, OVER
+from kakehiki.games.dhumbal.rules.melds import POINTS, total
+from kakehiki.games.dhumbal.rules.state import HAND_SIZE, OVER
 
 Rules = Game[DhumbalState, Action, DhumbalView]  # the game, as the plans and rollouts use it
 

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from kakehiki.cards import CARD_ORDER, STANDARD_DECK, Card
 from kakehiki.core import Action
 from kakehiki.games.dhumbal import SHOW, DhumbalView, Show, Turn, whole_turns
-from kakehiki.games.dhumbal.melds import POINTS, total
+from kakehiki.games.dhumbal.rules.melds import POINTS, total
 
 MAX_POINTS = 10
 Distribution = list[float]  # probability of each point value 0..10

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from kakehiki.cards import STANDARD_DECK, Card
 from kakehiki.games.dhumbal import DhumbalView, RoundOutcome
 from kakehiki.games.dhumbal.bots.heuristic import MAX_POINTS, Distribution, sum_distribution
-from kakehiki.games.dhumbal.melds import POINTS, total
+from kakehiki.games.dhumbal.rules.melds import POINTS, total
 
 TYPES = (0.0, 0.4, 0.7, 0.9)  # the Show confidences a seat may have
 PRIOR = (0.2, 0.15, 0.45, 0.2)  # before any Show is seen: mostly ``normal`` (0.7)

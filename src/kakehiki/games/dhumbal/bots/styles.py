@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from kakehiki.core import Action
 from kakehiki.games.dhumbal import DhumbalView, Show, Turn, whole_turns
 from kakehiki.games.dhumbal.bots.heuristic import Planner, ThresholdBot
-from kakehiki.games.dhumbal.melds import POINTS
+from kakehiki.games.dhumbal.rules.melds import POINTS
 
 
 class ShowEarly(ThresholdBot):

@@ -12,7 +12,7 @@
 
 Matches are created from seeds and options exactly as ``get_game("dhumbal").new(players,
 options, seed)`` and play the same matches for the same action indices (the numbered actions
-of ``docs/dhumbal.md``); ``tests/test_fast_dhumbal.py`` checks it in lockstep.  A match that
+of ``games/dhumbal/spec.md``); ``tests/games/dhumbal/test_fast.py`` checks it in lockstep.  A match that
 is over is left alone by :meth:`DhumbalBatch.step`.  An explicit ``deck`` deals every match's
 first round, as the reference's (issue 31: the rulings transcripts run on both engines).
 """
@@ -30,8 +30,8 @@ from kakehiki.errors import OptionError
 from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import KernelBatch
 from kakehiki.games.dhumbal.kernel import layout as L
-from kakehiki.games.dhumbal.rounds import deck_count
-from kakehiki.games.dhumbal.state import OPTION_SPECS, DhumbalOptions
+from kakehiki.games.dhumbal.rules.rounds import deck_count
+from kakehiki.games.dhumbal.rules.state import OPTION_SPECS, DhumbalOptions
 from kakehiki.options import resolve_options
 
 IntArray = npt.NDArray[np.int64]

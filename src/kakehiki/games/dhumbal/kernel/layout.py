@@ -2,7 +2,7 @@
 
 A batch of N matches is an ``int32`` array ``(N, WIDTH)`` (one row per match) and a
 ``uint64`` array ``(N, USLOTS)`` for the random streams.  Fields are named as in
-:class:`~kakehiki.games.dhumbal.state.DhumbalState`.  Hands and their known parts are
+:class:`~kakehiki.games.dhumbal.rules.state.DhumbalState`.  Hands and their known parts are
 counts per card face (``HAND + seat * 52 + face``); ``STOCK`` holds faces in the
 reference's order (the next card drawn last); ``DISCARDING``, ``AVAILABLE`` and ``BURIED``
 hold faces in the reference's order too.  The round's log and the history of finished

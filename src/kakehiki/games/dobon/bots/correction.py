@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from kakehiki.core import Action
 from kakehiki.games.dobon import DobonView
-from kakehiki.games.dobon.actions import Dobon, Draw, Pass, Play
 from kakehiki.games.dobon.bots.heuristic import MAX_REACHABLE, Danger
+from kakehiki.games.dobon.rules.actions import Dobon, Draw, Pass, Play
 
 MARGIN = 0.01  # least expected gain in win chance for which the rule's choice is changed
 PLAYERS = 4  # the table the model was fitted at; at any other the rule's choice stands

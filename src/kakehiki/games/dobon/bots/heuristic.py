@@ -15,7 +15,7 @@ from functools import lru_cache, partial
 from kakehiki.cards import Card
 from kakehiki.core import Action
 from kakehiki.games.dobon import DobonView
-from kakehiki.games.dobon.actions import Dobon, Draw, Pass, Play
+from kakehiki.games.dobon.rules.actions import Dobon, Draw, Pass, Play
 
 MAX_REACHABLE = 13  # a hand summing to more can never call Dobon
 

@@ -15,8 +15,8 @@ from kakehiki.bots.styles import Caller
 from kakehiki.cards import CARD_ORDER
 from kakehiki.core import Action
 from kakehiki.games.dobon import DobonView
-from kakehiki.games.dobon.actions import Dobon, Draw, Pass, Play
 from kakehiki.games.dobon.bots.heuristic import DobonRuleBot
+from kakehiki.games.dobon.rules.actions import Dobon, Draw, Pass, Play
 
 
 class DobonCaller(Caller):

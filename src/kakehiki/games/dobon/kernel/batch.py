@@ -14,7 +14,7 @@
 
 Games are created from seeds and options exactly as ``get_game("dobon").new(players,
 options, seed)`` and play the same games for the same action indices (the numbered actions
-of ``docs/dobon.md``); ``tests/test_fast_dobon.py`` checks it in lockstep.  A game that is over
+of ``games/dobon/spec.md``); ``tests/games/dobon/test_fast.py`` checks it in lockstep.  A game that is over
 is left alone by :meth:`DobonBatch.step`.  Host-only moves (``delay``, ``request_stop``) are
 the reference engine's alone; an explicit ``deck`` deals every match's first game, as the
 reference's (issue 31: the rulings transcripts run on both engines).
@@ -33,8 +33,8 @@ from kakehiki.errors import OptionError
 from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import RatioBatch
 from kakehiki.games.dobon.kernel import layout as L
-from kakehiki.games.dobon.match import check_decks
-from kakehiki.games.dobon.state import OPTION_SPECS, DobonOptions
+from kakehiki.games.dobon.rules.match import check_decks
+from kakehiki.games.dobon.rules.state import OPTION_SPECS, DobonOptions
 from kakehiki.options import resolve_options
 
 IntArray = npt.NDArray[np.int64]

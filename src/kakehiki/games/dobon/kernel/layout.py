@@ -2,7 +2,7 @@
 
 A batch of N games is an ``int32`` array ``(N, WIDTH)`` (one row per game), a ``uint64``
 array ``(N, USLOTS)`` for the random streams, and a ``float64`` array ``(N,)`` for
-``max_twos_ratio``.  Fields are named as in :class:`~kakehiki.games.dobon.state.DobonState`.
+``max_twos_ratio``.  Fields are named as in :class:`~kakehiki.games.dobon.rules.state.DobonState`.
 Hands are counts per card face (``HAND + seat * 52 + face``); ``FIELD`` and ``STOCK`` hold
 faces in the reference's order (the top card last; the next card drawn last).
 """

@@ -1,7 +1,7 @@
 """Dobon's match as kernel functions: the seat draw, the deal, applying an action and the end of
 each game (deal counts, laps, the next dealer, reseating), over one game's plain arrays.
 
-Mirrors ``kakehiki.games.dobon.match``; one game's moves are in :mod:`.dobon_kernel`.
+Mirrors ``kakehiki.games.dobon.rules.match``; one game's moves are in :mod:`.dobon_kernel`.
 """
 
 from __future__ import annotations

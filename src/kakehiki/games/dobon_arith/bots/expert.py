@@ -38,11 +38,11 @@ from kakehiki.bots.style_mix import SURE, Fit, mean, missed_call, mixed, one_of,
 from kakehiki.cards import STANDARD_DECK, Card
 from kakehiki.core import Action
 from kakehiki.games.dobon_arith import ArithView, Draw, Play
-from kakehiki.games.dobon_arith.actions import DOBON, DRAW, DRAW_TWO, PASS, REVERSE, SKIP, WILD
-from kakehiki.games.dobon_arith.arith import reachable
 from kakehiki.games.dobon_arith.bots.heuristic import cards_score, whole_plays
-from kakehiki.games.dobon_arith.plays import next_step
-from kakehiki.games.dobon_arith.state import PublicMove
+from kakehiki.games.dobon_arith.rules.actions import DOBON, DRAW, DRAW_TWO, PASS, REVERSE, SKIP, WILD
+from kakehiki.games.dobon_arith.rules.arith import reachable
+from kakehiki.games.dobon_arith.rules.plays import next_step
+from kakehiki.games.dobon_arith.rules.state import PublicMove
 
 SAMPLES = 256  # hands guessed per other seat and decision
 MAX_CANDIDATES = 16  # plays weighed per decision (big hands stack many ways)

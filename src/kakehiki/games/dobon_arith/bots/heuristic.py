@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from kakehiki.cards import STANDARD_DECK, SUITS, Card
 from kakehiki.core import Action
 from kakehiki.games.dobon_arith import ArithView, Play
-from kakehiki.games.dobon_arith.actions import DOBON, DRAW, DRAW_TWO, PASS, REVEAL, SKIP, WILD
-from kakehiki.games.dobon_arith.arith import reachable, values_of
-from kakehiki.games.dobon_arith.plays import hand_plays, next_step
+from kakehiki.games.dobon_arith.rules.actions import DOBON, DRAW, DRAW_TWO, PASS, REVEAL, SKIP, WILD
+from kakehiki.games.dobon_arith.rules.arith import reachable, values_of
+from kakehiki.games.dobon_arith.rules.plays import hand_plays, next_step
 
 SAMPLES = 16  # hands dealt per opponent and decision
 VALUES = range(14)  # index = card value; 0 unused

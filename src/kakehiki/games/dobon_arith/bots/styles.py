@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 from kakehiki.core import Action
 from kakehiki.games.dobon_arith import ArithView
-from kakehiki.games.dobon_arith.actions import DOBON, DRAW, PASS
 from kakehiki.games.dobon_arith.bots.heuristic import ArithRuleBot, whole_plays
-from kakehiki.games.dobon_arith.plays import next_step
+from kakehiki.games.dobon_arith.rules.actions import DOBON, DRAW, PASS
+from kakehiki.games.dobon_arith.rules.plays import next_step
 
 
 class ArithShedHigh:

@@ -14,7 +14,7 @@
 
 Games are created from seeds and options exactly as ``get_game("dobon-arith").new(players,
 options, seed)`` and play the same games for the same action indices (the numbered actions of
-``docs/dobon-arith.md``); ``tests/test_fast_dobon_arith.py`` checks it in lockstep.  A game
+``games/dobon_arith/spec.md``); ``tests/games/dobon_arith/test_fast.py`` checks it in lockstep.  A game
 that is over is left alone by :meth:`DobonArithBatch.step`.  An explicit ``deck`` deals every
 match's first game, as the reference's (issue 31).  The public move log of the view
 (``ArithView.log``) is the reference engine's alone.
@@ -33,8 +33,8 @@ from kakehiki.errors import OptionError
 from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import RatioBatch
 from kakehiki.games.dobon_arith.kernel import layout as L
-from kakehiki.games.dobon_arith.match import checked_deck
-from kakehiki.games.dobon_arith.state import OPTION_SPECS, ArithOptions
+from kakehiki.games.dobon_arith.rules.match import checked_deck
+from kakehiki.games.dobon_arith.rules.state import OPTION_SPECS, ArithOptions
 from kakehiki.options import resolve_options
 
 IntArray = npt.NDArray[np.int64]

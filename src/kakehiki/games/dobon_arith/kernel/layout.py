@@ -2,13 +2,13 @@
 
 A batch of N games is an ``int32`` array ``(N, WIDTH)`` (one row per game), a ``uint64`` array
 ``(N, USLOTS)`` for the random streams, and a ``float64`` array ``(N,)`` for ``max_twos_ratio``.
-Fields are named as in :class:`~kakehiki.games.dobon_arith.state.ArithState`.  Hands and the
+Fields are named as in :class:`~kakehiki.games.dobon_arith.rules.state.ArithState`.  Hands and the
 revealed cards are flags per card face (``HAND + seat * 52 + face``: one deck, so 0 or 1);
 ``REACH`` is a bit mask of the top values each hand can call Dobon on (bit ``v`` for value
 ``v``, A3); ``FIELD`` and ``STOCK`` hold faces in the reference's order (the top card last;
 the next card drawn last); ``STAGED`` the play of several cards begun, bottom first (A2).
 
-Action indices are those of ``docs/dobon-arith.md`` (235: ``play`` 0–63, ``bottom`` 64–115,
+Action indices are those of ``games/dobon_arith/spec.md`` (235: ``play`` 0–63, ``bottom`` 64–115,
 ``stack`` 116–167, ``top`` 168–231, ``draw``, ``dobon``, ``pass``).
 """
 

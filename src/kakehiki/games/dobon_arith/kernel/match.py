@@ -1,7 +1,7 @@
 """Arithmetic Dobon's match as kernel functions: the first dealer, the deal, applying an action
 and the end of each game (wins, losses, the next dealer), over one game's plain arrays.
 
-Mirrors ``kakehiki.games.dobon_arith.match`` and ``DobonArithGame._apply``; one game's moves
+Mirrors ``kakehiki.games.dobon_arith.rules.match`` and ``DobonArithGame._apply``; one game's moves
 are in :mod:`.arith_kernel`.
 """
 

@@ -45,7 +45,7 @@ from kakehiki.games.doubt import DOUBT, PASS, DoubtView, PileView
 from kakehiki.games.doubt.bots.basics import calibrated, follow, good, least_needed, tail
 from kakehiki.games.doubt.bots.endgame import against_eager_doubter, answer_eager_doubter
 from kakehiki.games.doubt.bots.model import Honesty, doubt_rate, habits_of, nobody_doubts
-from kakehiki.games.doubt.state import offered
+from kakehiki.games.doubt.rules.state import offered
 
 HONEST = 0.97  # chance that a seat able to tell the truth does, where nothing else is known
 CLAIMED_AWAY = 0.1  # chance a card seen going into a hand is still there after its rank was claimed

@@ -35,7 +35,7 @@ from kakehiki.games.doubt.bots.basics import least_needed as least_needed
 from kakehiki.games.doubt.bots.basics import tail as tail
 from kakehiki.games.doubt.bots.endgame import against_eager_doubter, answer_eager_doubter
 from kakehiki.games.doubt.bots.model import Honesty, doubt_rate, habits_of
-from kakehiki.games.doubt.state import offered
+from kakehiki.games.doubt.rules.state import offered
 
 
 @dataclass(frozen=True)

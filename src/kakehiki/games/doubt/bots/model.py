@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kakehiki.games.doubt import DoubtView
-from kakehiki.games.doubt.state import Habits
+from kakehiki.games.doubt.rules.state import Habits
 
 PRIOR_DOUBT = (1.0, 1.0)  # (doubts, declines) imagined for a seat's answers: even odds
 EAGER = 0.85  # a doubt rate at which a seat doubts nearly every play

@@ -14,8 +14,8 @@
 
 Games are created from seeds and options exactly as ``get_game("doubt").new(players, options,
 seed)`` and play the same games for the same action indices (the numbered actions of
-``docs/doubt.md``, whose size depends on ``max_cards_per_play`` and ``jokers``);
-``tests/test_fast_doubt.py`` checks it in lockstep.  A game that is over is left alone by
+``games/doubt/spec.md``, whose size depends on ``max_cards_per_play`` and ``jokers``);
+``tests/games/doubt/test_fast.py`` checks it in lockstep.  A game that is over is left alone by
 :meth:`DoubtBatch.step`.  An explicit ``deck`` deals every game, as the reference's (issue 31).
 The views' knowledge of hands (``known``, ``sure``) and the seats' record (``habits``) are the
 reference engine's alone: they feed views and bots, never the rules.
@@ -34,8 +34,8 @@ from kakehiki.errors import OptionError
 from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import KernelBatch
 from kakehiki.games.doubt.kernel import layout as L
-from kakehiki.games.doubt.rules import deal_order
-from kakehiki.games.doubt.state import OPTION_SPECS, PENALTIES, DoubtOptions
+from kakehiki.games.doubt.rules.flow import deal_order
+from kakehiki.games.doubt.rules.state import OPTION_SPECS, PENALTIES, DoubtOptions
 from kakehiki.options import resolve_options
 
 IntArray = npt.NDArray[np.int64]

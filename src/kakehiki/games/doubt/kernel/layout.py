@@ -2,13 +2,13 @@
 
 A batch of N games is an ``int32`` array ``(N, WIDTH)`` (one row per game) and a ``uint64``
 array ``(N, USLOTS)`` for the random streams.  Fields are named as in
-:class:`~kakehiki.games.doubt.state.DoubtState`.  Hands and the discard are counts per card
+:class:`~kakehiki.games.doubt.rules.state.DoubtState`.  Hands and the discard are counts per card
 face (``HAND + seat * 53 + face``, the joker face 52); the pile is its cards in the order
 played (``PILE``) and one entry per play (``ENTRY_*``: seat, claimed rank, size, turned up).
 The knowledge of hands (``known``, ``sure``) and the seats' public record (``habits``) feed
 views and bots only, never the rules: the kernel does not keep them.
 
-The action index space depends on the options (docs/doubt.md): ``F`` faces (52, or 53 with
+The action index space depends on the options (games/doubt/spec.md): ``F`` faces (52, or 53 with
 jokers), ``play`` 0..F-1, then ``add`` F..2F-1 when ``max_cards_per_play`` > 1, then ``doubt``
 and ``pass``; a row keeps its own offsets (``A_ADD``, ``A_DOUBT``, ``A_PASS``).
 """

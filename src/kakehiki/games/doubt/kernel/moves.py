@@ -1,6 +1,6 @@
 """Doubt's moves as kernel functions: plays, the doubt window, penalties and the end (B2–B7).
 
-Mirrors ``kakehiki.games.doubt.rules`` and ``DoubtGame._apply`` step for step, over one game's
+Mirrors ``kakehiki.games.doubt.rules.flow`` and ``DoubtGame._apply`` step for step, over one game's
 row ``s`` and stream slots ``u`` (see :mod:`.doubt_layout`).  Actions are assumed legal: the
 batch API checks them first.
 """

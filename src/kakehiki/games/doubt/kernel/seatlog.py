@@ -3,7 +3,7 @@ public record kept, and a seat's observation built from the row, the reference e
 (:class:`kakehiki.games.doubt.obs.DoubtEncoder`) entry for entry.
 
 Beside each game's row the kernel keeps what the reference state keeps for views and bots only
-(:mod:`kakehiki.games.doubt.knowledge`, ``Habits``), per game ``g``:
+(:mod:`kakehiki.games.doubt.rules.knowledge`, ``Habits``), per game ``g``:
 
 ``known[g, v, seat, face]`` / ``sure[g, v, seat, face]``
     what viewer ``v`` knows may still be / is surely in ``seat``'s hand (the reference's

@@ -48,7 +48,6 @@ from kakehiki.bots.search import Sampler
 from kakehiki.cards import Card
 from kakehiki.core import Action, Game
 from kakehiki.games.million_doubt import Lay, MillionDoubtState, MillionDoubtView, Pass
-from kakehiki.games.million_doubt.actions import DOUBT, PASS
 from kakehiki.games.million_doubt.bots.heuristic import (
     SHED,
     Choice,
@@ -68,11 +67,12 @@ from kakehiki.games.million_doubt.bots.model import (
     habits_of,
     worth_calling,
 )
-from kakehiki.games.million_doubt.game import MILLION_DOUBT
-from kakehiki.games.million_doubt.lays import forget
-from kakehiki.games.million_doubt.legal import FieldKey, field_key, legal_actions
-from kakehiki.games.million_doubt.plays import Visible, completions, legal_on, shaped_sets, sort_cards, visible
-from kakehiki.games.million_doubt.state import OVER, TURN
+from kakehiki.games.million_doubt.rules.actions import DOUBT, PASS
+from kakehiki.games.million_doubt.rules.game import MILLION_DOUBT
+from kakehiki.games.million_doubt.rules.lays import forget
+from kakehiki.games.million_doubt.rules.legal import FieldKey, field_key, legal_actions
+from kakehiki.games.million_doubt.rules.plays import Visible, completions, legal_on, shaped_sets, sort_cards, visible
+from kakehiki.games.million_doubt.rules.state import OVER, TURN
 
 RECENT = True  # read each seat's lies with its older plays fading (issue 35)
 ROLLOUTS = 48  # games played on per decision, over all candidates (sequential halving)

@@ -27,11 +27,11 @@ from itertools import combinations
 from kakehiki.cards import Card
 from kakehiki.core import Action
 from kakehiki.games.million_doubt import Done, Doubt, Give, Lay, MillionDoubtView, Pass
-from kakehiki.games.million_doubt.actions import HIDE, PASS
 from kakehiki.games.million_doubt.bots.model import chance_of_lie, worth_calling
-from kakehiki.games.million_doubt.lays import FieldKey, lays
-from kakehiki.games.million_doubt.match import full_deck
-from kakehiki.games.million_doubt.plays import (
+from kakehiki.games.million_doubt.rules.actions import HIDE, PASS
+from kakehiki.games.million_doubt.rules.lays import FieldKey, lays
+from kakehiki.games.million_doubt.rules.match import full_deck
+from kakehiki.games.million_doubt.rules.plays import (
     Visible,
     card_key,
     completions,

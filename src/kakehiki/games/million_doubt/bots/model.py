@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kakehiki.games.million_doubt import MillionDoubtView
-from kakehiki.games.million_doubt.state import Habits
+from kakehiki.games.million_doubt.rules.state import Habits
 
 PRIOR_BLIND = (1.0, 1.0)  # (lies, truths) imagined for a seat's wholly face-down plays: even odds
 PRIOR_SHOWN = (1.0, 3.0)  # and for its face-down plays that show a card too: mostly true

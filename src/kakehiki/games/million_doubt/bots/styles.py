@@ -28,10 +28,10 @@ from itertools import combinations
 from kakehiki.cards import Card
 from kakehiki.core import Action
 from kakehiki.games.million_doubt import Doubt, Lay, MillionDoubtView, Pass
-from kakehiki.games.million_doubt.actions import PASS
 from kakehiki.games.million_doubt.bots.heuristic import Choice, MillionDoubtHeuristicBot, binding_of, value
 from kakehiki.games.million_doubt.bots.model import habits_of
-from kakehiki.games.million_doubt.plays import card_key, legal_on, strength, visible
+from kakehiki.games.million_doubt.rules.actions import PASS
+from kakehiki.games.million_doubt.rules.plays import card_key, legal_on, strength, visible
 
 MAX_SETS = 4000  # face-down sets looked through for a false (or true) one at most
 

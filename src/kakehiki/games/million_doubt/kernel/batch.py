@@ -10,7 +10,7 @@
 
 Matches are created from seeds and options exactly as ``get_game("million-doubt").new(players,
 options, seed)`` and play the same games for the same action indices (the numbered actions of
-``docs/million-doubt.md``); ``tests/test_fast_million_doubt.py`` checks it in lockstep.  Every
+``games/million_doubt/spec.md``); ``tests/games/million_doubt/test_fast.py`` checks it in lockstep.  Every
 option is supported, and an explicit ``deck`` deals every match's first game, as the
 reference's (issue 31).  The public record of habits (``habits``, issue 19) and
 ``sample_hidden`` are the reference engine's alone.
@@ -29,8 +29,8 @@ from kakehiki.errors import OptionError
 from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import KernelBatch
 from kakehiki.games.million_doubt.kernel import layout as L
-from kakehiki.games.million_doubt.match import new_match
-from kakehiki.games.million_doubt.state import (
+from kakehiki.games.million_doubt.rules.match import new_match
+from kakehiki.games.million_doubt.rules.state import (
     OPTION_SPECS,
     TWO_PLAYER_BURST_POINTS,
     MillionDoubtOptions,

@@ -2,7 +2,7 @@
 
 A batch of N games is an ``int32`` array ``(N, WIDTH)`` (one row per game) and a ``uint64``
 array ``(N, USLOTS)`` for the random streams.  Fields are named as in
-:class:`~kakehiki.games.million_doubt.state.MillionDoubtState`.  Cards are *faces* in hand
+:class:`~kakehiki.games.million_doubt.rules.state.MillionDoubtState`.  Cards are *faces* in hand
 order, as the action space numbers them: ``face = strength * 4 + suit`` (3 = 0 … 2 = 12;
 suits S H D C), the joker 52.  Hands, known cards, cards gone, the penalty pool and the cards
 given are counts per face; the field, the cards shown or named and the cards set aside are
@@ -18,7 +18,7 @@ FACES: Final = 53
 JOKER: Final = 52
 CARDS: Final = 54
 
-# action indices (M = the largest hand a seat may hold, docs/million-doubt.md)
+# action indices (M = the largest hand a seat may hold, games/million_doubt/spec.md)
 A_PASS: Final = 0
 A_DOUBT: Final = 1
 A_SHOW: Final = 2  # + face

@@ -1,4 +1,4 @@
-"""The turn's one-card actions (``games/million_doubt/lays.py``) as kernel functions.
+"""The turn's one-card actions (``games/million_doubt/rules/lays.py``) as kernel functions.
 
 The reference lists every whole play a hand may make on the field (``lays``) and offers, after
 the cards shown so far, each next step some play takes (``tree``).  Here every candidate play is

@@ -1,4 +1,4 @@
-"""Million Doubt's deal, first leader, end of a game and match (``games/million_doubt/match.py``),
+"""Million Doubt's deal, first leader, end of a game and match (``games/million_doubt/rules/match.py``),
 and one action applied whole (``game._step``), as kernel functions (see :mod:`.md_layout`).
 
 ``s`` is one game's ``int32`` row, ``u`` its ``uint64`` stream slots.  The deal and the first

@@ -1,4 +1,4 @@
-"""Million Doubt's play model (``games/million_doubt/plays.py``) as kernel functions.
+"""Million Doubt's play model (``games/million_doubt/rules/plays.py``) as kernel functions.
 
 What the table sees of a play (the reference's ``Visible``) is four integers: ``nat``, a bit
 mask of its face-up natural cards (bit ``face``, faces 0–51 in hand order), ``jokers`` face

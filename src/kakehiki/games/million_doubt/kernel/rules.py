@@ -1,4 +1,4 @@
-"""Million Doubt's rules inside one game (``games/million_doubt/flow.py`` and ``legal.py``) as
+"""Million Doubt's rules inside one game (``games/million_doubt/rules/flow.py`` and ``legal.py``) as
 kernel functions over one game's plain arrays (see :mod:`.md_layout`).
 
 Each function mirrors the reference step for step.  ``s`` is one game's ``int32`` row.

@@ -1,0 +1,1 @@
+"""daifugo's own tests and data."""

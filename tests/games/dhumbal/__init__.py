@@ -1,0 +1,1 @@
+"""dhumbal's own tests and data."""

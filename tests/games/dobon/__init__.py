@@ -1,0 +1,1 @@
+"""dobon's own tests and data."""

@@ -1,0 +1,1 @@
+"""dobon-arith's own tests and data."""

@@ -1,0 +1,1 @@
+"""doubt's own tests and data."""

@@ -1,0 +1,1 @@
+"""million-doubt's own tests and data."""
