@@ -28,8 +28,8 @@ from kakehiki.cards import Card
 from kakehiki.errors import OptionError
 from kakehiki.fast._loader import LOOPS, PRNG
 from kakehiki.fast.batch import KernelBatch
-from kakehiki.games.daifugo.rules.game import new_match
 from kakehiki.games.daifugo.kernel import layout as L
+from kakehiki.games.daifugo.rules.game import new_match
 from kakehiki.games.daifugo.rules.model import OPTION_SPECS, DaifugoOptions
 from kakehiki.options import resolve_options
 
