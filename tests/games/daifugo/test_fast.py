@@ -27,8 +27,9 @@ from kakehiki.core import Action
 from kakehiki.errors import IllegalActionError, OptionError
 from kakehiki.fast import have_numba
 from kakehiki.games.daifugo.kernel import layout as L
-from kakehiki.games.daifugo.kernel.batch import DaifugoBatch
+from kakehiki.games.daifugo.kernel.batch import DaifugoBatch, option_header
 from kakehiki.games.daifugo.rules.model import FACES, DaifugoState
+from kakehiki.prng import fnv1a64
 from lockstep import same_first_actor_play_outs, same_play_outs, same_result, walk
 
 GAME = get_game("daifugo")
@@ -64,6 +65,53 @@ def counts(cards: Sequence[Card]) -> list[int]:
     for card in cards:
         found[FACE[card]] += 1
     return found
+
+
+def encode(state: DaifugoState, batch: DaifugoBatch) -> None:
+    """Write any Daifugo state (a table written by hand: its hands, turn, phase, field, the
+    exchange...) into game 0 of ``batch``, field by field; later deals draw from its seed."""
+    row, p, face = batch.rows[0], state.players, batch.deck_face
+    batch._header = row[: L.HEADER] = option_header(state.options, p)
+    row[L.HEADER :] = 0
+    batch.seeds[0] = state.seed
+    batch.streams[0, L.U_PREFIX] = fnv1a64(f"{state.seed}/".encode())
+    lock = sum(1 << "SHDC".index(suit) for suit in state.lock or ())
+    last = state.outcomes[-1] if state.outcomes else None
+    row[[L.ROUND, L.STEPS, L.PHASE, L.TURN_SEAT, L.LAST_PLAYER, L.LOCK, L.STRICT, L.REVOLUTION,
+         L.ELEVEN_BACK, L.NROUNDS, L.LAST_REASON]] = [
+        state.round_no, state.steps, int(state.phase), state.turn, state.last_player, lock, int(state.strict),
+        int(state.revolution), int(state.eleven_back), len(state.outcomes),
+        L.NONE if last is None else L.REASONS.index(last.reason)]
+    for outcome in state.outcomes:
+        row[L.REASON_COUNTS + L.REASONS.index(outcome.reason)] += 1
+        if outcome.order:
+            row[L.LAST_ORDER : L.LAST_ORDER + p] = outcome.order
+            row[L.WINS + outcome.order[0]] += 1
+            row[L.LOSSES + outcome.order[-1]] += 1
+    for seat, hand in enumerate(state.hands):
+        for card in hand:
+            row[L.HAND + seat * L.FACES + face(card)] += 1
+        row[L.SIZES + seat], row[L.SCORES + seat] = len(hand), state.scores[seat]
+        row[L.ACTIVE + seat], row[L.PASSED + seat] = int(state.active[seat]), int(state.passed[seat])
+        row[L.NKNOWN + seat] = len(state.known[seat])
+        for k, (holder, card) in enumerate(state.known[seat]):
+            row[L.KNOWN_HOLDER + seat * L.MAX_KNOWN + k] = holder
+            row[L.KNOWN_FACE + seat * L.MAX_KNOWN + k] = face(card)
+    for card in state.gone:
+        row[L.GONE + face(card)] += 1
+    for column, count, values in ((L.FINISHED, L.NFINISHED, state.finished), (L.FALLEN, L.NFALLEN, state.fallen),
+                                  (L.LAYING, L.NLAYING, [face(c) for c in state.laying]),
+                                  (L.GIVING, L.NGIVING, [face(c) for c in state.giving]),
+                                  (L.RETURNS, L.NRETURNS, [x for r in state.returns for x in r])):
+        row[column : column + len(values)] = values
+        row[count] = len(state.returns) if count == L.NRETURNS else len(values)
+    start = 0
+    for k, play in enumerate(state.field):
+        row[L.FCARDS + start : L.FCARDS + start + len(play.cards)] = [face(c) for c in play.cards]
+        row[[L.PSEAT + k, L.PSTART + k, L.PCOUNT + k, L.PSHAPE + k, L.PLEVEL + k]] = [
+            play.seat, start, len(play.cards), play.shape, play.level]
+        start += len(play.cards)
+    row[L.NPLAYS], row[L.NFCARDS] = len(state.field), start
 
 
 def same_state(state: DaifugoState, batch: DaifugoBatch, note: str) -> None:

@@ -27,7 +27,7 @@ from kakehiki.errors import IllegalActionError, OptionError
 from kakehiki.fast import have_numba
 from kakehiki.games.million_doubt import MillionDoubtState
 from kakehiki.games.million_doubt.kernel import layout as L
-from kakehiki.games.million_doubt.kernel.batch import MillionDoubtBatch
+from kakehiki.games.million_doubt.kernel.batch import MillionDoubtBatch, option_header
 from kakehiki.games.million_doubt.rules.actions import FACES
 from kakehiki.games.million_doubt.rules.state import OPTION_SPECS, MillionDoubtOptions, largest_hand
 from kakehiki.options import resolve_options
@@ -66,6 +66,38 @@ def counts(cards: tuple[Card, ...]) -> list[int]:
     for card in cards:
         found[FACE[card]] += 1
     return found
+
+
+def encode(state: MillionDoubtState, batch: MillionDoubtBatch) -> None:
+    """Write a written position (:func:`kakehiki.games.million_doubt.rules.position.position`: hands,
+    field, turn, order and lock, the rest as dealt) into game 0 of ``batch``."""
+    if state.phase != 0 or state.laying or state.claim is not None or state.window or state.outcomes:
+        raise NotImplementedError("only positions between turns are written into a kernel row")
+    row, p, face = batch.rows[0], state.players, batch.deck_face
+    batch._header = row[: L.ROUND] = option_header(state.options, p)
+    batch.actions = L.action_count(int(row[L.OPT_MOST_HIDDEN]))  # the options may differ from the batch's
+    batch._mask = np.zeros(batch.actions, dtype=np.uint8)
+    row[L.HAND : L.GIVEN + L.FACES] = 0
+    for seat, hand in enumerate(state.hands):
+        for card in hand:
+            row[L.HAND + seat * L.FACES + face(card)] += 1
+        for card in state.known[seat]:
+            row[L.KNOWN + seat * L.FACES + face(card)] += 1
+        row[L.SIZES + seat], row[L.STATUS + seat] = len(hand), int(state.status[seat])
+    start = 0
+    for k, play in enumerate(state.field):
+        cards = [face(c) for c in (*play.up, *play.down)]
+        row[L.FCARDS + start : L.FCARDS + start + len(cards)] = cards
+        row[L.PSEAT + k], row[L.PSTART + k], row[L.PUP + k] = play.seat, start, len(play.up)
+        row[L.PDOWN + k], row[L.PREV + k] = len(play.down), int(play.revolution)
+        start += len(cards)
+    row[L.NPLAYS], row[L.NFCARDS] = len(state.field), start
+    row[L.ASIDE : L.ASIDE + len(state.aside)] = [face(c) for c in state.aside]
+    row[L.NASIDE] = len(state.aside)
+    lock = 0 if state.lock is None else sum(1 << "SHDC".index(suit) for suit in state.lock)
+    row[[L.LEADER, L.TURN_SEAT, L.LAST_PLAYER, L.BINDING, L.LOCK, L.REVOLUTION, L.ELEVEN_BACK]] = [
+        state.leader, state.turn, state.last_player, state.binding, lock, int(state.revolution),
+        int(state.eleven_back)]
 
 
 def same_state(state: MillionDoubtState, batch: MillionDoubtBatch, note: str) -> None:
