@@ -1,7 +1,8 @@
 """Golden playthroughs (issue 31): a few games of every game played to a fixed script and written
 out as text, so that any change of a rule shows as a diff.
 
-Each file ``tests/games/<package>/playthroughs/<name>.txt`` holds one game: its setup, then after the deal
+Each game's scripts are in ``tests/games/<package>/playthroughs/scripts.json``; each file
+``tests/games/<package>/playthroughs/<name>.txt`` holds one game: its setup, then after the deal
 and after every step the events caused, the actors, every actor's legal actions (in action-index
 order), and every seat's view (and a spectator's), one line each: the whole view after the deal,
 then what changed.  The steps are chosen by a seeded generator among the actors and their legal
@@ -50,25 +51,19 @@ class Script:
         return HERE / self.game.replace("-", "_") / "playthroughs" / f"{self.name}.txt"
 
 
-ENDING = ("show", "play", "done")  # Million Doubt: make plays and finish them (seldom undo or pass)
+def scripts() -> Iterator[Script]:
+    """Every game's scripts, from its ``tests/games/<package>/playthroughs/scripts.json``
+    (``{"game": id, "scripts": [{name, players, seed, walk, steps, options?, prefer?}, ...]}``):
+    found, not listed here, so a game's playthroughs move with its folder."""
+    for path in sorted(HERE.glob("*/playthroughs/scripts.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for entry in data["scripts"]:
+            yield Script(data["game"], entry["name"], entry["players"], seed=entry["seed"], walk=entry["walk"],
+                         steps=entry["steps"], options=entry.get("options", {}),
+                         prefer=tuple(entry.get("prefer", ())))
 
-SCRIPTS = (
-    Script("dobon", "four-seats", 4, seed=7, walk=1, steps=80),
-    Script("dobon", "official-two-games", 3, seed=21, walk=2, steps=120, options={"official": True, "games": 2}),
-    Script("dobon-arith", "four-seats", 4, seed=7, walk=1, steps=80),
-    Script("dobon-arith", "two-seats-penalty-ends-turn", 2, seed=5, walk=3, steps=80,
-           options={"draw_penalty_ends_turn": True}),
-    Script("doubt", "four-seats", 4, seed=7, walk=1, steps=80),
-    Script("doubt", "three-seats-two-per-play", 3, seed=11, walk=2, steps=80, options={"max_cards_per_play": 2}),
-    Script("million-doubt", "four-seats", 4, seed=7, walk=1, steps=200, prefer=ENDING),
-    Script("million-doubt", "three-seats-all-dealt", 3, seed=3, walk=2, steps=200,
-           options={"deal": "all", "burst_at": 30}, prefer=ENDING),
-    Script("dhumbal", "four-seats", 4, seed=7, walk=1, steps=80),
-    Script("dhumbal", "three-seats-low-limit", 3, seed=9, walk=2, steps=120, options={"limit": 30}),
-    Script("daifugo", "four-seats", 4, seed=7, walk=1, steps=150, options={"games": 1}, prefer=("show", "play")),
-    Script("daifugo", "three-seats-exchange-and-house-rules", 3, seed=5, walk=2, steps=400,
-           options={"games": 2, "jokers": 2, "strict_lock": True, "run_revolution": True}, prefer=("show", "play")),
-)
+
+SCRIPTS = tuple(scripts())
 
 Ask = Callable[[Any], tuple[tuple[int, ...], dict[int, list[str]]]]  # state: (actors, each actor's legal actions)
 
