@@ -209,9 +209,10 @@ def _add_serve(app: typer.Typer) -> None:
                                                          help=t("help.serve_sockets"))] = 32,
         advertise: Annotated[str | None, typer.Option("--advertise", metavar="HOST:PORT",
                                                       help=t("help.serve_advertise"))] = None,
+        deflate: Annotated[bool, typer.Option("--deflate/--no-deflate", help=t("help.serve_deflate"))] = True,
     ) -> None:
         serve_command(host, port, db, allow_origin or [], rooms_per_minute, shard, host_name or [],
-                      trusted_proxy or [], sockets_per_address, advertise)
+                      trusted_proxy or [], sockets_per_address, advertise, deflate)
 
 
 def main() -> None:

@@ -32,7 +32,7 @@ def default_db() -> Path:
 def serve_command(host: str, port: int, db: str | None, allow_origins: list[str], rooms_per_minute: int = 30,
                   shard: str = "0/1", host_names: list[str] | None = None,
                   trusted_proxies: list[str] | None = None, sockets_per_address: int = 32,
-                  advertise: str | None = None) -> None:
+                  advertise: str | None = None, deflate: bool = True) -> None:
     try:
         import uvicorn
 
@@ -53,7 +53,8 @@ def serve_command(host: str, port: int, db: str | None, allow_origins: list[str]
     proxies = trusted_proxies or []
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=65_536, access_log=False, log_level="warning",
                             lifespan="on", proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
-                            limit_concurrency=connection_limit(), timeout_keep_alive=5)
+                            limit_concurrency=connection_limit(), timeout_keep_alive=5,
+                            ws_per_message_deflate=deflate)
 
     def announce(bound: int) -> None:
         typer.echo(t("serve.open", url=page_url(host, bound), db=_masked(url)))
