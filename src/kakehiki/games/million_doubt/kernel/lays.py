@@ -15,7 +15,7 @@ from typing import Any
 from kakehiki.fast._loader import njit_for, sibling
 from kakehiki.games.million_doubt.kernel.layout import A_PLAY, A_SHOW, JOKER
 
-njit = njit_for(__name__)
+njit = njit_for(__name__, counted=False)  # borrows its arrays, makes none
 _plays = sibling(__name__, "kakehiki.games.million_doubt.kernel.plays")
 popcount, lowest_bit, highest_bit = _plays.popcount, _plays.lowest_bit, _plays.highest_bit
 legal_against, suit_bits = _plays.legal_against, _plays.suit_bits

@@ -14,7 +14,7 @@ from typing import Any
 
 from kakehiki.fast._loader import njit_for
 
-njit = njit_for(__name__)
+njit = njit_for(__name__, counted=False)  # borrows its arrays, makes none
 
 SINGLE, GROUP, STAIRS = 1, 2, 3
 TOP = 13

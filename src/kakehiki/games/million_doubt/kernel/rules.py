@@ -79,7 +79,7 @@ from kakehiki.games.million_doubt.kernel.layout import (
     WINDOW,
 )
 
-njit = njit_for(__name__)
+njit = njit_for(__name__, counted=False)  # borrows its arrays, makes none
 _plays = sibling(__name__, "kakehiki.games.million_doubt.kernel.plays")
 _lays = sibling(__name__, "kakehiki.games.million_doubt.kernel.lays")
 readings, legal_against, faces_mask = _plays.readings, _plays.legal_against, _plays.faces_mask
@@ -224,11 +224,13 @@ def is_actor(s: Any, seat: int) -> bool:
     if phase == OVER:
         return False
     if phase == DOUBT:
-        found = False
-        for k in range(s[NWINDOW]):
-            found = found or s[WINDOW + k] == seat
-        return found
-    return seat == (giver(s) if phase == GIVE else s[TURN_SEAT])
+        for k in range(s[NWINDOW]):  # noqa: SIM110 - a plain loop: numba compiles no generator into any()
+            if s[WINDOW + k] == seat:
+                return True
+        return False
+    if phase == GIVE:
+        return seat == giver(s)
+    return bool(seat == s[TURN_SEAT])
 
 
 @njit
