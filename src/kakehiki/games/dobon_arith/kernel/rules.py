@@ -68,7 +68,7 @@ from kakehiki.games.dobon_arith.kernel.layout import (
     WINDOW,
 )
 
-njit = njit_for(__name__)
+njit = njit_for(__name__, counted=False)  # borrows its arrays, makes none
 _prng = sibling(__name__, PRNG)
 fnv_int, fnv_text, seed_stream = _prng.fnv_int, _prng.fnv_text, _prng.seed_stream
 
