@@ -52,7 +52,8 @@ def njit_for(module_name: str, counted: bool = True) -> Callable[[F], F]:
     count a reference to each array argument in and out of every call, an atomic add each way,
     whenever its pruning cannot drop the pair (a function with a loop).  On Million Doubt's
     playout that was a third of the time.  A function that makes an array (``np.zeros``) does
-    not compile this way, so nothing can be freed under a borrower."""
+    not compile this way, so nothing can be freed under a borrower; nor does one that calls such
+    a function (numba types the callee in the caller's mode): those stay counted."""
     if not module_name.startswith(_PREFIX[True]):
         return lambda fn: fn
     import numba  # the fast extra
