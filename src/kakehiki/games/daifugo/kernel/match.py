@@ -58,7 +58,8 @@ from kakehiki.games.daifugo.kernel.layout import (
     WINS,
 )
 
-njit = njit_for(__name__)
+njit = njit_for(__name__, counted=False)  # borrows its arrays, makes none
+counted = njit_for(__name__)  # for apply: rules.act makes scratch
 _prng = sibling(__name__, PRNG)
 _rules = sibling(__name__, "kakehiki.games.daifugo.kernel.rules")
 fnv_int, fnv_text, seed_stream, shuffle = _prng.fnv_int, _prng.fnv_text, _prng.seed_stream, _prng.shuffle
@@ -188,7 +189,7 @@ def end_game(s: Any, u: Any) -> None:
         s[PHASE] = OVER
 
 
-@njit
+@counted
 def apply(s: Any, u: Any, seat: int, action: int) -> None:
     """One legal action; the match ends with its last game, or at ``max_steps`` (C7)."""
     s[STEPS] += 1

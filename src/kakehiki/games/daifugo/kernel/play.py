@@ -12,6 +12,7 @@ from kakehiki.fast.loops import specialise
 from kakehiki.games.daifugo.kernel.layout import MAX_PLAYERS, OVER, PHASE, PLAYERS, U_BOT, U_PREFIX
 
 njit = njit_for(__name__)
+borrowing = njit_for(__name__, counted=False)  # for the functions that make no array
 _prng = sibling(__name__, PRNG)
 _rules = sibling(__name__, "kakehiki.games.daifugo.kernel.rules")
 _match = sibling(__name__, "kakehiki.games.daifugo.kernel.match")
@@ -23,7 +24,7 @@ LABEL_BOT = np.frombuffer(b"bot/", dtype=np.uint8)
 RANDOM = 0  # the playout policies
 
 
-@njit
+@borrowing
 def new_games(rows: Any, streams: Any) -> None:
     for g in range(rows.shape[0]):
         new_match(rows[g], streams[g])
@@ -34,14 +35,14 @@ actors_of, masks_of, first_illegal, step_games = specialise(
     globals(), njit, "daifugo", "actors_of", "masks_of", "first_illegal", "step_games")
 
 
-@njit
+@borrowing
 def bot_streams(u: Any, players: int) -> None:
     """``derive(seed, "bot", seat)`` for every seat: the playout policy's generators."""
     for seat in range(players):
         seed_stream(u, U_BOT + seat, fnv_int(fnv_text(u[U_PREFIX], LABEL_BOT), seat))
 
 
-@njit
+@borrowing
 def choose(s: Any, u: Any, seat: int, mask: Any, ctx: Any) -> int:
     """``RANDOM``, the ``random`` bot: a uniform legal action (in index order) from the seat's stream."""
     legal_mask(s, seat, mask, ctx)

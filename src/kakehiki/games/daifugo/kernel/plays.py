@@ -17,7 +17,7 @@ from typing import Any
 from kakehiki.fast._loader import njit_for
 from kakehiki.games.daifugo.kernel.layout import A_PLAY, A_SHOW, FACES, GROUP, JOKER, NONE, SINGLE, STAIRS, TOP
 
-njit = njit_for(__name__)
+njit = njit_for(__name__, counted=False)  # borrows its arrays, makes none
 
 HIGHEST = 12  # the level of a 2
 MIN_STAIRS = 3

@@ -79,7 +79,8 @@ from kakehiki.games.daifugo.kernel.layout import (
     TURN_SEAT,
 )
 
-njit = njit_for(__name__)
+njit = njit_for(__name__, counted=False)  # borrows its arrays, makes none
+counted = njit_for(__name__)  # for play, which makes its scratch, and act, which calls it
 _plays = sibling(__name__, "kakehiki.games.daifugo.kernel.plays")
 fit, mark_plays, suits_of = _plays.fit, _plays.mark_plays, _plays.suits_of
 has_strength, has_joker = _plays.has_strength, _plays.has_joker
@@ -307,7 +308,7 @@ def clears(s: Any, start: int, m: int, on_joker: bool) -> bool:
     return bool(s[OPT_EIGHT_CUT] and has_strength(s, FCARDS + start, m, EIGHT))
 
 
-@njit
+@counted
 def play(s: Any, seat: int) -> bool:
     """``play``: the cards shown go on the field (F3-F8); whether the game is over."""
     ctx = np.zeros(FIELD_CTX, dtype=np.int64)
@@ -382,7 +383,7 @@ def go_out(s: Any, seat: int, foul: bool) -> None:
     s[NFALLEN] += 1
 
 
-@njit
+@counted
 def act(s: Any, seat: int, action: int) -> bool:
     """One action's move (``game._step``'s dispatch); whether it ended the game."""
     if action == A_PASS:

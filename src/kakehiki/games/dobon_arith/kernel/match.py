@@ -68,7 +68,7 @@ from kakehiki.games.dobon_arith.kernel.layout import (
     WINS,
 )
 
-njit = njit_for(__name__)
+njit = njit_for(__name__, counted=False)  # borrows its arrays, makes none
 _prng = sibling(__name__, PRNG)
 _rules = sibling(__name__, "kakehiki.games.dobon_arith.kernel.rules")
 below, shuffle = _prng.below, _prng.shuffle

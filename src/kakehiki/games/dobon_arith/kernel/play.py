@@ -12,6 +12,7 @@ from kakehiki.fast.loops import specialise
 from kakehiki.games.dobon_arith.kernel.layout import ACTIONS, MAX_PLAYERS, OVER, PASS, PHASE, PLAYERS, U_BOT
 
 njit = njit_for(__name__)
+borrowing = njit_for(__name__, counted=False)  # for the functions that make no array
 _prng = sibling(__name__, PRNG)
 _rules = sibling(__name__, "kakehiki.games.dobon_arith.kernel.rules")
 _match = sibling(__name__, "kakehiki.games.dobon_arith.kernel.match")
@@ -23,7 +24,7 @@ yields_to_calls, bot_streams = _rules.yields_to_calls, _rules.bot_streams
 RANDOM = 0  # the playout policies: the bots of these names
 
 
-@njit
+@borrowing
 def new_games(rows: Any, streams: Any, first_players: Any) -> None:
     for g in range(rows.shape[0]):
         new_match(rows[g], streams[g], first_players[g])
@@ -34,7 +35,7 @@ actors_of, masks_of, first_illegal, step_games = specialise(
     globals(), njit, "dobon_arith", "actors_of", "masks_of", "first_illegal", "step_games_ratio")
 
 
-@njit
+@borrowing
 def choose(s: Any, u: Any, seat: int, policy: int, legal: Any) -> int:
     """The policy's action for ``seat``: ``RANDOM`` is the ``random`` bot, a uniform legal
     action (in index order, as ``legal_actions`` lists them) from the seat's own stream."""
@@ -42,7 +43,7 @@ def choose(s: Any, u: Any, seat: int, policy: int, legal: Any) -> int:
     return int(legal[below(u, U_BOT + seat, n)])
 
 
-@njit
+@borrowing
 def play_game(
     s: Any, u: Any, ratio: float, policies: Any, first_only: bool, legal: Any, asked: Any, chosen: Any, again: Any
 ) -> int:
@@ -64,7 +65,7 @@ def play_game(
     return applied
 
 
-@njit
+@borrowing
 def resolve_window(s: Any, u: Any, ratio: float, n: int, asked: Any, chosen: Any, again: Any) -> int:
     """Apply what ``driver.resolve`` picks from the answers ``chosen[k]`` of the ``n`` actors
     ``asked[k]`` (in priority order) to one state: the first call wins, else the turn seat's
@@ -93,7 +94,7 @@ def resolve_window(s: Any, u: Any, ratio: float, n: int, asked: Any, chosen: Any
     return applied
 
 
-@njit
+@borrowing
 def still_asked(s: Any, seat: int, again: Any) -> bool:
     """``driver.still_asked``: the game goes on and ``seat`` is still an actor."""
     n = actors(s, again)

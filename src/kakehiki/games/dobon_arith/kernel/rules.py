@@ -68,7 +68,7 @@ from kakehiki.games.dobon_arith.kernel.layout import (
     WINDOW,
 )
 
-njit = njit_for(__name__)
+njit = njit_for(__name__, counted=False)  # borrows its arrays, makes none
 _prng = sibling(__name__, PRNG)
 fnv_int, fnv_text, seed_stream = _prng.fnv_int, _prng.fnv_text, _prng.seed_stream
 
@@ -79,6 +79,7 @@ LABEL_REBUILD = np.frombuffer(b"dobon-arith/rebuild/", dtype=np.uint8)
 LABEL_BOT = np.frombuffer(b"bot/", dtype=np.uint8)
 HIGH = 13  # the highest value a top card has
 BEYOND = 170  # a product past every square of a value (13²): kept there, it reaches nothing
+VALUES = ((1 << (HIGH + 1)) - 1) & ~1  # the bits of the values 1..13
 
 
 # -- streams and small helpers -------------------------------------------------
@@ -145,28 +146,30 @@ def reach_of(s: Any, seat: int) -> int:
     ``a``, the product and ``a² / product`` for each ``a``, where in 1..13; a single card its
     own value; an empty hand nothing.  The product is kept at ``BEYOND`` once past 169."""
     hand = HAND + seat * 52
-    count, total, product, present = 0, 0, 1, 0
+    count, total, product, present, doubled = 0, 0, 1, 0, 0
     for value in range(1, HIGH + 1):
         held = s[hand + value - 1] + s[hand + 12 + value] + s[hand + 25 + value] + s[hand + 38 + value]
         if held > 0:
             present |= 1 << value
+            doubled |= 1 << (2 * value)
             count += held
             total += value * held
-            for _ in range(held):
+            for _ in range(held if product < BEYOND else 0):
                 product = min(product * value, BEYOND)
     if count <= 1:
         return present
     reach = 1 << total if total <= HIGH else 0
+    if total <= 2 * HIGH:  # 2a − sum for each a: the doubled values shifted down by the sum
+        reach |= (doubled >> total) & VALUES
     if product <= HIGH:
         reach |= 1 << product
-    for value in range(1, HIGH + 1):
-        if present >> value & 1:
-            difference = 2 * value - total
-            if 1 <= difference <= HIGH:
-                reach |= 1 << difference
+    if product < BEYOND:  # else no square reaches it
+        for value in range(1, HIGH + 1):
             square = value * value
-            if square >= product and square % product == 0 and square // product <= HIGH:
-                reach |= 1 << (square // product)
+            if present >> value & 1 and square >= product:
+                quotient = square // product
+                if quotient * product == square and quotient <= HIGH:
+                    reach |= 1 << quotient
     return reach
 
 
@@ -311,18 +314,24 @@ def first_plays(s: Any, seat: int, out: Any) -> int:
     rank, suit, pending = top % 13 + 1, s[SUIT], s[PENDING]
     low, high = min(rank - 1, WILD - 1), max(rank - 1, WILD - 1)
     n = 0
-    for face in range(52):
-        at = face % 13
-        if face // 13 != suit and at != low and at != high:
-            continue
-        if s[hand + face] > 0 and legal_first(face, rank, suit, pending):
-            if at == WILD - 1:
-                for named in range(4):
-                    out[n + named] = play_index(face, named)
-                n += 4
+    for column in range(4):  # each suit's cards in order: all of the suit to follow, else two numbers
+        at = 0 if column == suit else low
+        while True:
+            face = column * 13 + at
+            if s[hand + face] > 0 and legal_first(face, rank, suit, pending):
+                if at == WILD - 1:
+                    for named in range(4):
+                        out[n + named] = play_index(face, named)
+                    n += 4
+                else:
+                    out[n] = play_index(face, -1)
+                    n += 1
+            if column == suit and at < 12:
+                at += 1
+            elif column != suit and at < high:
+                at = high
             else:
-                out[n] = play_index(face, -1)
-                n += 1
+                break
     return n
 
 

@@ -77,7 +77,7 @@ from kakehiki.games.million_doubt.kernel.layout import (
     WINS,
 )
 
-njit = njit_for(__name__)
+njit = njit_for(__name__, counted=False)  # borrows its arrays, makes none
 _prng = sibling(__name__, PRNG)
 _rules = sibling(__name__, "kakehiki.games.million_doubt.kernel.rules")
 below, fnv_int, fnv_text, seed_stream, shuffle = _prng.below, _prng.fnv_int, _prng.fnv_text, _prng.seed_stream, \

@@ -12,6 +12,7 @@ from kakehiki.fast.loops import specialise
 from kakehiki.games.million_doubt.kernel.layout import A_PASS, MAX_PLAYERS, OVER, PHASE, PLAYERS, U_BOT, U_PREFIX
 
 njit = njit_for(__name__)
+borrowing = njit_for(__name__, counted=False)  # for the functions that make no array
 _prng = sibling(__name__, PRNG)
 _rules = sibling(__name__, "kakehiki.games.million_doubt.kernel.rules")
 _match = sibling(__name__, "kakehiki.games.million_doubt.kernel.match")
@@ -34,14 +35,14 @@ actors_of, masks_of, first_illegal, step_games = specialise(
     globals(), njit, "million_doubt", "actors_of", "masks_of", "first_illegal", "step_games")
 
 
-@njit
+@borrowing
 def bot_streams(u: Any, players: int) -> None:
     """``derive(seed, "bot", seat)`` for every seat: the playout policy's generators."""
     for seat in range(players):
         seed_stream(u, U_BOT + seat, fnv_int(fnv_text(u[U_PREFIX], LABEL_BOT), seat))
 
 
-@njit
+@borrowing
 def choose(s: Any, u: Any, seat: int, mask: Any, ctx: Any) -> int:
     """``RANDOM``, the ``random`` bot: a uniform legal action (in index order) from the seat's stream."""
     legal_mask(s, seat, mask, ctx)
@@ -57,7 +58,7 @@ def choose(s: Any, u: Any, seat: int, mask: Any, ctx: Any) -> int:
     return -1
 
 
-@njit
+@borrowing
 def play_game(s: Any, u: Any, first_only: bool, mask: Any, ctx: Any, asked: Any, chosen: Any) -> int:
     """Play one game to its end as ``driver.play_out`` does with the random bot at every seat:
     every actor decides on the same state; the first call (a doubt) by priority wins, and when

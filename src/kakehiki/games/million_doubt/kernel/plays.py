@@ -14,7 +14,7 @@ from typing import Any
 
 from kakehiki.fast._loader import njit_for
 
-njit = njit_for(__name__)
+njit = njit_for(__name__, counted=False)  # borrows its arrays, makes none
 
 SINGLE, GROUP, STAIRS = 1, 2, 3
 TOP = 13
@@ -27,55 +27,65 @@ SPADE3 = 0  # the face of the spade 3
 
 @njit
 def popcount(x: int) -> int:
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+    """The set bits of ``x`` (0 <= x < 2**62): summed in pairs, nibbles, bytes, then the bytes
+    folded by shifts (no multiplication, so Python's integers and numba's agree; ``int``: the
+    plain kernels may pass a numpy ``int32``)."""
+    x = int(x)
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    x = x + (x >> 8)
+    x = x + (x >> 16)
+    x = x + (x >> 32)
+    return x & 0x7F
 
 
 @njit
 def lowest_bit(x: int) -> int:
-    """The index of the lowest set bit of ``x`` (0 < x < 2**62), by halving: six tests."""
-    b = x & -x
+    """The index of the lowest set bit of ``x`` (0 < x < 2**62)."""
+    return popcount((x & -x) - 1)
+
+
+@njit
+def highest_bit(x: int) -> int:
+    """The index of the highest set bit of ``x`` (< 2**62), -1 for 0: six tests."""
+    if not x:
+        return -1
+    x = int(x)
     k = 0
     for width in (32, 16, 8, 4, 2, 1):
-        if b >> width:
-            b >>= width
+        if x >> width:
+            x >>= width
             k += width
     return k
 
 
 @njit
-def stats(nat: int) -> tuple[int, int, int, int, int]:
-    """``(count, suit bits, strength bits, lowest strength, highest strength)`` of ``nat``."""
-    count, suits, strengths, low, high = 0, 0, 0, 99, -1
-    x = nat
-    while x:
-        face = lowest_bit(x)
-        x &= x - 1
-        count += 1
-        suits |= 1 << (face & 3)
-        level = face >> 2
-        strengths |= 1 << level
-        low = min(low, level)
-        high = max(high, level)
-    return count, suits, strengths, low, high
+def suit_bits(nat: int) -> int:
+    """The suit bits of the faces in ``nat``: its 13 nibbles OR-ed together."""
+    x = int(nat)
+    x |= x >> 32
+    x |= x >> 16
+    x |= x >> 8
+    x |= x >> 4
+    return x & 15
 
 
 @njit
 def level_bits(shape: int, low: int, high: int) -> int:
     """The readings of ``shape`` at levels ``low`` … ``high``."""
-    bits = 0
-    for level in range(low, high + 1):
-        bits |= 1 << ((shape - 1) * LEVELS + level)
-    return bits
+    if high < low:
+        return 0
+    return ((1 << (high - low + 1)) - 1) << ((shape - 1) * LEVELS + low)
 
 
 @njit
 def readings(nat: int, jokers: int, hidden: int, rev: int, lock: int) -> int:
     """Every reading of the play, keeping to ``lock``; a declared revolution keeps groups of four."""
-    count, suits, strengths, low, high = stats(nat)
+    count = popcount(nat)
+    suits = suit_bits(nat)
+    low = lowest_bit(nat) >> 2 if count else 99
+    high = highest_bit(nat) >> 2
     size = count + jokers + hidden
     found = 0
     locked = popcount(lock)
@@ -89,7 +99,7 @@ def readings(nat: int, jokers: int, hidden: int, rev: int, lock: int) -> int:
             found |= level_bits(SINGLE, 0, TOP)
     if 2 <= size <= 4 and not (lock != 0 and (locked != size or suits & ~lock)):
         if count:
-            if popcount(strengths) == 1:
+            if low == high:  # one strength
                 found |= level_bits(GROUP, low, low)
         elif jokers == size:
             found |= level_bits(GROUP, TOP, TOP)
@@ -119,20 +129,20 @@ def may_be_spade3(nat: int, jokers: int, hidden: int, lock: int) -> bool:
 
 @njit
 def beats_some(mine: int, theirs: int, reversed_order: bool) -> bool:
-    """Whether some reading in ``mine`` is strictly stronger than one of ``theirs`` of its shape."""
+    """Whether some reading in ``mine`` is strictly stronger than one of ``theirs`` of its shape:
+    per shape, the strongest of ours against the weakest of theirs (TOP is never beaten)."""
     for shape in range(3):
         ours = (mine >> (shape * LEVELS)) & ((1 << LEVELS) - 1)
-        other_levels = (theirs >> (shape * LEVELS)) & ((1 << TOP) - 1)  # TOP is never beaten
+        other_levels = (theirs >> (shape * LEVELS)) & ((1 << TOP) - 1)
         if not ours or not other_levels:
             continue
         if (ours >> TOP) & 1:
             return True
-        for other in range(TOP):
-            if not (other_levels >> other) & 1:
-                continue
-            for level in range(TOP):
-                if (ours >> level) & 1 and (level < other if reversed_order else level > other):
-                    return True
+        if reversed_order:
+            if ours & ((1 << highest_bit(other_levels)) - 1):
+                return True
+        elif ours >> (lowest_bit(other_levels) + 1):
+            return True
     return False
 
 
@@ -143,13 +153,13 @@ def legal_against(
 ) -> bool:
     """``legal_on``: some reading of the play is legal on a field whose binding play has readings
     ``theirs`` (unlocked) and ``bsize`` cards (``bsize`` < 0: a free lead)."""
+    if bsize >= 0 and bsize != popcount(nat) + jokers + hidden:
+        return False
     mine = readings(nat, jokers, hidden, rev, lock)
     if not mine:
         return False
     if bsize < 0:
         return True
-    if bsize != popcount(nat) + jokers + hidden:
-        return False
     if (theirs >> TOP) & 1 and spade3 and may_be_spade3(nat, jokers, hidden, lock):
         return True
     return beats_some(mine, theirs, reversed_order)
@@ -182,5 +192,5 @@ def has_strength(nat: int, level: int) -> bool:
 
 @njit
 def suits_of(nat: int) -> int:
-    return stats(nat)[1]
+    return suit_bits(nat)
 

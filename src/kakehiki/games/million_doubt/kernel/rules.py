@@ -79,15 +79,16 @@ from kakehiki.games.million_doubt.kernel.layout import (
     WINDOW,
 )
 
-njit = njit_for(__name__)
+njit = njit_for(__name__, counted=False)  # borrows its arrays, makes none
 _plays = sibling(__name__, "kakehiki.games.million_doubt.kernel.plays")
 _lays = sibling(__name__, "kakehiki.games.million_doubt.kernel.lays")
 readings, legal_against, faces_mask = _plays.readings, _plays.legal_against, _plays.faces_mask
+popcount, lowest_bit = _plays.popcount, _plays.lowest_bit
 is_revolution, has_strength, suits_of = _plays.is_revolution, _plays.has_strength, _plays.suits_of
 EIGHT_STRENGTH, JACK_STRENGTH = _plays.EIGHT_STRENGTH, _plays.JACK_STRENGTH
 mark_turn_plays, highest_bit = _lays.mark_turn_plays, _lays.highest_bit
 TURN_CTX = 11  # a turn's context (md_lays.mark_turn_plays)
-CTX = TURN_CTX + FACES  # and after it, scratch for the rest of a hand (hide_mask)
+CTX = TURN_CTX + FACES  # the scratch a legal mask is given (room to spare: the turn's context is all it uses)
 
 
 # -- action indices past play *N (they move with M) ---------------------------------------------------
@@ -224,11 +225,13 @@ def is_actor(s: Any, seat: int) -> bool:
     if phase == OVER:
         return False
     if phase == DOUBT:
-        found = False
-        for k in range(s[NWINDOW]):
-            found = found or s[WINDOW + k] == seat
-        return found
-    return seat == (giver(s) if phase == GIVE else s[TURN_SEAT])
+        for k in range(s[NWINDOW]):  # noqa: SIM110 - a plain loop: numba compiles no generator into any()
+            if s[WINDOW + k] == seat:
+                return True
+        return False
+    if phase == GIVE:
+        return seat == giver(s)
+    return bool(seat == s[TURN_SEAT])
 
 
 @njit
@@ -241,7 +244,7 @@ def legal_mask(s: Any, seat: int, out: Any, ctx: Any) -> None:
     if phase == TURN:
         turn_mask(s, seat, out, ctx)
     elif phase == HIDE:
-        hide_mask(s, seat, out, ctx[TURN_CTX:])
+        hide_mask(s, seat, out)
         out[undo_action(s)] = 1
     elif phase == DOUBT:
         out[A_PASS] = 1
@@ -273,28 +276,25 @@ def turn_mask(s: Any, seat: int, out: Any, ctx: Any) -> None:
 
 
 @njit
-def hide_mask(s: Any, seat: int, out: Any, rest: Any) -> None:
-    """``hide_choices``: the cards of the rest of the hand that may be named next, in hand order
-    (``rest``: scratch, one count per face)."""
-    for face in range(FACES):
-        rest[face] = s[HAND + seat * FACES + face]
-    for k in range(s[NCLAIM_UP]):
-        rest[s[LAYING + k]] -= 1
-    for k in range(s[NHIDING]):
-        rest[s[HIDING + k]] -= 1
-    first = s[HIDING + s[NHIDING] - 1] if s[NHIDING] else 0
-    left = 0
-    for face in range(first, FACES):
-        left += rest[face]
-    need = s[CLAIM_HIDDEN] - s[NHIDING]
-    room = left - need + 1  # the first ``room`` cards of the rest may come next
+def hide_mask(s: Any, seat: int, out: Any) -> None:
+    """``hide_choices``: the cards of the rest of the hand that may be named next, in hand order:
+    of the hand less the cards shown and named, those from the last one named on, as long as
+    enough are left after them to finish."""
+    nat, jokers = hand_mask(s, seat)
+    up, up_jokers = faces_mask(s, LAYING, s[NCLAIM_UP])
+    named, named_jokers = faces_mask(s, HIDING, s[NHIDING])
+    nat &= ~(up | named)
+    jokers -= up_jokers + named_jokers
+    first = int(s[HIDING + s[NHIDING] - 1]) if s[NHIDING] else 0
+    nat = (nat >> first) << first if first < JOKER else 0
+    room = popcount(nat) + jokers - (s[CLAIM_HIDDEN] - s[NHIDING]) + 1  # the first ``room`` cards may come next
     base = hide_base(s)
-    for face in range(first, FACES):
-        if room <= 0:
-            break
-        if rest[face]:
-            out[base + face] = 1
-            room -= rest[face]
+    while room > 0 and nat:
+        out[base + lowest_bit(nat)] = 1
+        nat &= nat - 1
+        room -= 1
+    if room > 0 and jokers:
+        out[base + JOKER] = 1
 
 
 # -- plays (flow.py) ---------------------------------------------------------------------------------
