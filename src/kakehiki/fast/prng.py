@@ -24,6 +24,7 @@ ZERO = np.uint64(0)
 S27, S30, S31 = np.uint64(27), np.uint64(30), np.uint64(31)
 DIGIT0 = 48
 SLASH = 47
+LABEL_BOT = np.frombuffer(b"bot/", dtype=np.uint8)
 
 
 @njit
@@ -91,3 +92,11 @@ def shuffle(st: Any, slot: int, items: Any, start: int, count: int) -> None:
         a = items[start + i]
         items[start + i] = items[start + j]
         items[start + j] = a
+
+
+@njit
+def seat_streams(st: Any, prefix: int, first: int, players: int) -> None:
+    """``derive(seed, "bot", seat)`` for every seat, into slots ``first`` … ``first + players - 1``
+    (``st[prefix]``: the FNV-1a state after ``"<seed>/"``): the play-out bots' generators."""
+    for seat in range(players):
+        seed_stream(st, first + seat, fnv_int(fnv_text(st[prefix], LABEL_BOT), seat))

@@ -14,13 +14,13 @@ from kakehiki.games.daifugo.kernel.layout import MAX_PLAYERS, OVER, PHASE, PLAYE
 njit = njit_for(__name__)
 borrowing = njit_for(__name__, counted=False)  # for the functions that make no array
 _prng = sibling(__name__, PRNG)
+seat_streams = _prng.seat_streams
 _rules = sibling(__name__, "kakehiki.games.daifugo.kernel.rules")
 _match = sibling(__name__, "kakehiki.games.daifugo.kernel.match")
-below, fnv_int, fnv_text, seed_stream = _prng.below, _prng.fnv_int, _prng.fnv_text, _prng.seed_stream
+below = _prng.below
 legal_mask, actors, CTX = _rules.legal_mask, _rules.actors, _rules.CTX
 new_match, apply = _match.new_match, _match.apply
 
-LABEL_BOT = np.frombuffer(b"bot/", dtype=np.uint8)
 RANDOM = 0  # the playout policies
 
 
@@ -38,8 +38,7 @@ actors_of, masks_of, first_illegal, step_games = specialise(
 @borrowing
 def bot_streams(u: Any, players: int) -> None:
     """``derive(seed, "bot", seat)`` for every seat: the playout policy's generators."""
-    for seat in range(players):
-        seed_stream(u, U_BOT + seat, fnv_int(fnv_text(u[U_PREFIX], LABEL_BOT), seat))
+    seat_streams(u, U_PREFIX, U_BOT, players)
 
 
 @borrowing

@@ -80,12 +80,12 @@ from kakehiki.games.dhumbal.kernel.layout import (
 
 njit = njit_for(__name__)
 _prng = sibling(__name__, PRNG)
+seat_streams = _prng.seat_streams
 fnv_int, fnv_text, fnv_byte = _prng.fnv_int, _prng.fnv_text, _prng.fnv_byte
 seed_stream, shuffle = _prng.seed_stream, _prng.shuffle
 
 LABEL_DEAL = np.frombuffer(b"dhumbal/deal/", dtype=np.uint8)
 LABEL_REBUILD = np.frombuffer(b"dhumbal/rebuild/", dtype=np.uint8)
-LABEL_BOT = np.frombuffer(b"bot/", dtype=np.uint8)
 SLASH = 47
 MAX_RANK = 13  # K: runs never wrap to the ace (D1)
 
@@ -96,8 +96,7 @@ MAX_RANK = 13  # K: runs never wrap to the ace (D1)
 @njit
 def bot_streams(u: Any, players: int) -> None:
     """``derive(seed, "bot", seat)`` for every seat: the playout policy's generators."""
-    for seat in range(players):
-        seed_stream(u, U_BOT + seat, fnv_int(fnv_text(u[U_PREFIX], LABEL_BOT), seat))
+    seat_streams(u, U_PREFIX, U_BOT, players)
 
 
 @njit

@@ -62,6 +62,7 @@ from kakehiki.games.dobon.kernel.layout import (
 
 njit = njit_for(__name__)
 _prng = sibling(__name__, PRNG)
+seat_streams = _prng.seat_streams
 below, fnv_int, fnv_text, fnv_byte = _prng.below, _prng.fnv_int, _prng.fnv_text, _prng.fnv_byte
 seed_stream, shuffle = _prng.seed_stream, _prng.shuffle
 
@@ -69,7 +70,6 @@ LABEL_SEATS = np.frombuffer(b"dobon/seats/", dtype=np.uint8)
 LABEL_DEALER = np.frombuffer(b"dobon/dealer/", dtype=np.uint8)
 LABEL_DEAL = np.frombuffer(b"dobon/deal/", dtype=np.uint8)
 LABEL_REBUILD = np.frombuffer(b"dobon/rebuild/", dtype=np.uint8)
-LABEL_BOT = np.frombuffer(b"bot/", dtype=np.uint8)
 SLASH = 47
 
 
@@ -85,8 +85,7 @@ def rules_stream(u: Any, label: Any, round_no: int) -> None:
 @njit
 def bot_streams(u: Any, players: int) -> None:
     """``derive(seed, "bot", seat)`` for every seat: the playout policy's generators."""
-    for seat in range(players):
-        seed_stream(u, U_BOT + seat, fnv_int(fnv_text(u[U_PREFIX], LABEL_BOT), seat))
+    seat_streams(u, U_PREFIX, U_BOT, players)
 
 
 @njit

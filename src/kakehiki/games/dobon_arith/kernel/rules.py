@@ -70,13 +70,13 @@ from kakehiki.games.dobon_arith.kernel.layout import (
 
 njit = njit_for(__name__, counted=False)  # borrows its arrays, makes none
 _prng = sibling(__name__, PRNG)
+seat_streams = _prng.seat_streams
 fnv_int, fnv_text, seed_stream = _prng.fnv_int, _prng.fnv_text, _prng.seed_stream
 
 LABEL_FIRST = np.frombuffer(b"dobon-arith/first/", dtype=np.uint8)
 LABEL_DEALER = np.frombuffer(b"dobon-arith/dealer/", dtype=np.uint8)
 LABEL_DEAL = np.frombuffer(b"dobon-arith/deal/", dtype=np.uint8)
 LABEL_REBUILD = np.frombuffer(b"dobon-arith/rebuild/", dtype=np.uint8)
-LABEL_BOT = np.frombuffer(b"bot/", dtype=np.uint8)
 HIGH = 13  # the highest value a top card has
 BEYOND = 170  # a product past every square of a value (13²): kept there, it reaches nothing
 VALUES = ((1 << (HIGH + 1)) - 1) & ~1  # the bits of the values 1..13
@@ -94,8 +94,7 @@ def rules_stream(u: Any, label: Any, round_no: int) -> None:
 @njit
 def bot_streams(u: Any, players: int) -> None:
     """``derive(seed, "bot", seat)`` for every seat: the playout policy's generators."""
-    for seat in range(players):
-        seed_stream(u, U_BOT + seat, fnv_int(fnv_text(u[U_PREFIX], LABEL_BOT), seat))
+    seat_streams(u, U_PREFIX, U_BOT, players)
 
 
 @njit

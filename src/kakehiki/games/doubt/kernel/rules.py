@@ -53,17 +53,16 @@ from kakehiki.games.doubt.kernel.layout import (
 
 njit = njit_for(__name__)
 _prng = sibling(__name__, PRNG)
-fnv_int, fnv_text, seed_stream, shuffle = _prng.fnv_int, _prng.fnv_text, _prng.seed_stream, _prng.shuffle
+seat_streams = _prng.seat_streams
+fnv_text, seed_stream, shuffle = _prng.fnv_text, _prng.seed_stream, _prng.shuffle
 
 LABEL_DEAL = np.frombuffer(b"doubt/deal", dtype=np.uint8)
-LABEL_BOT = np.frombuffer(b"bot/", dtype=np.uint8)
 
 
 @njit
 def bot_streams(u: Any, players: int) -> None:
     """``derive(seed, "bot", seat)`` for every seat: the playout policy's generators."""
-    for seat in range(players):
-        seed_stream(u, U_BOT + seat, fnv_int(fnv_text(u[U_PREFIX], LABEL_BOT), seat))
+    seat_streams(u, U_PREFIX, U_BOT, players)
 
 
 @njit
