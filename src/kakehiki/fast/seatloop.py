@@ -46,13 +46,18 @@ observe_one: Any = None
 window_one: Any = None
 SEATS: Any = None
 SCRATCH: Any = None
+CYCLE_STEPS: Any = None  # the row's step counter (C7), or -1: a game whose positions are never skipped
+CYCLE_LIMIT: Any = None  # the row's max_steps
+cycle_log: Any = None  # cycle_log(log, g): game g's log, one array the position includes
 
-LIVE, FIRST, WAITING, COUNT = 0, 1, 2, 3  # the columns of ``state`` (per game of the call)
+LIVE, FIRST, WAITING, COUNT, WINDOWS, SNAP_AT, SNAP_NEXT = range(7)  # the columns of ``state`` (per game of the call)
+STATE = 7
+MARGIN = 64  # steps short of the step limit a repeated position is played through again, not skipped
 
 
 def play_at(rows: Any, streams: Any, games: Any, learners: Any, policies: Any, actions: Any, log: Any, at: Any,
             state: Any, asked: Any, chosen: Any, answers: Any, answered: int, slots: Any, nets: Any, obs: Any,
-            masks: Any) -> int:
+            masks: Any, saved_rows: Any, saved_streams: Any, saved_logs: Any) -> int:
     """Play the games ``games`` on; returns how many network answers they wait for (0: done).
 
     First call (``answered`` < 0): ``state[i, FIRST]`` is set from ``actions[i] >= 0`` (game
@@ -69,6 +74,7 @@ def play_at(rows: Any, streams: Any, games: Any, learners: Any, policies: Any, a
     if answered < 0:
         for i in range(m):
             state[i, LIVE], state[i, FIRST], state[i, WAITING], state[i, COUNT] = 1, actions[i] >= 0, 0, 0
+            state[i, WINDOWS], state[i, SNAP_AT], state[i, SNAP_NEXT] = 0, -1, 1
     for d in range(max(answered, 0)):
         chosen[slots[d] // width, slots[d] % width] = answers[d]
     pending = 0
@@ -92,6 +98,9 @@ def play_at(rows: Any, streams: Any, games: Any, learners: Any, policies: Any, a
                 waits += policies[g, asked[i, k]] < 0 and not (state[i, FIRST] and asked[i, k] == learners[g])
             if pending + waits > obs.shape[0]:
                 break  # no room left this call: the game goes on at the next
+            if CYCLE_STEPS >= 0 and not state[i, FIRST]:
+                skip_cycles(rows[g], streams[g], cycle_log(log, g), state[i], saved_rows[i], saved_streams[i],
+                            saved_logs[i])
             for k in range(n):
                 seat = asked[i, k]
                 policy = policies[g, seat]
@@ -114,14 +123,58 @@ def play_at(rows: Any, streams: Any, games: Any, learners: Any, policies: Any, a
     return pending
 
 
+def skip_cycles(s: Any, u: Any, record: Any, st: Any, saved: Any, saved_stream: Any, saved_record: Any) -> None:
+    """A game back at a position it held some windows ago (the row but its step counter, its
+    streams and its log all equal), with networks alone answering since (no learner, no draw
+    from a stream), will go round the same windows again until the step limit: its step counter
+    is moved on by whole rounds, to ``MARGIN`` and two rounds short of the limit, which the game
+    then plays.  An untrained network that lays cards and takes them back, over and over, makes
+    such rounds (Million Doubt: thousands of steps); nothing it observes counts the steps.
+    Positions are kept at the 1st, 2nd, 4th, 8th… window (each compared with the next ones)."""
+    w = st[WINDOWS]
+    st[WINDOWS] = w + 1
+    if w == st[SNAP_NEXT]:
+        saved[:] = s
+        saved_stream[:] = u
+        saved_record[:] = record.ravel()
+        st[SNAP_AT], st[SNAP_NEXT] = w, 2 * w
+        return
+    if st[SNAP_AT] < 0:
+        return
+    for k in range(s.shape[0]):
+        if k != CYCLE_STEPS and s[k] != saved[k]:
+            return
+    for k in range(u.shape[0]):
+        if u[k] != saved_stream[k]:
+            return
+    flat = record.ravel()
+    for k in range(flat.shape[0]):
+        if flat[k] != saved_record[k]:
+            return
+    d = s[CYCLE_STEPS] - saved[CYCLE_STEPS]
+    if d > 0:
+        rounds = (s[CYCLE_LIMIT] - s[CYCLE_STEPS] - 2 * d - MARGIN) // d
+        if rounds > 0:
+            s[CYCLE_STEPS] += rounds * d
+    st[SNAP_AT], st[SNAP_NEXT] = -1, 2 * w
+
+
+def _no_log(log: Any, g: int) -> Any:
+    return np.zeros(1, dtype=np.int64)
+
+
 def specialise(namespace: dict[str, Any], njit: Callable[[Any], Any], game: str,
-               names: tuple[str, ...] = ("play_at",)) -> list[Any]:
+               names: tuple[str, ...] = ("skip_cycles", "play_at")) -> list[Any]:
     """The functions ``names`` bound to ``namespace`` (a game's ``seatlog`` module's globals)
     and compiled by its ``njit``; each also put in ``namespace`` (so they call each other).
     ``game`` names the specialisation (its numba cache files, ``seatloop.<game>.play_at-…``)."""
-    for constant in ("LIVE", "FIRST", "WAITING", "COUNT"):
+    for constant in ("LIVE", "FIRST", "WAITING", "COUNT", "WINDOWS", "SNAP_AT", "SNAP_NEXT", "MARGIN"):
         namespace[constant] = globals()[constant]
     namespace["np"] = np
+    namespace.setdefault("CYCLE_STEPS", -1)
+    namespace.setdefault("CYCLE_LIMIT", -1)
+    if "cycle_log" not in namespace:
+        namespace["cycle_log"] = namespace["njit"](_no_log)
     made = []
     for name in names:
         template = globals()[name]

@@ -59,6 +59,7 @@ Batch = npt.NDArray[Any]
 IntArray = npt.NDArray[np.int64]
 Opponent = str | Network
 POOL = "pool"
+SEATLOOP_STATE = 7  # kakehiki.fast.seatloop.STATE: what the loop keeps per game between calls
 SEATLOOP = "kakehiki.fast.seatloop"  # the loop every seat kernel specialises (its source in their cache stamp)
 
 
@@ -77,6 +78,7 @@ class SeatPlugin:
 
     def __init__(self, batch: Any, env: CompiledVectorEnv) -> None:
         self.batch, self.env = batch, env
+        self._saved: tuple[npt.NDArray[Any], ...] | None = None
         self.k = kernels(batch.jit, (*self.KERNEL_MODULES[:-1], SEATLOOP, self.KERNEL_MODULES[-1]))[
             self.KERNEL_MODULES[-1].rpartition(".")[2]]
 
@@ -94,10 +96,18 @@ class SeatPlugin:
         env, b, m = self.env, self.batch, len(games)
         state, asked, chosen = env.loop_state[0][:m], env.loop_state[1][:m], env.loop_state[2][:m]
         answers, slots, codes, obs, masks = env.waiting
+        if self._saved is None:  # the positions a game's loop compares (Million Doubt's; empty for others)
+            keep = self.k.CYCLE_STEPS >= 0
+            n, record = len(b), self.k.cycle_log(self.log, 0).size if keep else 0
+            self._saved = (np.zeros((n, b.rows.shape[1] if keep else 0), dtype=b.rows.dtype),
+                           np.zeros((n, b.streams.shape[1] if keep else 0), dtype=b.streams.dtype),
+                           np.zeros((n, record), dtype=np.int64))
+        saved_rows, saved_streams, saved_logs = (a[:m] for a in self._saved)
         answered = -1
         while True:
             answered = self.k.play_at(b.rows, b.streams, games, env.learners, env.policies, actions, self.log,
-                                      self.starts, state, asked, chosen, answers, answered, slots, codes, obs, masks)
+                                      self.starts, state, asked, chosen, answers, answered, slots, codes, obs, masks,
+                                      saved_rows, saved_streams, saved_logs)
             if not answered:
                 return
             env.answer(answered)
@@ -181,8 +191,8 @@ class CompiledVectorEnv(VectorEnv[Batch, Batch, Batch]):
         self.redeals = 0  # games over before the learner was asked, dealt again, since the vector was made
         self._masks: npt.NDArray[np.uint8] | None = None  # the learners' masks given with the last observations
         width = 2 * n  # the actors of a window, with room to spare
-        self.loop_state = (np.zeros((num_envs, 4), dtype=np.int64), np.zeros((num_envs, width), dtype=np.int64),
-                           np.zeros((num_envs, width), dtype=np.int64))
+        self.loop_state = (np.zeros((num_envs, SEATLOOP_STATE), dtype=np.int64),
+                           np.zeros((num_envs, width), dtype=np.int64), np.zeros((num_envs, width), dtype=np.int64))
         room = 2 * num_envs + width  # the network answers a kernel call may wait for
         self.waiting = (np.zeros(room, dtype=np.int64), np.zeros(room, dtype=np.int64), np.zeros(room, dtype=np.int64),
                         np.zeros((room, self.table.obs_size), dtype=np.float32),

@@ -57,6 +57,7 @@ from kakehiki.games.million_doubt.kernel.layout import (
     OPT_BURST_AT,
     OPT_FACE_DOWN,
     OPT_GAMES,
+    OPT_MAX_STEPS,
     OPT_MOST_HIDDEN,
     OPT_SPADE3,
     PASSES,
@@ -74,6 +75,7 @@ from kakehiki.games.million_doubt.kernel.layout import (
     SCORES,
     SIZES,
     STATUS,
+    STEPS,
     TRUTHFUL,
     TURN,
     TURN_SEAT,
@@ -277,4 +279,13 @@ def observe_seat(rows: Any, g: int, me: int, habits: Any, index_of: Any, at: Any
 
 
 SEATS, SCRATCH = _play.SEATS, _play.SCRATCH
+CYCLE_STEPS, CYCLE_LIMIT = STEPS, OPT_MAX_STEPS  # positions repeated by networks alone are skipped to the limit
+
+
+@njit
+def cycle_log(log: Any, g: int) -> Any:
+    """What the game's position holds beside its row: the habits."""
+    return log[0][g]
+
+
 play_at = specialise(globals(), njit, "million_doubt")[-1]
