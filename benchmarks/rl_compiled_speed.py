@@ -7,9 +7,11 @@ MLP costs 10-30 times as much), :func:`time.process_time`; rows interleaved (eac
 turn, ``--rounds`` times, and the median kept), so a loaded machine slows them alike.  A row of
 ``CompiledVectorEnv`` is one learner's ``step`` in one of the ``N`` games: the learner's move
 and every opponent move until it is asked again, with the observation of every seat that must
-answer (opponents' included) built in the kernel and the MLP run once per window on all the
-seats it answers for.  The learner picks uniformly among its legal actions in one array
-operation (a random score per legal action, the highest taken), as a batched policy picks.
+answer (opponents' included) built in the kernel and the MLP run once per round of answers on
+all the seats waiting on it.  A rate is the rows over the CPU time they took (a step may run past
+``--seconds``: Million Doubt's against an untrained MLP can take seconds).  The learner picks
+uniformly among its legal actions in one array operation (a random score per legal action, the
+highest taken), as a batched policy picks.
 The opponents' MLP is ``--hidden`` wide (default: one hidden layer of 64, tanh), random weights.
 
 ``rlcard uno`` is RLCard 1.2's UNO (2 players) driven with ``env.step`` and a uniform legal
@@ -39,7 +41,7 @@ import numpy as np  # noqa: E402  (after the thread settings above)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-Run = Callable[[float, int], int]  # (seconds, seed) -> rows stepped
+Run = Callable[[float, int], float]  # (seconds, seed) -> rows stepped per CPU-second (a step may run past seconds)
 
 
 def compiled_run(game: str, players: int, n: int, opponent: str, hidden: int) -> Run:
@@ -56,7 +58,7 @@ def compiled_run(game: str, players: int, n: int, opponent: str, hidden: int) ->
             actions = np.argmax(rng.random(infos["action_mask"].shape) * infos["action_mask"], axis=1)
             _, _, _, _, infos = env.step(actions)
             steps += n
-        return steps
+        return steps / (time.process_time() - start)
 
     run(0.5, 0)  # compile and warm
     return run
@@ -73,7 +75,7 @@ def reference_run(game: str, players: int, n: int, opponent: str) -> Run:
             actions = np.argmax(rng.random(infos["action_mask"].shape) * infos["action_mask"], axis=1)
             _, _, _, _, infos = env.step(actions)
             steps += n
-        return steps
+        return steps / (time.process_time() - start)
 
     return run
 
@@ -90,7 +92,7 @@ def uno_run() -> Run:
                 legal = list(state["legal_actions"])
                 state, _ = env.step(legal[rng.integers(len(legal))])
                 steps += 1
-        return steps
+        return steps / (time.process_time() - start)
 
     return run
 
@@ -124,7 +126,7 @@ def main() -> None:
     for r in range(args.rounds):
         for name, run in rows:
             if not isinstance(run, str):
-                timed[name].append(run(args.seconds, r) / args.seconds)
+                timed[name].append(run(args.seconds, r))
     uno = statistics.median(timed["rlcard uno env.step"]) if "rlcard uno env.step" in timed else None
     results: list[dict[str, object]] = []
     for name, run in rows:
@@ -141,7 +143,8 @@ def main() -> None:
         if "note" in row:
             print(f"{row['engine']:44} {row['note']}")
         else:
-            print(f"{row['engine']:44} {row['rows_per_cpu_s']:>12,} {row['vs_uno'] or '':>7}")
+            ratio = "" if row["vs_uno"] is None else row["vs_uno"]
+            print(f"{row['engine']:44} {row['rows_per_cpu_s']:>12,} {ratio:>7}")
 
 
 if __name__ == "__main__":

@@ -96,9 +96,23 @@ def test_million_doubt_random_bots_agree_over_a_match() -> None:
     lockstep("million-doubt", 5, "random", 60, {"games": 3, "face_down": True, "spade3_beats_joker": True})
 
 
-def test_million_doubt_policy_opponents_agree(policies: dict[tuple[str, int], str]) -> None:
-    """The habits of a match: plays shown and blind, doubted and found false, windows answered."""
+def test_million_doubt_policy_opponents_agree(policies: dict[tuple[str, int], str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The habits of a match: plays shown and blind, doubted and found false, windows answered.
+    The untrained networks lay cards and take them back until the step limit: the compiled env
+    moves such a game on by whole rounds (``seatloop.skip_cycles``), and the games still agree."""
+    kernel = CompiledVectorEnv("million-doubt", 1, 3, options={"max_steps": 400}, jit=False).plugin.k
+    skip, skipped = kernel.skip_cycles, []
+
+    def counted(s: Any, *args: Any) -> None:
+        before = int(s[kernel.CYCLE_STEPS])
+        skip(s, *args)
+        if s[kernel.CYCLE_STEPS] != before:
+            skipped.append(before)
+
+    monkeypatch.setattr(kernel, "skip_cycles", counted)  # the plain kernel calls it by its module's name
     assert lockstep("million-doubt", 3, policies["million-doubt", 3], 40, {"max_steps": 400}) > 0
+    assert skipped
 
 
 def test_dobon_arith_random_bots_agree() -> None:

@@ -27,8 +27,12 @@ Opponents, one name per seat or per other seat (as ``SeatEnv``), or one for all:
   self-play pool of past versions (:mod:`kakehiki.rl.selfplay`); the draw uses a generator of its
   own, so the deals stay the reference's.
 
-The loop over opponents' windows runs in Python over the whole batch (one kernel call and at
-most one network call per seat of a window), so the Python cost is per window, not per game.
+The loop over the games' windows runs in the kernel (:mod:`kakehiki.fast.seatloop`): the
+learner's window and every opponent window after it, kernel bots answering in the kernel, until
+each learner is asked again.  Where a network must answer, the kernel writes the observations
+and masks of all the games waiting on one and returns; each network runs once over them (one
+batched forward pass, BLAS) and the kernel goes on, so the Python cost is per round of network
+answers, not per game or per window.
 """
 
 from __future__ import annotations
@@ -55,20 +59,28 @@ Batch = npt.NDArray[Any]
 IntArray = npt.NDArray[np.int64]
 Opponent = str | Network
 POOL = "pool"
+SEATLOOP_STATE = 7  # kakehiki.fast.seatloop.STATE: what the loop keeps per game between calls
+SEATLOOP = "kakehiki.fast.seatloop"  # the loop every seat kernel specialises (its source in their cache stamp)
 
 
 class SeatPlugin:
     """A game's part of :class:`CompiledVectorEnv`: kernels over chosen rows (``games``) of a batch.
 
-    A subclass sets ``KERNEL_MODULES`` (the kernel modules to load, its own last) and implements
-    the methods; ``asked``/``counts`` are the batch's ``actors()`` of those rows, ``chosen[i, k]``
-    the answer of ``asked[i, k]``."""
+    A subclass sets ``KERNEL_MODULES`` (the kernel modules to load, its own last), ``log`` (the
+    tuple of per-game records its kernel keeps beside the rows) and ``starts`` (where the
+    encoder's slices start), and implements :meth:`start` and :meth:`observe`.  Its kernel
+    module specialises :mod:`kakehiki.fast.seatloop` (``play_at``: every window answered and
+    resolved until each learner is asked again) and defines ``masks_at``."""
 
     KERNEL_MODULES: tuple[str, ...]
+    log: tuple[Any, ...]
+    starts: IntArray
 
     def __init__(self, batch: Any, env: CompiledVectorEnv) -> None:
         self.batch, self.env = batch, env
-        self.k = kernels(batch.jit, self.KERNEL_MODULES)[self.KERNEL_MODULES[-1].rpartition(".")[2]]
+        self._saved: tuple[npt.NDArray[Any], ...] | None = None
+        self.k = kernels(batch.jit, (*self.KERNEL_MODULES[:-1], SEATLOOP, self.KERNEL_MODULES[-1]))[
+            self.KERNEL_MODULES[-1].rpartition(".")[2]]
 
     def check_options(self, options: Mapping[str, object]) -> None:
         """Refuse options whose record the in-kernel observation does not keep (none by default)."""
@@ -77,17 +89,28 @@ class SeatPlugin:
         """Games just dealt: their logs started anew, their bots' streams started."""
         raise NotImplementedError
 
-    def windows(self, games: IntArray, asked: IntArray, counts: IntArray, chosen: IntArray) -> None:
-        """Resolve each game's window with its actors' answers (C4), keeping the logs."""
-        raise NotImplementedError
-
-    def choose(self, games: IntArray, seats: IntArray, policies: IntArray) -> IntArray:
-        """The kernel policies' answers (``policies[i]`` for ``seats[i]`` of ``games[i]``)."""
-        out = np.zeros(len(games), dtype=np.int64)
-        self.k.choose_at(self.batch.rows, self.batch.streams, games, seats, policies, out)
-        return out
-
-    # the kernel module also defines actors_at(rows, games, seats, counts), which the env calls
+    def play(self, games: IntArray, actions: IntArray) -> None:
+        """Each game of ``games`` played on: its learner's ``actions[i]`` (if >= 0) and the other
+        actors' answers in its window, then the opponents' windows until its learner is asked
+        (:mod:`kakehiki.fast.seatloop`); the networks answer in batches between kernel calls."""
+        env, b, m = self.env, self.batch, len(games)
+        state, asked, chosen = env.loop_state[0][:m], env.loop_state[1][:m], env.loop_state[2][:m]
+        answers, slots, codes, obs, masks = env.waiting
+        if self._saved is None:  # the positions a game's loop compares (Million Doubt's; empty for others)
+            keep = self.k.CYCLE_STEPS >= 0
+            n, record = len(b), self.k.cycle_log(self.log, 0).size if keep else 0
+            self._saved = (np.zeros((n, b.rows.shape[1] if keep else 0), dtype=b.rows.dtype),
+                           np.zeros((n, b.streams.shape[1] if keep else 0), dtype=b.streams.dtype),
+                           np.zeros((n, record), dtype=np.int64))
+        saved_rows, saved_streams, saved_logs = (a[:m] for a in self._saved)
+        answered = -1
+        while True:
+            answered = self.k.play_at(b.rows, b.streams, games, env.learners, env.policies, actions, self.log,
+                                      self.starts, state, asked, chosen, answers, answered, slots, codes, obs, masks,
+                                      saved_rows, saved_streams, saved_logs)
+            if not answered:
+                return
+            env.answer(answered)
 
     def masks(self, games: IntArray, seats: IntArray) -> npt.NDArray[np.uint8]:
         out = np.zeros((len(games), self.batch.actions), dtype=np.uint8)
@@ -166,6 +189,14 @@ class CompiledVectorEnv(VectorEnv[Batch, Batch, Batch]):
         self._pool_rng = np.random.default_rng(0)
         self._redeals = np.zeros(num_envs, dtype=np.int64)
         self.redeals = 0  # games over before the learner was asked, dealt again, since the vector was made
+        self._masks: npt.NDArray[np.uint8] | None = None  # the learners' masks given with the last observations
+        width = 2 * n  # the actors of a window, with room to spare
+        self.loop_state = (np.zeros((num_envs, SEATLOOP_STATE), dtype=np.int64),
+                           np.zeros((num_envs, width), dtype=np.int64), np.zeros((num_envs, width), dtype=np.int64))
+        room = 2 * num_envs + width  # the network answers a kernel call may wait for
+        self.waiting = (np.zeros(room, dtype=np.int64), np.zeros(room, dtype=np.int64), np.zeros(room, dtype=np.int64),
+                        np.zeros((room, self.table.obs_size), dtype=np.float32),
+                        np.zeros((room, self.table.n_actions), dtype=np.uint8))
 
     # -- opponents -----------------------------------------------------------------------
     def _network(self, spec: str | Network, where: str) -> int:
@@ -179,8 +210,24 @@ class CompiledVectorEnv(VectorEnv[Batch, Batch, Batch]):
             raise PolicyFileError(str(spec) if isinstance(spec, str) else "network",
                                   f"{where}: takes {net.inputs} inputs and scores {net.outputs} actions; this "
                                   f"table has {self.table.obs_size} and {self.table.n_actions}")
+        for k, known in enumerate(self.networks):
+            if known is net:  # one network in several seats: run once over all of them
+                return k
         self.networks.append(net)
         return len(self.networks) - 1
+
+    def answer(self, p: int) -> None:
+        """The networks' answers of the ``p`` observations the kernel waits on: each network run
+        once over those it answers, its highest-scored legal action taken (ties: the lowest index)."""
+        answers, _, codes, obs, masks = self.waiting
+        code = codes[:p]
+        first = int(code[0])
+        if (code == first).all():
+            answers[:p] = masked_argmax(self.networks[-1 - first].scores(obs[:p]), masks[:p])
+            return
+        for c in np.unique(code).tolist():
+            sel = np.flatnonzero(code == c)
+            answers[sel] = masked_argmax(self.networks[-1 - c].scores(obs[sel]), masks[sel])
 
     def _code(self, name: Opponent) -> int:
         if isinstance(name, Network) or name.startswith(PREFIX + ":"):
@@ -237,64 +284,26 @@ class CompiledVectorEnv(VectorEnv[Batch, Batch, Batch]):
                 self._bots_play(games)
             games = games[self.batch.done[games]]
 
-    def _answers(self, games: IntArray, asked: IntArray, counts: IntArray,
-                 learner_actions: IntArray | None = None) -> IntArray:
-        """Every actor's answer in ``games``: the learner's from ``learner_actions``, a kernel
-        bot's from the kernel, a network's from one batched forward pass per network."""
-        chosen = np.full(asked.shape, -1, dtype=np.int64)
-        for k in range(int(counts.max(initial=0))):
-            live = np.flatnonzero(counts > k)
-            seats = asked[live, k]
-            g = games[live]
-            mine = seats == self.learners[g]
-            if learner_actions is not None and mine.any():
-                chosen[live[mine], k] = learner_actions[live[mine]]
-            codes = self.policies[g, seats]
-            bots = ~mine & (codes >= 0)
-            if bots.any():
-                chosen[live[bots], k] = self.plugin.choose(g[bots], seats[bots], codes[bots])
-            for code in np.unique(codes[~mine & (codes < 0)]).tolist():
-                sel = ~mine & (codes == code)
-                obs = np.empty((int(sel.sum()), self.table.obs_size), dtype=np.float32)
-                self.plugin.observe(g[sel], seats[sel], obs)
-                scores = self.networks[-1 - code].scores(obs)
-                chosen[live[sel], k] = masked_argmax(scores, self.plugin.masks(g[sel], seats[sel]))
-        return chosen
-
     def _bots_play(self, games: IntArray) -> None:
         """The opponents' windows in ``games`` until each learner is asked or the game is over."""
-        while len(games):
-            asked, counts = self._actors(games)
-            waiting = (counts > 0) & ~(asked == self.learners[games, None]).any(axis=1)
-            games, asked, counts = games[waiting], asked[waiting], counts[waiting]
-            if not len(games):
-                return
-            self.plugin.windows(games, asked, counts, self._answers(games, asked, counts))
-
-    def _actors(self, games: IntArray) -> tuple[IntArray, IntArray]:
-        """The actors of ``games`` (by priority, padded with -1) and how many: read for those rows only."""
-        asked = np.full((len(games), self.table.players), -1, dtype=np.int64)
-        counts = np.zeros(len(games), dtype=np.int64)
-        self.plugin.k.actors_at(self.batch.rows, games, asked, counts)
-        return asked, counts
+        self.plugin.play(games, np.full(len(games), -1, dtype=np.int64))
 
     def step(self, actions: Batch) -> tuple[Batch, Batch, Batch, Batch, dict[str, Any]]:
         acts = np.asarray(actions, dtype=np.int64).reshape(-1)
         if acts.shape != (self.num_envs,):
             raise ValueError(f"one action per game: {self.num_envs} wanted, got shape {acts.shape}")
         everyone = np.arange(self.num_envs)
-        asked, counts = self._actors(everyone)
-        live = np.flatnonzero(counts > 0)
-        masks = self.plugin.masks(live, self.learners[live])
-        bad = (acts[live] < 0) | (acts[live] >= masks.shape[1])
-        bad[~bad] = masks[~bad, acts[live][~bad]] == 0
+        masks = self._masks if self._masks is not None else self.plugin.masks(everyone, self.learners)
+        live = masks.any(axis=1)  # games not over
+        legal = (acts >= 0) & (acts < masks.shape[1])
+        legal[legal] = masks[everyone[legal], acts[legal]] != 0
+        bad = live & ~legal
         if bad.any():
-            g = int(live[np.argmax(bad)])
+            g = int(np.argmax(bad))
             raise IllegalActionError("C6", f"game {g}: action {acts[g]} is not legal for seat {self.learners[g]}")
+        self._masks = None
         with np.errstate(over="ignore"):
-            asked, counts = asked[live], counts[live]
-            self.plugin.windows(live, asked, counts, self._answers(live, asked, counts, acts[live]))
-            self._bots_play(live)
+            self.plugin.play(everyone[live], acts[live])
         batch = self.batch
         ended = batch.done.copy()
         truncated = ended & self.plugin.truncated()
@@ -335,7 +344,8 @@ class CompiledVectorEnv(VectorEnv[Batch, Batch, Batch]):
         return self.plugin.masks(np.arange(self.num_envs), self.learners).view(np.int8)
 
     def _infos(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks(), "seat": self.learners.copy()}
+        self._masks = self.plugin.masks(np.arange(self.num_envs), self.learners)
+        return {"action_mask": self._masks.copy().view(np.int8), "seat": self.learners.copy()}
 
     def observe(self, games: IntArray | None = None) -> npt.NDArray[np.float32]:
         """The learner's observation of each game (of ``games``, default all), ``(N, D)``."""

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from kakehiki.fast._loader import njit_for, sibling
+from kakehiki.fast.seatloop import specialise
 from kakehiki.games.daifugo.kernel.layout import (
     ACTIONS,
     ACTIVE,
@@ -88,21 +89,20 @@ def start_at(rows: Any, streams: Any, games: Any) -> None:
 
 
 @njit
-def windows_at(rows: Any, streams: Any, games: Any, asked: Any, counts: Any, chosen: Any) -> None:
-    """Each match's one actor answers ``chosen[i, 0]`` (Daifugo has no calls out of turn)."""
-    for i in range(games.shape[0]):
-        g = games[i]
-        if counts[i] > 0:
-            apply(rows[g], streams[g], asked[i, 0], chosen[i, 0])
+def new_scratch() -> Any:
+    return (np.zeros(1, dtype=np.int64),)
 
 
 @njit
-def choose_at(rows: Any, streams: Any, games: Any, seats: Any, policies: Any, out: Any, mask: Any) -> None:
-    """The ``random`` policy's answer of ``seats[i]`` in ``games[i]`` (the kernel's one policy)."""
-    ctx = np.zeros(CTX, dtype=np.int64)
-    for i in range(games.shape[0]):
-        g = games[i]
-        out[i] = choose(rows[g], streams[g], seats[i], mask, ctx)
+def window_one(rows: Any, streams: Any, g: int, n: int, asked: Any, chosen: Any, log: Any, scratch: Any) -> None:
+    """The match's one actor answers ``chosen[0]`` (Daifugo has no calls out of turn)."""
+    apply(rows[g], streams[g], asked[0], chosen[0])
+
+
+@njit
+def answer_bot(rows: Any, streams: Any, g: int, seat: int, policy: int, legal: Any, mask: Any, scratch: Any) -> int:
+    """The ``random`` policy's answer (the kernel's one policy)."""
+    return int(choose(rows[g], streams[g], seat, mask, legal))
 
 
 @njit
@@ -110,17 +110,6 @@ def masks_at(rows: Any, games: Any, seats: Any, out: Any) -> None:
     ctx = np.zeros(CTX, dtype=np.int64)
     for i in range(games.shape[0]):
         legal_mask(rows[games[i]], seats[i], out[i], ctx)
-
-
-@njit
-def actors_at(rows: Any, games: Any, seats: Any, counts: Any) -> None:
-    """The one actor of each match (the turn seat, or the seat handing cards back), padded with -1."""
-    buffer = np.zeros(1, dtype=np.int64)
-    for i in range(games.shape[0]):
-        seats[i, :] = -1
-        counts[i] = actors(rows[games[i]], buffer)
-        if counts[i]:
-            seats[i, 0] = buffer[0]
 
 
 @njit
@@ -149,29 +138,39 @@ def observe_at(rows: Any, games: Any, seats: Any, index_of: Any, at: Any, out: A
     encoder's slices start, ``SLICES`` order).  Only what the seat's view holds is read: its
     own hand, its own play or return in the making, what it handed over, and the public state."""
     for i in range(games.shape[0]):
-        s, me, o = rows[games[i]], seats[i], out[i]
-        n = s[PLAYERS]
-        o[:] = 0.0
-        for face in range(FACES):
-            o[at[0] + index_of[face]] = s[HAND + me * FACES + face]
-            o[at[5] + index_of[face]] = s[GONE + face]
-        if me == s[TURN_SEAT]:
-            for k in range(s[NLAYING]):
-                o[at[1] + index_of[s[LAYING + k]]] += 1.0
-        if s[PHASE] == EXCHANGE and s[NRETURNS] and me == s[RETURNS]:
-            for k in range(s[NGIVING]):
-                o[at[2] + index_of[s[GIVING + k]]] += 1.0
-        observe_top(s, me, n, index_of, at, o)
-        for k in range(s[NKNOWN + me]):
-            holder = s[KNOWN_HOLDER + me * MAX_KNOWN + k]
-            o[at[6] + (holder - me + n) % n * 53 + index_of[s[KNOWN_FACE + me * MAX_KNOWN + k]]] += 1.0
-        observe_seats(s, me, n, at, o)
-        o[at[16] + s[PHASE]] = 1.0
-        for suit in range(4):
-            o[at[17] + suit] = (s[LOCK] >> suit) & 1
-        o[at[18]], o[at[18] + 1], o[at[18] + 2], o[at[18] + 3] = s[REVOLUTION], s[ELEVEN_BACK], s[STRICT], \
-            s[OPT_SPADE3]
-        o[at[19]], o[at[19] + 1] = s[ROUND], s[OPT_GAMES]
+        observe_seat(rows[games[i]], seats[i], index_of, at, out[i])
+
+
+@njit
+def observe_one(rows: Any, g: int, seat: int, log: Any, at: Any, out: Any) -> None:
+    observe_seat(rows[g], seat, log[0], at, out)
+
+
+@njit
+def observe_seat(s: Any, me: int, index_of: Any, at: Any, o: Any) -> None:
+    """``o``: seat ``me``'s observation of the match in row ``s``."""
+    n = s[PLAYERS]
+    o[:] = 0.0
+    for face in range(FACES):
+        o[at[0] + index_of[face]] = s[HAND + me * FACES + face]
+        o[at[5] + index_of[face]] = s[GONE + face]
+    if me == s[TURN_SEAT]:
+        for k in range(s[NLAYING]):
+            o[at[1] + index_of[s[LAYING + k]]] += 1.0
+    if s[PHASE] == EXCHANGE and s[NRETURNS] and me == s[RETURNS]:
+        for k in range(s[NGIVING]):
+            o[at[2] + index_of[s[GIVING + k]]] += 1.0
+    observe_top(s, me, n, index_of, at, o)
+    for k in range(s[NKNOWN + me]):
+        holder = s[KNOWN_HOLDER + me * MAX_KNOWN + k]
+        o[at[6] + (holder - me + n) % n * 53 + index_of[s[KNOWN_FACE + me * MAX_KNOWN + k]]] += 1.0
+    observe_seats(s, me, n, at, o)
+    o[at[16] + s[PHASE]] = 1.0
+    for suit in range(4):
+        o[at[17] + suit] = (s[LOCK] >> suit) & 1
+    o[at[18]], o[at[18] + 1], o[at[18] + 2], o[at[18] + 3] = s[REVOLUTION], s[ELEVEN_BACK], s[STRICT], \
+        s[OPT_SPADE3]
+    o[at[19]], o[at[19] + 1] = s[ROUND], s[OPT_GAMES]
 
 
 @njit
@@ -213,5 +212,8 @@ def observe_seats(s: Any, me: int, n: int, at: Any, o: Any) -> None:
         o[at[15] + n + (s[RETURNS + 1] - me + n) % n] = 1.0
         o[at[15] + 2 * n] = s[RETURNS + 2] / 2
 
+
+SEATS, SCRATCH = _play.SEATS, _play.SCRATCH
+play_at = specialise(globals(), njit, "daifugo")[-1]
 
 __all__ = ["ACTIONS", "SLICES"]

@@ -31,18 +31,10 @@ class DaifugoSeats(SeatPlugin):
         self.index_of = card_indices()
         layout = env.table.encoder.layout
         self.starts = np.array([layout.part(name).start for name in SLICES], dtype=np.int64)
-        self._mask = np.zeros(batch.actions, dtype=np.uint8)
+        self.log = (self.index_of,)
 
     def start(self, games: IntArray) -> None:
         self.k.start_at(self.batch.rows, self.batch.streams, games)
-
-    def windows(self, games: IntArray, asked: IntArray, counts: IntArray, chosen: IntArray) -> None:
-        self.k.windows_at(self.batch.rows, self.batch.streams, games, asked, counts, chosen)
-
-    def choose(self, games: IntArray, seats: IntArray, policies: IntArray) -> IntArray:
-        out = np.zeros(len(games), dtype=np.int64)
-        self.k.choose_at(self.batch.rows, self.batch.streams, games, seats, policies, out, self._mask)
-        return out
 
     def observe(self, games: IntArray, seats: IntArray, out: npt.NDArray[np.float32]) -> None:
         self.k.observe_at(self.batch.rows, games, seats, self.index_of, self.starts, out)

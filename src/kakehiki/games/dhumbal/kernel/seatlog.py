@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from kakehiki.fast._loader import njit_for, sibling
+from kakehiki.fast.seatloop import specialise
 from kakehiki.games.dhumbal.kernel.layout import (
     ACTIONS,
     ADDED,
@@ -111,22 +112,20 @@ def start_at(rows: Any, streams: Any, games: Any, discarded: Any, from_stock: An
 
 
 @njit
-def windows_at(rows: Any, streams: Any, games: Any, asked: Any, counts: Any, chosen: Any, discarded: Any,
-               from_stock: Any, recent: Any, shown: Any) -> None:
-    """Each match's turn seat (its only actor) answers ``chosen[i, 0]``, the log kept."""
-    for i in range(games.shape[0]):
-        g = games[i]
-        if counts[i] > 0:
-            logged_apply(rows[g], streams[g], asked[i, 0], chosen[i, 0], discarded[g], from_stock[g], recent[g],
-                         shown[g])
+def new_scratch() -> Any:
+    return (np.zeros(1, dtype=np.int64),)
 
 
 @njit
-def choose_at(rows: Any, streams: Any, games: Any, seats: Any, policies: Any, out: Any) -> None:
-    legal = np.zeros(ACTIONS, dtype=np.int64)
-    for i in range(games.shape[0]):
-        g = games[i]
-        out[i] = choose(rows[g], streams[g], seats[i], policies[i], legal)
+def window_one(rows: Any, streams: Any, g: int, n: int, asked: Any, chosen: Any, log: Any, scratch: Any) -> None:
+    """The match's turn seat (its only actor) answers ``chosen[0]``, the log kept."""
+    discarded, from_stock, recent, shown = log
+    logged_apply(rows[g], streams[g], asked[0], chosen[0], discarded[g], from_stock[g], recent[g], shown[g])
+
+
+@njit
+def answer_bot(rows: Any, streams: Any, g: int, seat: int, policy: int, legal: Any, mask: Any, scratch: Any) -> int:
+    return int(choose(rows[g], streams[g], seat, policy, legal))
 
 
 @njit
@@ -137,15 +136,12 @@ def masks_at(rows: Any, games: Any, seats: Any, out: Any) -> None:
 
 
 @njit
-def actors_at(rows: Any, games: Any, seats: Any, counts: Any) -> None:
-    """The turn seat of each match, or nobody once it is over (no calls out of turn), padded with -1."""
-    for i in range(games.shape[0]):
-        s = rows[games[i]]
-        seats[i, :] = -1
-        counts[i] = 0
-        if s[PHASE] != OVER:
-            seats[i, 0] = s[TURN_SEAT]
-            counts[i] = 1
+def actors(s: Any, out: Any) -> int:
+    """The match's turn seat, or nobody once it is over (no calls out of turn)."""
+    if s[PHASE] == OVER:
+        return 0
+    out[0] = s[TURN_SEAT]
+    return 1
 
 
 @njit
@@ -155,46 +151,62 @@ def observe_at(rows: Any, games: Any, seats: Any, discarded: Any, from_stock: An
     encoder's slices start, ``SLICES`` order).  Only what the seat's view holds is read: its
     own hand, the cards known to all, public counts, the discards and the log."""
     for i in range(games.shape[0]):
-        g, me, o = games[i], seats[i], out[i]
-        s = rows[g]
-        n = s[PLAYERS]
-        o[:] = 0.0
+        observe_seat(rows, games[i], seats[i], discarded, from_stock, recent, shown, at, out[i])
+
+
+@njit
+def observe_one(rows: Any, g: int, seat: int, log: Any, at: Any, out: Any) -> None:
+    discarded, from_stock, recent, shown = log
+    observe_seat(rows, g, seat, discarded, from_stock, recent, shown, at, out)
+
+
+@njit
+def observe_seat(rows: Any, g: int, me: int, discarded: Any, from_stock: Any, recent: Any, shown: Any, at: Any,
+                 o: Any) -> None:
+    """``o``: seat ``me``'s observation of game ``g``."""
+    s = rows[g]
+    n = s[PLAYERS]
+    o[:] = 0.0
+    for face in range(52):
+        o[at[0] + face] = s[HAND + me * 52 + face]
+    for k in range(s[NDISCARDING]):
+        o[at[1] + s[DISCARDING + k]] += 1.0
+    for k in range(s[NAVAILABLE]):
+        o[at[2] + s[AVAILABLE + k]] += 1.0
+    for k in range(s[NBURIED]):
+        o[at[3] + s[BURIED + k]] += 1.0
+    over = s[NROUNDS] > 0
+    for seat in range(n):
+        r = (seat - me + n) % n
         for face in range(52):
-            o[at[0] + face] = s[HAND + me * 52 + face]
-        for k in range(s[NDISCARDING]):
-            o[at[1] + s[DISCARDING + k]] += 1.0
-        for k in range(s[NAVAILABLE]):
-            o[at[2] + s[AVAILABLE + k]] += 1.0
-        for k in range(s[NBURIED]):
-            o[at[3] + s[BURIED + k]] += 1.0
-        over = s[NROUNDS] > 0
-        for seat in range(n):
-            r = (seat - me + n) % n
-            for face in range(52):
-                o[at[4] + r * 53 + face] = s[KNOWN + seat * 52 + face]  # card vectors: 53 entries (the joker's)
-                o[at[5] + r * 53 + face] = discarded[g, seat, face]
-            o[at[6] + r] = from_stock[g, seat]
-            o[at[7] + r] = s[SIZES + seat]
-            o[at[11] + r] = s[SCORES + seat]
-            if over:
-                o[at[12] + r] = s[ADDED + seat]
-                o[at[12] + n + r] = shown[g, seat]
-        o[at[8] + (s[TURN_SEAT] - me + n) % n] = 1.0
-        o[at[9] + (n if s[AVAILABLE_OWNER] < 0 else (s[AVAILABLE_OWNER] - me + n) % n)] = 1.0
-        o[at[10] + (s[STARTER] - me + n) % n] = 1.0
-        o[at[13] + (0 if s[PHASE] != OVER else 1)] = 1.0
-        o[at[14]], o[at[14] + 1], o[at[14] + 2], o[at[14] + 3] = s[NSTOCK], s[ROUND_TURNS], s[ROUND], s[DECKS]
-        o[at[14] + 4], o[at[14] + 5], o[at[14] + 6] = s[OPT_SHOW_MAX], s[OPT_PENALTY], s[OPT_LIMIT]
-        width = n + 2 * 53 + 1
-        for k in range(recent.shape[1]):
-            if recent[g, k, 0] < 0:
-                continue
-            base = at[15] + k * width
-            o[base + (recent[g, k, 0] - me + n) % n] = 1.0
-            for j in range(recent[g, k, 2]):
-                o[base + n + recent[g, k, FACES_AT + j]] += 1.0
-            took = recent[g, k, 1]
-            if took < 0:
-                o[base + width - 1] = 1.0
-            else:
-                o[base + n + 53 + took] = 1.0
+            o[at[4] + r * 53 + face] = s[KNOWN + seat * 52 + face]  # card vectors: 53 entries (the joker's)
+            o[at[5] + r * 53 + face] = discarded[g, seat, face]
+        o[at[6] + r] = from_stock[g, seat]
+        o[at[7] + r] = s[SIZES + seat]
+        o[at[11] + r] = s[SCORES + seat]
+        if over:
+            o[at[12] + r] = s[ADDED + seat]
+            o[at[12] + n + r] = shown[g, seat]
+    o[at[8] + (s[TURN_SEAT] - me + n) % n] = 1.0
+    o[at[9] + (n if s[AVAILABLE_OWNER] < 0 else (s[AVAILABLE_OWNER] - me + n) % n)] = 1.0
+    o[at[10] + (s[STARTER] - me + n) % n] = 1.0
+    o[at[13] + (0 if s[PHASE] != OVER else 1)] = 1.0
+    o[at[14]], o[at[14] + 1], o[at[14] + 2], o[at[14] + 3] = s[NSTOCK], s[ROUND_TURNS], s[ROUND], s[DECKS]
+    o[at[14] + 4], o[at[14] + 5], o[at[14] + 6] = s[OPT_SHOW_MAX], s[OPT_PENALTY], s[OPT_LIMIT]
+    width = n + 2 * 53 + 1
+    for k in range(recent.shape[1]):
+        if recent[g, k, 0] < 0:
+            continue
+        base = at[15] + k * width
+        o[base + (recent[g, k, 0] - me + n) % n] = 1.0
+        for j in range(recent[g, k, 2]):
+            o[base + n + recent[g, k, FACES_AT + j]] += 1.0
+        took = recent[g, k, 1]
+        if took < 0:
+            o[base + width - 1] = 1.0
+        else:
+            o[base + n + 53 + took] = 1.0
+
+
+SEATS, SCRATCH = _play.SEATS, _play.SCRATCH
+play_at = specialise(globals(), njit, "dhumbal")[-1]

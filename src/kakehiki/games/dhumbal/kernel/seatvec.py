@@ -26,14 +26,11 @@ class DhumbalSeats(SeatPlugin):
         self.shown = np.zeros((N, n), dtype=np.int32)
         layout = env.table.encoder.layout
         self.starts = np.array([layout.part(name).start for name in SLICES], dtype=np.int64)
+        self.log = (self.discarded, self.from_stock, self.recent, self.shown)
 
     def start(self, games: IntArray) -> None:
         self.k.start_at(self.batch.rows, self.batch.streams, games, self.discarded, self.from_stock, self.recent,
                         self.shown)
-
-    def windows(self, games: IntArray, asked: IntArray, counts: IntArray, chosen: IntArray) -> None:
-        self.k.windows_at(self.batch.rows, self.batch.streams, games, asked, counts, chosen, self.discarded,
-                          self.from_stock, self.recent, self.shown)
 
     def observe(self, games: IntArray, seats: IntArray, out: npt.NDArray[np.float32]) -> None:
         self.k.observe_at(self.batch.rows, games, seats, self.discarded, self.from_stock, self.recent, self.shown,

@@ -179,52 +179,57 @@ def observe_rows(rows: Any, seats: Any, games: Any, played: Any, drawn: Any, rec
     encoder (:class:`kakehiki.games.dobon.obs.DobonEncoder`) lays it out; ``at`` holds where its
     slices start (``SLICES`` order), ``matches`` is the ``games`` option.  Only what the seat's
     view holds is read: its own hand, public counts, the field and the log's notes."""
-    hand, top, field, play, sizes, drew, turn, owner, chain, dealer, phase, scalars, match, moves = (
-        at[0], at[1], at[2], at[3], at[4], at[5], at[6], at[7], at[8], at[9], at[10], at[11], at[12], at[13])
     for i in range(games.shape[0]):
         g = games[i]
-        s, o, me = rows[g], out[i], seats[g]
-        n = s[PLAYERS]
-        mine = s[POSITION + me]
-        o[:] = 0.0
+        observe_seat(rows[g], g, seats[g], played, drawn, recent, at, matches, out[i])
+
+
+@njit
+def observe_seat(s: Any, g: int, me: int, played: Any, drawn: Any, recent: Any, at: Any, matches: int, o: Any) -> None:
+    """``o``: seat ``me``'s observation of game ``g`` (row ``s``)."""
+    hand, top, field, play, sizes, drew, turn, owner, chain, dealer, phase, scalars, match, moves = (
+        at[0], at[1], at[2], at[3], at[4], at[5], at[6], at[7], at[8], at[9], at[10], at[11], at[12], at[13])
+    n = s[PLAYERS]
+    mine = s[POSITION + me]
+    o[:] = 0.0
+    for face in range(52):
+        o[hand + face] = s[HAND + me * 52 + face]
+    laid = s[NFIELD]
+    if laid > 0:
+        o[top + s[FIELD + laid - 1]] = 1.0
+    for k in range(laid):
+        o[field + s[FIELD + k]] += 1.0
+    for seat in range(n):
+        r = (s[POSITION + seat] - mine + n) % n
         for face in range(52):
-            o[hand + face] = s[HAND + me * 52 + face]
-        laid = s[NFIELD]
-        if laid > 0:
-            o[top + s[FIELD + laid - 1]] = 1.0
-        for k in range(laid):
-            o[field + s[FIELD + k]] += 1.0
-        for seat in range(n):
-            r = (s[POSITION + seat] - mine + n) % n
-            for face in range(52):
-                o[play + r * 53 + face] = played[g, seat, face]
-            o[sizes + r] = s[SIZES + seat]
-            o[drew + r] = drawn[g, seat]
-            o[match + r] = s[COUNTS + seat]
-            o[match + n + r] = s[LAPS + seat]
-        if 0 <= s[TURN_SEAT] < n:
-            o[turn + (s[POSITION + s[TURN_SEAT]] - mine + n) % n] = 1.0
-        if s[TOP_OWNER] < 0:
-            o[owner + n] = 1.0
-        else:
-            o[owner + (s[POSITION + s[TOP_OWNER]] - mine + n) % n] = 1.0
-        for k in range(s[NCHAIN]):
-            o[chain + (s[POSITION + s[CHAIN_SEATS + k]] - mine + n) % n] = k + 1
-        if 0 <= s[DEALER] < n:
-            o[dealer + (s[POSITION + s[DEALER]] - mine + n) % n] = 1.0
-        o[phase + s[PHASE]] = 1.0
-        o[scalars], o[scalars + 1], o[scalars + 2], o[scalars + 3] = s[PENDING], s[NSTOCK], s[NFIELD], s[DECKS]
-        o[match + 2 * n] = s[ROUND]
-        o[match + 2 * n + 1] = matches
-        width = 7 + n + 53 + 1
-        for k in range(recent.shape[1]):
-            kind = recent[g, k, 0]
-            if kind < 0:
-                continue
-            base = moves + k * width
-            o[base + kind] = 1.0
-            if recent[g, k, 1] >= 0:
-                o[base + 7 + (s[POSITION + recent[g, k, 1]] - mine + n) % n] = 1.0
-            if recent[g, k, 2] >= 0:
-                o[base + 7 + n + recent[g, k, 2]] = 1.0
-            o[base + width - 1] = recent[g, k, 3]
+            o[play + r * 53 + face] = played[g, seat, face]
+        o[sizes + r] = s[SIZES + seat]
+        o[drew + r] = drawn[g, seat]
+        o[match + r] = s[COUNTS + seat]
+        o[match + n + r] = s[LAPS + seat]
+    if 0 <= s[TURN_SEAT] < n:
+        o[turn + (s[POSITION + s[TURN_SEAT]] - mine + n) % n] = 1.0
+    if s[TOP_OWNER] < 0:
+        o[owner + n] = 1.0
+    else:
+        o[owner + (s[POSITION + s[TOP_OWNER]] - mine + n) % n] = 1.0
+    for k in range(s[NCHAIN]):
+        o[chain + (s[POSITION + s[CHAIN_SEATS + k]] - mine + n) % n] = k + 1
+    if 0 <= s[DEALER] < n:
+        o[dealer + (s[POSITION + s[DEALER]] - mine + n) % n] = 1.0
+    o[phase + s[PHASE]] = 1.0
+    o[scalars], o[scalars + 1], o[scalars + 2], o[scalars + 3] = s[PENDING], s[NSTOCK], s[NFIELD], s[DECKS]
+    o[match + 2 * n] = s[ROUND]
+    o[match + 2 * n + 1] = matches
+    width = 7 + n + 53 + 1
+    for k in range(recent.shape[1]):
+        kind = recent[g, k, 0]
+        if kind < 0:
+            continue
+        base = moves + k * width
+        o[base + kind] = 1.0
+        if recent[g, k, 1] >= 0:
+            o[base + 7 + (s[POSITION + recent[g, k, 1]] - mine + n) % n] = 1.0
+        if recent[g, k, 2] >= 0:
+            o[base + 7 + n + recent[g, k, 2]] = 1.0
+        o[base + width - 1] = recent[g, k, 3]

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from kakehiki.fast._loader import njit_for, sibling
+from kakehiki.fast.seatloop import specialise
 from kakehiki.games.dobon.kernel.layout import PASS, PLAYERS
 
 njit = njit_for(__name__)
@@ -17,7 +18,7 @@ _play = sibling(__name__, "kakehiki.games.dobon.kernel.play")
 _seat = sibling(__name__, "kakehiki.games.dobon.kernel.seat")
 legal_mask, bot_streams, actors = _rules.legal_mask, _rules.bot_streams, _rules.actors
 choose = _play.choose
-new_log, logged_window = _seat.new_log, _seat.logged_window
+new_log, logged_window, observe_seat = _seat.new_log, _seat.logged_window, _seat.observe_seat
 
 
 @njit
@@ -30,24 +31,29 @@ def start_at(rows: Any, streams: Any, games: Any, played: Any, drawn: Any, recen
 
 
 @njit
-def windows_at(rows: Any, streams: Any, ratios: Any, games: Any, asked: Any, counts: Any, chosen: Any,
-               played: Any, drawn: Any, recent: Any) -> None:
-    """Each game's window resolved with its actors' answers, the log kept."""
-    again = np.zeros(16, dtype=np.int64)
-    moved = np.zeros(2, dtype=np.int64)
-    before = np.zeros(16, dtype=np.int64)
-    for i in range(games.shape[0]):
-        g = games[i]
-        logged_window(rows[g], streams[g], ratios[g], counts[i], asked[i], chosen[i], again, moved, played[g],
-                      drawn[g], recent[g], before)
+def new_scratch() -> Any:
+    """The scratch of ``seat.logged_window``."""
+    return np.zeros(16, dtype=np.int64), np.zeros(2, dtype=np.int64), np.zeros(16, dtype=np.int64)
 
 
 @njit
-def choose_at(rows: Any, streams: Any, games: Any, seats: Any, policies: Any, out: Any) -> None:
-    legal = np.zeros(PASS + 1, dtype=np.int64)
-    for i in range(games.shape[0]):
-        g = games[i]
-        out[i] = choose(rows[g], streams[g], seats[i], policies[i], legal)
+def window_one(rows: Any, streams: Any, g: int, n: int, asked: Any, chosen: Any, log: Any, scratch: Any) -> None:
+    """The game's window resolved with its actors' answers, the log kept."""
+    ratios, played, drawn, recent, _ = log
+    again, moved, before = scratch
+    logged_window(rows[g], streams[g], ratios[g], n, asked, chosen, again, moved, played[g], drawn[g], recent[g],
+                  before)
+
+
+@njit
+def answer_bot(rows: Any, streams: Any, g: int, seat: int, policy: int, legal: Any, mask: Any, scratch: Any) -> int:
+    return int(choose(rows[g], streams[g], seat, policy, legal))
+
+
+@njit
+def observe_one(rows: Any, g: int, seat: int, log: Any, at: Any, out: Any) -> None:
+    _, played, drawn, recent, matches = log
+    observe_seat(rows[g], g, seat, played, drawn, recent, at, matches, out)
 
 
 @njit
@@ -57,12 +63,5 @@ def masks_at(rows: Any, games: Any, seats: Any, out: Any) -> None:
         legal_mask(rows[games[i]], seats[i], out[i], buffer)
 
 
-@njit
-def actors_at(rows: Any, games: Any, seats: Any, counts: Any) -> None:
-    """The actors of games ``games`` by priority (C4), padded with -1, and how many."""
-    buffer = np.zeros(16, dtype=np.int64)
-    for i in range(games.shape[0]):
-        n = actors(rows[games[i]], buffer)
-        counts[i] = n
-        for k in range(seats.shape[1]):
-            seats[i, k] = buffer[k] if k < n else -1
+SEATS, SCRATCH = _play.SEATS, _play.SCRATCH
+play_at = specialise(globals(), njit, "dobon")[-1]

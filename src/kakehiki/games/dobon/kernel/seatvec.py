@@ -28,14 +28,10 @@ class DobonSeats(SeatPlugin):
         layout = env.table.encoder.layout
         self.starts = np.array([layout.part(name).start for name in SLICES], dtype=np.int64)
         self.seats = np.zeros(N, dtype=np.int64)
+        self.log = (batch.ratios, self.played, self.drawn, self.recent, batch.options.games)
 
     def start(self, games: IntArray) -> None:
         self.k.start_at(self.batch.rows, self.batch.streams, games, self.played, self.drawn, self.recent)
-
-    def windows(self, games: IntArray, asked: IntArray, counts: IntArray, chosen: IntArray) -> None:
-        b = self.batch
-        self.k.windows_at(b.rows, b.streams, b.ratios, games, asked, counts, chosen, self.played, self.drawn,
-                          self.recent)
 
     def observe(self, games: IntArray, seats: IntArray, out: npt.NDArray[np.float32]) -> None:
         self.seats[games] = seats  # observe_rows reads the seat of game g at seats[g] (games are distinct)

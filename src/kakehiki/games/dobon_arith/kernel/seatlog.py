@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from kakehiki.fast._loader import njit_for, sibling
+from kakehiki.fast.seatloop import specialise
 from kakehiki.games.dobon_arith.kernel.layout import (
     ACTIONS,
     BOTTOM,
@@ -145,22 +146,20 @@ def start_at(rows: Any, streams: Any, games: Any, played: Any, drawn: Any, recen
 
 
 @njit
-def windows_at(rows: Any, streams: Any, ratios: Any, games: Any, asked: Any, counts: Any, chosen: Any,
-               played: Any, drawn: Any, recent: Any) -> None:
-    """Each game's window resolved with its actors' answers, the log kept."""
-    again = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    for i in range(games.shape[0]):
-        g = games[i]
-        logged_window(rows[g], streams[g], ratios[g], counts[i], asked[i], chosen[i], again, played[g], drawn[g],
-                      recent[g])
+def new_scratch() -> Any:
+    return (np.zeros(2 * MAX_PLAYERS, dtype=np.int64),)
 
 
 @njit
-def choose_at(rows: Any, streams: Any, games: Any, seats: Any, policies: Any, out: Any) -> None:
-    legal = np.zeros(ACTIONS, dtype=np.int64)
-    for i in range(games.shape[0]):
-        g = games[i]
-        out[i] = choose(rows[g], streams[g], seats[i], policies[i], legal)
+def window_one(rows: Any, streams: Any, g: int, n: int, asked: Any, chosen: Any, log: Any, scratch: Any) -> None:
+    """The game's window resolved with its actors' answers, the log kept."""
+    ratios, played, drawn, recent = log
+    logged_window(rows[g], streams[g], ratios[g], n, asked, chosen, scratch[0], played[g], drawn[g], recent[g])
+
+
+@njit
+def answer_bot(rows: Any, streams: Any, g: int, seat: int, policy: int, legal: Any, mask: Any, scratch: Any) -> int:
+    return int(choose(rows[g], streams[g], seat, policy, legal))
 
 
 @njit
@@ -171,63 +170,67 @@ def masks_at(rows: Any, games: Any, seats: Any, out: Any) -> None:
 
 
 @njit
-def actors_at(rows: Any, games: Any, seats: Any, counts: Any) -> None:
-    """The actors of games ``games`` by priority (C4), padded with -1, and how many."""
-    buffer = np.zeros(2 * MAX_PLAYERS, dtype=np.int64)
-    for i in range(games.shape[0]):
-        n = actors(rows[games[i]], buffer)
-        counts[i] = n
-        for k in range(seats.shape[1]):
-            seats[i, k] = buffer[k] if k < n else -1
-
-
-@njit
 def observe_at(rows: Any, games: Any, seats: Any, played: Any, drawn: Any, recent: Any, at: Any, out: Any) -> None:
     """``out[i]``: seat ``seats[i]``'s observation of game ``games[i]`` (``at``: where the
     encoder's slices start, ``SLICES`` order).  Only what the seat's view holds is read: its
     own hand and staged play, the revealed cards, public counts, the field and the log."""
     for i in range(games.shape[0]):
-        g, me, o = games[i], seats[i], out[i]
-        s = rows[g]
-        n = s[PLAYERS]
-        o[:] = 0.0
+        observe_seat(rows, games[i], seats[i], played, drawn, recent, at, out[i])
+
+
+@njit
+def observe_one(rows: Any, g: int, seat: int, log: Any, at: Any, out: Any) -> None:
+    _, played, drawn, recent = log
+    observe_seat(rows, g, seat, played, drawn, recent, at, out)
+
+
+@njit
+def observe_seat(rows: Any, g: int, me: int, played: Any, drawn: Any, recent: Any, at: Any, o: Any) -> None:
+    """``o``: seat ``me``'s observation of game ``g``."""
+    s = rows[g]
+    n = s[PLAYERS]
+    o[:] = 0.0
+    for face in range(52):
+        o[at[0] + face] = s[HAND + me * 52 + face]
+    if s[TURN_SEAT] == me:
+        for k in range(s[NSTAGED]):
+            o[at[1] + s[STAGED + k]] += 1.0
+    laid = s[NFIELD]
+    o[at[2] + s[FIELD + laid - 1]] = 1.0
+    o[at[3] + s[SUIT]] = 1.0
+    for k in range(laid):
+        o[at[4] + s[FIELD + k]] += 1.0
+    for seat in range(n):
+        r = (seat - me + n) % n
         for face in range(52):
-            o[at[0] + face] = s[HAND + me * 52 + face]
-        if s[TURN_SEAT] == me:
-            for k in range(s[NSTAGED]):
-                o[at[1] + s[STAGED + k]] += 1.0
-        laid = s[NFIELD]
-        o[at[2] + s[FIELD + laid - 1]] = 1.0
-        o[at[3] + s[SUIT]] = 1.0
-        for k in range(laid):
-            o[at[4] + s[FIELD + k]] += 1.0
-        for seat in range(n):
-            r = (seat - me + n) % n
-            for face in range(52):
-                o[at[5] + r * 53 + face] = s[REVEALED + seat * 52 + face]
-                o[at[6] + r * 53 + face] = played[g, seat, face]
-            o[at[7] + r] = s[SIZES + seat]
-            o[at[8] + r] = drawn[g, seat]
-            o[at[15] + r] = s[WINS + seat]
-            o[at[15] + n + r] = s[LOSSES + seat]
-        o[at[9] + (s[TURN_SEAT] - me + n) % n] = 1.0
-        o[at[10] + (n if s[TOP_OWNER] < 0 else (s[TOP_OWNER] - me + n) % n)] = 1.0
-        for k in range(s[NCHAIN]):
-            o[at[11] + (s[CHAIN_SEATS + k] - me + n) % n] = k + 1
-        o[at[12] + (s[DEALER] - me + n) % n] = 1.0
-        o[at[13] + s[PHASE]] = 1.0
-        o[at[14]], o[at[14] + 1], o[at[14] + 2] = s[PENDING], s[NSTOCK], s[DIRECTION]
-        o[at[14] + 3], o[at[14] + 4] = s[REVEAL_DUE], s[OPENING]
-        o[at[15] + 2 * n], o[at[15] + 2 * n + 1] = s[ROUND], s[OPT_GAMES]
-        width = n + 3 + 53 + 1  # card vectors have 53 entries (the joker's)
-        for k in range(recent.shape[1]):
-            kind = recent[g, k, 0]
-            if kind < 0:
-                continue
-            base = at[16] + k * width
-            o[base + (recent[g, k, 1] - me + n) % n] = 1.0
-            o[base + n + kind] = 1.0
-            for face in range(52):
-                if recent[g, k, 3] >> face & 1:
-                    o[base + n + 3 + face] = 1.0
-            o[base + width - 1] = recent[g, k, 2]
+            o[at[5] + r * 53 + face] = s[REVEALED + seat * 52 + face]
+            o[at[6] + r * 53 + face] = played[g, seat, face]
+        o[at[7] + r] = s[SIZES + seat]
+        o[at[8] + r] = drawn[g, seat]
+        o[at[15] + r] = s[WINS + seat]
+        o[at[15] + n + r] = s[LOSSES + seat]
+    o[at[9] + (s[TURN_SEAT] - me + n) % n] = 1.0
+    o[at[10] + (n if s[TOP_OWNER] < 0 else (s[TOP_OWNER] - me + n) % n)] = 1.0
+    for k in range(s[NCHAIN]):
+        o[at[11] + (s[CHAIN_SEATS + k] - me + n) % n] = k + 1
+    o[at[12] + (s[DEALER] - me + n) % n] = 1.0
+    o[at[13] + s[PHASE]] = 1.0
+    o[at[14]], o[at[14] + 1], o[at[14] + 2] = s[PENDING], s[NSTOCK], s[DIRECTION]
+    o[at[14] + 3], o[at[14] + 4] = s[REVEAL_DUE], s[OPENING]
+    o[at[15] + 2 * n], o[at[15] + 2 * n + 1] = s[ROUND], s[OPT_GAMES]
+    width = n + 3 + 53 + 1  # card vectors have 53 entries (the joker's)
+    for k in range(recent.shape[1]):
+        kind = recent[g, k, 0]
+        if kind < 0:
+            continue
+        base = at[16] + k * width
+        o[base + (recent[g, k, 1] - me + n) % n] = 1.0
+        o[base + n + kind] = 1.0
+        for face in range(52):
+            if recent[g, k, 3] >> face & 1:
+                o[base + n + 3 + face] = 1.0
+        o[base + width - 1] = recent[g, k, 2]
+
+
+SEATS, SCRATCH = _play.SEATS, _play.SCRATCH
+play_at = specialise(globals(), njit, "dobon_arith")[-1]

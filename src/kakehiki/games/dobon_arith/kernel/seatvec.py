@@ -26,14 +26,10 @@ class DobonArithSeats(SeatPlugin):
         self.recent = np.full((N, RECENT, 4), -1, dtype=np.int64)
         layout = env.table.encoder.layout
         self.starts = np.array([layout.part(name).start for name in SLICES], dtype=np.int64)
+        self.log = (batch.ratios, self.played, self.drawn, self.recent)
 
     def start(self, games: IntArray) -> None:
         self.k.start_at(self.batch.rows, self.batch.streams, games, self.played, self.drawn, self.recent)
-
-    def windows(self, games: IntArray, asked: IntArray, counts: IntArray, chosen: IntArray) -> None:
-        b = self.batch
-        self.k.windows_at(b.rows, b.streams, b.ratios, games, asked, counts, chosen, self.played, self.drawn,
-                          self.recent)
 
     def observe(self, games: IntArray, seats: IntArray, out: npt.NDArray[np.float32]) -> None:
         self.k.observe_at(self.batch.rows, games, seats, self.played, self.drawn, self.recent, self.starts, out)

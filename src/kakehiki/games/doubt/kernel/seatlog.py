@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from kakehiki.fast._loader import njit_for, sibling
+from kakehiki.fast.seatloop import specialise
 from kakehiki.games.doubt.kernel.layout import (
     A_ADD,
     A_DOUBT,
@@ -234,45 +235,42 @@ def start_at(rows: Any, streams: Any, games: Any, known: Any, sure: Any, last: A
 
 
 @njit
-def windows_at(rows: Any, streams: Any, games: Any, asked: Any, counts: Any, chosen: Any, show: bool, known: Any,
-               sure: Any, last: Any, habits: Any, offered: Any) -> None:
-    """Each game's window resolved as ``play.resolve_window`` (the first doubt wins, else every
-    pass while its seat is still asked), each move through :func:`logged_apply`."""
-    again = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    pile = np.zeros(PILE, dtype=np.int64)
-    entries = np.zeros((PILE, 3), dtype=np.int64)
-    faces = np.zeros(FACES, dtype=np.bool_)
-    totals = np.zeros(FACES, dtype=np.int64)
-    cards = np.zeros(FACES, dtype=np.int64)
-    for i in range(games.shape[0]):
-        g = games[i]
-        s, u, n = rows[g], streams[g], counts[i]
-        called = -1
-        for k in range(n):
-            if called < 0 and chosen[i, k] != s[A_PASS]:
-                called = k
-        if called >= 0:
-            logged_apply(s, u, asked[i, called], chosen[i, called], show, known, sure, last, habits, offered, g,
-                         pile, entries, faces, totals, cards)
-            continue
-        for k in range(n):
-            if k > 0:
-                still = actors(s, again)
-                found = False
-                for j in range(still):
-                    found = found or again[j] == asked[i, k]
-                if not found:
-                    break
-            logged_apply(s, u, asked[i, k], chosen[i, k], show, known, sure, last, habits, offered, g, pile, entries,
-                         faces, totals, cards)
+def new_scratch() -> Any:
+    """The scratch of :func:`window_one` (``logged_apply``'s and ``play.resolve_window``'s)."""
+    return (np.zeros(MAX_PLAYERS, dtype=np.int64), np.zeros(PILE, dtype=np.int64), np.zeros((PILE, 3), dtype=np.int64),
+            np.zeros(FACES, dtype=np.bool_), np.zeros(FACES, dtype=np.int64), np.zeros(FACES, dtype=np.int64))
 
 
 @njit
-def choose_at(rows: Any, streams: Any, games: Any, seats: Any, policies: Any, out: Any) -> None:
-    legal = np.zeros(MAX_ACTIONS, dtype=np.int64)
-    for i in range(games.shape[0]):
-        g = games[i]
-        out[i] = choose(rows[g], streams[g], seats[i], policies[i], legal)
+def window_one(rows: Any, streams: Any, g: int, n: int, asked: Any, chosen: Any, log: Any, scratch: Any) -> None:
+    """Game ``g``'s window resolved as ``play.resolve_window`` (the first doubt wins, else every
+    pass while its seat is still asked), each move through :func:`logged_apply`."""
+    show, known, sure, last, habits, offered = log
+    again, pile, entries, faces, totals, cards = scratch
+    s, u = rows[g], streams[g]
+    called = -1
+    for k in range(n):
+        if called < 0 and chosen[k] != s[A_PASS]:
+            called = k
+    if called >= 0:
+        logged_apply(s, u, asked[called], chosen[called], show, known, sure, last, habits, offered, g, pile, entries,
+                     faces, totals, cards)
+        return
+    for k in range(n):
+        if k > 0:
+            still = actors(s, again)
+            found = False
+            for j in range(still):
+                found = found or again[j] == asked[k]
+            if not found:
+                break
+        logged_apply(s, u, asked[k], chosen[k], show, known, sure, last, habits, offered, g, pile, entries, faces,
+                     totals, cards)
+
+
+@njit
+def answer_bot(rows: Any, streams: Any, g: int, seat: int, policy: int, legal: Any, mask: Any, scratch: Any) -> int:
+    return int(choose(rows[g], streams[g], seat, policy, legal))
 
 
 @njit
@@ -295,80 +293,83 @@ def observe_at(rows: Any, games: Any, seats: Any, known: Any, sure: Any, habits:
     encoder's (``at``: where its slices start, ``SLICES`` order).  Only what the seat's view holds
     is read: its own hand and picked cards, its own and turned-up plays, public counts, its knowledge."""
     for i in range(games.shape[0]):
-        g, me, o = games[i], seats[i], out[i]
-        s = rows[g]
-        n = s[PLAYERS]
-        o[:] = 0.0
-        for f in range(FACES):
-            o[at[0] + f] = s[HAND + me * FACES + f]
-            o[at[8] + f] = s[DISCARD + f]
-        if s[TURN_SEAT] == me:
-            for k in range(s[NPICKED]):
-                o[at[1] + s[PICKED + k]] += 1.0
-        width = n + RANKS + 2 + FACES
-        nentries = s[NENTRIES]
-        start = 0
-        for e in range(nentries):
-            seat, rank, size, shown = s[ENTRY_SEAT + e], s[ENTRY_RANK + e], s[ENTRY_SIZE + e], s[ENTRY_REVEALED + e]
-            r = (seat - me + n) % n
-            o[at[5] + r] += size
-            visible = shown == 1 or seat == me
-            if not visible:
-                o[at[4] + rank] += size
-            else:
-                base = at[2] if seat == me else at[3]
-                for k in range(start, start + size):
-                    o[base + s[PILE + k]] += 1.0
-            if e >= nentries - RECENT:
-                base = at[18] + (nentries - 1 - e) * width
-                o[base + r] = 1.0
-                o[base + n + rank] = 1.0
-                o[base + n + RANKS] = size
-                o[base + n + RANKS + 1] = shown
-                if visible:
-                    for k in range(start, start + size):
-                        o[base + n + RANKS + 2 + s[PILE + k]] += 1.0
-            start += size
-        unseen = 0
-        for seat in range(n):
-            r = (seat - me + n) % n
-            for f in range(FACES):
-                o[at[6] + r * FACES + f] = known[g, me, seat, f]
-                o[at[7] + r * FACES + f] = sure[g, me, seat, f]
-            o[at[9] + r] = s[SIZES + seat]
-            o[at[12] + r] = scaled(s[SUCCESSES + seat])
-            h = habits[g, seat]
-            base = at[13] + 7 * r
-            for k in range(5):
-                o[base + k] = scaled(h[k])
-            o[base + 5] = (h[LIES_H] + 1) / (h[DOUBTED_H] + 2)
-            o[base + 6] = (h[DOUBTS_H] + 1) / (h[ASKED_H] + 2)
-            if s[PHASE] == WINDOW and seat != me and (offered[g] >> seat) & 1:
-                still = False
-                for k in range(s[NWINDOW]):
-                    still = still or s[WINDOW_SEATS + k] == seat
-                unseen += 0 if still else 1
-        if 0 <= s[TURN_SEAT] < n:
-            o[at[10] + (s[TURN_SEAT] - me + n) % n] = 1.0
-        for k in range(s[NFORFEITED]):
-            o[at[11] + (s[FORFEITED + k] - me + n) % n] = 1.0
-        o[at[14] + s[PHASE]] = 1.0
-        if 0 <= s[RANK] < RANKS:
-            o[at[15] + s[RANK]] = 1.0
-        o[at[16]] = s[OPT_JOKERS]
-        for r in range(1, RANKS):
-            o[at[16] + r] = 4 * s[OPT_DECKS]
-        o[at[17]] = s[NPILE]
-        o[at[17] + 1] = scaled(s[PLAYS])
-        o[at[17] + 2] = scaled(s[STEPS] - unseen)
+        observe_seat(rows[games[i]], games[i], seats[i], known, sure, habits, offered, at, out[i])
 
 
 @njit
-def actors_at(rows: Any, games: Any, seats: Any, counts: Any) -> None:
-    """The actors of games ``games`` by priority (C4), padded with -1, and how many."""
-    buffer = np.zeros(16, dtype=np.int64)
-    for i in range(games.shape[0]):
-        n = actors(rows[games[i]], buffer)
-        counts[i] = n
-        for k in range(seats.shape[1]):
-            seats[i, k] = buffer[k] if k < n else -1
+def observe_one(rows: Any, g: int, seat: int, log: Any, at: Any, out: Any) -> None:
+    _, known, sure, _, habits, offered = log
+    observe_seat(rows[g], g, seat, known, sure, habits, offered, at, out)
+
+
+@njit
+def observe_seat(s: Any, g: int, me: int, known: Any, sure: Any, habits: Any, offered: Any, at: Any, o: Any) -> None:
+    """``o``: seat ``me``'s observation of game ``g`` (row ``s``)."""
+    n = s[PLAYERS]
+    o[:] = 0.0
+    for f in range(FACES):
+        o[at[0] + f] = s[HAND + me * FACES + f]
+        o[at[8] + f] = s[DISCARD + f]
+    if s[TURN_SEAT] == me:
+        for k in range(s[NPICKED]):
+            o[at[1] + s[PICKED + k]] += 1.0
+    width = n + RANKS + 2 + FACES
+    nentries = s[NENTRIES]
+    start = 0
+    for e in range(nentries):
+        seat, rank, size, shown = s[ENTRY_SEAT + e], s[ENTRY_RANK + e], s[ENTRY_SIZE + e], s[ENTRY_REVEALED + e]
+        r = (seat - me + n) % n
+        o[at[5] + r] += size
+        visible = shown == 1 or seat == me
+        if not visible:
+            o[at[4] + rank] += size
+        else:
+            base = at[2] if seat == me else at[3]
+            for k in range(start, start + size):
+                o[base + s[PILE + k]] += 1.0
+        if e >= nentries - RECENT:
+            base = at[18] + (nentries - 1 - e) * width
+            o[base + r] = 1.0
+            o[base + n + rank] = 1.0
+            o[base + n + RANKS] = size
+            o[base + n + RANKS + 1] = shown
+            if visible:
+                for k in range(start, start + size):
+                    o[base + n + RANKS + 2 + s[PILE + k]] += 1.0
+        start += size
+    unseen = 0
+    for seat in range(n):
+        r = (seat - me + n) % n
+        for f in range(FACES):
+            o[at[6] + r * FACES + f] = known[g, me, seat, f]
+            o[at[7] + r * FACES + f] = sure[g, me, seat, f]
+        o[at[9] + r] = s[SIZES + seat]
+        o[at[12] + r] = scaled(s[SUCCESSES + seat])
+        h = habits[g, seat]
+        base = at[13] + 7 * r
+        for k in range(5):
+            o[base + k] = scaled(h[k])
+        o[base + 5] = (h[LIES_H] + 1) / (h[DOUBTED_H] + 2)
+        o[base + 6] = (h[DOUBTS_H] + 1) / (h[ASKED_H] + 2)
+        if s[PHASE] == WINDOW and seat != me and (offered[g] >> seat) & 1:
+            still = False
+            for k in range(s[NWINDOW]):
+                still = still or s[WINDOW_SEATS + k] == seat
+            unseen += 0 if still else 1
+    if 0 <= s[TURN_SEAT] < n:
+        o[at[10] + (s[TURN_SEAT] - me + n) % n] = 1.0
+    for k in range(s[NFORFEITED]):
+        o[at[11] + (s[FORFEITED + k] - me + n) % n] = 1.0
+    o[at[14] + s[PHASE]] = 1.0
+    if 0 <= s[RANK] < RANKS:
+        o[at[15] + s[RANK]] = 1.0
+    o[at[16]] = s[OPT_JOKERS]
+    for r in range(1, RANKS):
+        o[at[16] + r] = 4 * s[OPT_DECKS]
+    o[at[17]] = s[NPILE]
+    o[at[17] + 1] = scaled(s[PLAYS])
+    o[at[17] + 2] = scaled(s[STEPS] - unseen)
+
+
+SEATS, SCRATCH = _play.SEATS, _play.SCRATCH
+play_at = specialise(globals(), njit, "doubt")[-1]

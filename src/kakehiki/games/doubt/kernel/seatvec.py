@@ -30,6 +30,7 @@ class DoubtSeats(SeatPlugin):
         self.show = bool(batch.options.show_pile)
         layout = env.table.encoder.layout
         self.starts = np.array([layout.part(name).start for name in SLICES], dtype=np.int64)
+        self.log = (self.show, self.known, self.sure, self.last, self.habits, self.offered)
 
     def check_options(self, options: Mapping[str, object]) -> None:
         for name, value in REFUSED.items():
@@ -40,10 +41,6 @@ class DoubtSeats(SeatPlugin):
     def start(self, games: IntArray) -> None:
         self.k.start_at(self.batch.rows, self.batch.streams, games, self.known, self.sure, self.last, self.habits,
                         self.offered)
-
-    def windows(self, games: IntArray, asked: IntArray, counts: IntArray, chosen: IntArray) -> None:
-        self.k.windows_at(self.batch.rows, self.batch.streams, games, asked, counts, chosen, self.show, self.known,
-                          self.sure, self.last, self.habits, self.offered)
 
     def observe(self, games: IntArray, seats: IntArray, out: npt.NDArray[np.float32]) -> None:
         self.k.observe_at(self.batch.rows, games, seats, self.known, self.sure, self.habits, self.offered,

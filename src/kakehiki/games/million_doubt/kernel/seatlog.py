@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from kakehiki.fast._loader import njit_for, sibling
+from kakehiki.fast.seatloop import specialise
 from kakehiki.games.million_doubt.kernel.layout import (
     A_DOUBT,
     A_PASS,
@@ -45,7 +46,6 @@ from kakehiki.games.million_doubt.kernel.layout import (
     LAYING,
     LEADER,
     LOCK,
-    MAX_PLAYERS,
     NASIDE,
     NBURSTS,
     NCLAIM_UP,
@@ -57,6 +57,7 @@ from kakehiki.games.million_doubt.kernel.layout import (
     OPT_BURST_AT,
     OPT_FACE_DOWN,
     OPT_GAMES,
+    OPT_MAX_STEPS,
     OPT_MOST_HIDDEN,
     OPT_SPADE3,
     PASSES,
@@ -74,6 +75,7 @@ from kakehiki.games.million_doubt.kernel.layout import (
     SCORES,
     SIZES,
     STATUS,
+    STEPS,
     TRUTHFUL,
     TURN,
     TURN_SEAT,
@@ -144,31 +146,33 @@ def start_at(rows: Any, streams: Any, games: Any, habits: Any) -> None:
 
 
 @njit
-def windows_at(rows: Any, streams: Any, games: Any, asked: Any, counts: Any, chosen: Any, habits: Any) -> None:
-    """Each game's window resolved as ``play.play_game`` does: the first call (a doubt) by
-    priority wins, else every pass in order while its seat is still asked."""
-    for i in range(games.shape[0]):
-        g = games[i]
-        s, u, n = rows[g], streams[g], counts[i]
-        claim = -1
-        for k in range(n):
-            if claim < 0 and chosen[i, k] != A_PASS:
-                claim = k
-        if claim >= 0:
-            logged_apply(s, u, asked[i, claim], chosen[i, claim], habits, g)
-            continue
-        for k in range(n):
-            if k > 0 and (s[PHASE] == 4 or not is_actor(s, asked[i, k])):
-                break
-            logged_apply(s, u, asked[i, k], chosen[i, k], habits, g)
+def new_scratch() -> Any:
+    return (np.zeros(1, dtype=np.int64),)
 
 
 @njit
-def choose_at(rows: Any, streams: Any, games: Any, seats: Any, policies: Any, out: Any, mask: Any) -> None:
-    ctx = np.zeros(CTX, dtype=np.int64)
-    for i in range(games.shape[0]):
-        g = games[i]
-        out[i] = choose(rows[g], streams[g], seats[i], mask, ctx)
+def window_one(rows: Any, streams: Any, g: int, n: int, asked: Any, chosen: Any, log: Any, scratch: Any) -> None:
+    """The window resolved as ``play.play_game`` does: the first call (a doubt) by priority
+    wins, else every pass in order while its seat is still asked."""
+    habits = log[0]
+    s, u = rows[g], streams[g]
+    claim = -1
+    for k in range(n):
+        if claim < 0 and chosen[k] != A_PASS:
+            claim = k
+    if claim >= 0:
+        logged_apply(s, u, asked[claim], chosen[claim], habits, g)
+        return
+    for k in range(n):
+        if k > 0 and (s[PHASE] == 4 or not is_actor(s, asked[k])):
+            break
+        logged_apply(s, u, asked[k], chosen[k], habits, g)
+
+
+@njit
+def answer_bot(rows: Any, streams: Any, g: int, seat: int, policy: int, legal: Any, mask: Any, scratch: Any) -> int:
+    """The ``random`` policy's answer (the kernel's one policy)."""
+    return int(choose(rows[g], streams[g], seat, mask, legal))
 
 
 @njit
@@ -176,16 +180,6 @@ def masks_at(rows: Any, games: Any, seats: Any, out: Any) -> None:
     ctx = np.zeros(CTX, dtype=np.int64)
     for i in range(games.shape[0]):
         legal_mask(rows[games[i]], seats[i], out[i], ctx)
-
-
-@njit
-def actors_at(rows: Any, games: Any, seats: Any, counts: Any) -> None:
-    buffer = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    for i in range(games.shape[0]):
-        n = actors(rows[games[i]], buffer)
-        counts[i] = n
-        for k in range(seats.shape[1]):
-            seats[i, k] = buffer[k] if k < n else -1
 
 
 @njit
@@ -198,76 +192,100 @@ def observe_at(rows: Any, games: Any, seats: Any, habits: Any, index_of: Any, at
     """``out[i]``: seat ``seats[i]``'s observation of game ``games[i]`` (``at``: where the
     encoder's slices start, ``SLICES`` order).  Only what the seat's view holds is read."""
     for i in range(games.shape[0]):
-        g, me, o = games[i], seats[i], out[i]
-        s = rows[g]
-        n = s[PLAYERS]
-        o[:] = 0.0
-        mine = s[TURN_SEAT] == me
-        for f in range(FACES):
-            c = index_of[f]
-            o[at[0] + c] = s[HAND + me * FACES + f]
-            o[at[11] + c] = s[POOL + f]
-            o[at[12] + c] = s[GIVEN + f]
-            o[at[14] + c] = s[GONE + f]
-            o[at[15] + c] = s[GONE_DOWN + me * FACES + f]
-        if mine:
-            if s[CLAIMING]:
-                for k in range(s[NCLAIM_UP]):
-                    o[at[2] + index_of[s[LAYING + k]]] += 1.0
-                o[at[4]], o[at[4] + 1], o[at[4] + 2] = 1.0, s[CLAIM_HIDDEN], s[CLAIM_REV]
-            else:
-                for k in range(s[NLAYING]):
-                    o[at[1] + index_of[s[LAYING + k]]] += 1.0
-            for k in range(s[NHIDING]):
-                o[at[3] + index_of[s[HIDING + k]]] += 1.0
-        for p in range(s[NPLAYS]):
-            seat, start, nup, ndown = s[PSEAT + p], s[PSTART + p], s[PUP + p], s[PDOWN + p]
-            r = (seat - me + n) % n
-            for k in range(start, start + nup):
-                o[at[8] + index_of[s[FCARDS + k]]] += 1.0
-                if p == s[BINDING]:
-                    o[at[5] + index_of[s[FCARDS + k]]] += 1.0
-            if seat == me:
-                for k in range(start + nup, start + nup + ndown):
-                    o[at[9] + index_of[s[FCARDS + k]]] += 1.0
-                    if p == s[BINDING]:
-                        o[at[6] + index_of[s[FCARDS + k]]] += 1.0
-            o[at[10] + r] += nup + ndown
+        observe_seat(rows, games[i], seats[i], habits, index_of, at, out[i])
+
+
+@njit
+def observe_one(rows: Any, g: int, seat: int, log: Any, at: Any, out: Any) -> None:
+    habits, index_of = log
+    observe_seat(rows, g, seat, habits, index_of, at, out)
+
+
+@njit
+def observe_seat(rows: Any, g: int, me: int, habits: Any, index_of: Any, at: Any, o: Any) -> None:
+    """``o``: seat ``me``'s observation of game ``g``."""
+    s = rows[g]
+    n = s[PLAYERS]
+    o[:] = 0.0
+    mine = s[TURN_SEAT] == me
+    for f in range(FACES):
+        c = index_of[f]
+        o[at[0] + c] = s[HAND + me * FACES + f]
+        o[at[11] + c] = s[POOL + f]
+        o[at[12] + c] = s[GIVEN + f]
+        o[at[14] + c] = s[GONE + f]
+        o[at[15] + c] = s[GONE_DOWN + me * FACES + f]
+    if mine:
+        if s[CLAIMING]:
+            for k in range(s[NCLAIM_UP]):
+                o[at[2] + index_of[s[LAYING + k]]] += 1.0
+            o[at[4]], o[at[4] + 1], o[at[4] + 2] = 1.0, s[CLAIM_HIDDEN], s[CLAIM_REV]
+        else:
+            for k in range(s[NLAYING]):
+                o[at[1] + index_of[s[LAYING + k]]] += 1.0
+        for k in range(s[NHIDING]):
+            o[at[3] + index_of[s[HIDING + k]]] += 1.0
+    for p in range(s[NPLAYS]):
+        seat, start, nup, ndown = s[PSEAT + p], s[PSTART + p], s[PUP + p], s[PDOWN + p]
+        r = (seat - me + n) % n
+        for k in range(start, start + nup):
+            o[at[8] + index_of[s[FCARDS + k]]] += 1.0
             if p == s[BINDING]:
-                o[at[7] + r] = 1.0
-                o[at[7] + n], o[at[7] + n + 1], o[at[7] + n + 2] = 1.0, ndown, s[PREV + p]
-        gone_down = 0
-        for seat in range(n):
-            r = (seat - me + n) % n
-            for f in range(FACES):
-                o[at[13] + r * FACES + index_of[f]] = s[KNOWN + seat * FACES + f]
-                gone_down += s[GONE_DOWN + seat * FACES + f]
-            o[at[16] + 3 * r + s[STATUS + seat]] = 1.0
-            o[at[17] + r] = s[SIZES + seat]
-            o[at[18] + r] = scaled(s[SCORES + seat])
-            h = habits[g, seat]
-            base = at[19] + HABITS * r
-            for k in range(9):
-                o[base + k] = scaled(h[k])
-            o[base + 9] = (h[SHOWN_LIES] + 1) / (h[SHOWN_DOUBTED] + 2)
-            o[base + 10] = (h[BLIND_LIES] + 1) / (h[BLIND_DOUBTED] + 2)
-            o[base + 11] = (h[DOUBTS_H] + 1) / (h[ASKED_H] + 2)
-        for slot, field in ((20, TURN_SEAT), (21, LAST_PLAYER), (23, CALLER), (24, DOUBTED), (25, LEADER)):
-            if 0 <= s[field] < n:
-                o[at[slot] + (s[field] - me + n) % n] = 1.0
-        for k in range(s[NWINDOW]):
-            o[at[22] + (s[WINDOW + k] - me + n) % n] = 1.0
-        for k in range(s[NFINISHED]):
-            o[at[26] + (s[FINISHED + k] - me + n) % n] = k + 1
-        for k in range(s[NBURSTS]):
-            o[at[27] + (s[BURSTS + k] - me + n) % n] = 1.0
-        phase = s[PHASE]
-        o[at[28] + (TURN if phase == HIDE and not mine else phase)] = 1.0
-        for suit in range(4):
-            if (s[LOCK] >> suit) & 1:
-                o[at[29] + suit] = 1.0
-        o[at[30]], o[at[30] + 1] = s[REVOLUTION], s[ELEVEN_BACK]
-        o[at[30] + 2] = 1.0 if s[REVOLUTION] != s[ELEVEN_BACK] else 0.0
-        o[at[30] + 3], o[at[30] + 4], o[at[30] + 5] = s[TRUTHFUL], s[OPT_FACE_DOWN], s[OPT_SPADE3]
-        o[at[31]], o[at[31] + 1], o[at[31] + 2] = s[PASSES], gone_down, s[NASIDE]
-        o[at[31] + 3], o[at[31] + 4], o[at[31] + 5] = s[ROUND], s[OPT_GAMES], s[OPT_BURST_AT]
+                o[at[5] + index_of[s[FCARDS + k]]] += 1.0
+        if seat == me:
+            for k in range(start + nup, start + nup + ndown):
+                o[at[9] + index_of[s[FCARDS + k]]] += 1.0
+                if p == s[BINDING]:
+                    o[at[6] + index_of[s[FCARDS + k]]] += 1.0
+        o[at[10] + r] += nup + ndown
+        if p == s[BINDING]:
+            o[at[7] + r] = 1.0
+            o[at[7] + n], o[at[7] + n + 1], o[at[7] + n + 2] = 1.0, ndown, s[PREV + p]
+    gone_down = 0
+    for seat in range(n):
+        r = (seat - me + n) % n
+        for f in range(FACES):
+            o[at[13] + r * FACES + index_of[f]] = s[KNOWN + seat * FACES + f]
+            gone_down += s[GONE_DOWN + seat * FACES + f]
+        o[at[16] + 3 * r + s[STATUS + seat]] = 1.0
+        o[at[17] + r] = s[SIZES + seat]
+        o[at[18] + r] = scaled(s[SCORES + seat])
+        h = habits[g, seat]
+        base = at[19] + HABITS * r
+        for k in range(9):
+            o[base + k] = scaled(h[k])
+        o[base + 9] = (h[SHOWN_LIES] + 1) / (h[SHOWN_DOUBTED] + 2)
+        o[base + 10] = (h[BLIND_LIES] + 1) / (h[BLIND_DOUBTED] + 2)
+        o[base + 11] = (h[DOUBTS_H] + 1) / (h[ASKED_H] + 2)
+    for slot, field in ((20, TURN_SEAT), (21, LAST_PLAYER), (23, CALLER), (24, DOUBTED), (25, LEADER)):
+        if 0 <= s[field] < n:
+            o[at[slot] + (s[field] - me + n) % n] = 1.0
+    for k in range(s[NWINDOW]):
+        o[at[22] + (s[WINDOW + k] - me + n) % n] = 1.0
+    for k in range(s[NFINISHED]):
+        o[at[26] + (s[FINISHED + k] - me + n) % n] = k + 1
+    for k in range(s[NBURSTS]):
+        o[at[27] + (s[BURSTS + k] - me + n) % n] = 1.0
+    phase = s[PHASE]
+    o[at[28] + (TURN if phase == HIDE and not mine else phase)] = 1.0
+    for suit in range(4):
+        if (s[LOCK] >> suit) & 1:
+            o[at[29] + suit] = 1.0
+    o[at[30]], o[at[30] + 1] = s[REVOLUTION], s[ELEVEN_BACK]
+    o[at[30] + 2] = 1.0 if s[REVOLUTION] != s[ELEVEN_BACK] else 0.0
+    o[at[30] + 3], o[at[30] + 4], o[at[30] + 5] = s[TRUTHFUL], s[OPT_FACE_DOWN], s[OPT_SPADE3]
+    o[at[31]], o[at[31] + 1], o[at[31] + 2] = s[PASSES], gone_down, s[NASIDE]
+    o[at[31] + 3], o[at[31] + 4], o[at[31] + 5] = s[ROUND], s[OPT_GAMES], s[OPT_BURST_AT]
+
+
+SEATS, SCRATCH = _play.SEATS, _play.SCRATCH
+CYCLE_STEPS, CYCLE_LIMIT = STEPS, OPT_MAX_STEPS  # positions repeated by networks alone are skipped to the limit
+
+
+@njit
+def cycle_log(log: Any, g: int) -> Any:
+    """What the game's position holds beside its row: the habits."""
+    return log[0][g]
+
+
+play_at = specialise(globals(), njit, "million_doubt")[-1]
