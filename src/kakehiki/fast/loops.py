@@ -22,6 +22,11 @@ import numpy as np
 actors: Any = None  # actors(row, out) -> n
 legal_mask: Any = None  # legal_mask(row, seat, mask, scratch)
 apply: Any = None  # apply(row, stream, seat, action), or with the game's ratio after the stream
+new_match: Any = None  # new_match(row, stream): a fresh match on a row holding its options
+seat_streams: Any = None  # kakehiki.fast.prng.seat_streams
+below: Any = None  # kakehiki.fast.prng.below
+U_PREFIX: Any = None  # the stream slots of the layout: "<seed>/" hashed, and the first seat's bot stream
+U_BOT: Any = None
 PHASE: Any = None
 OVER: Any = None
 SEATS: Any = None  # the most seats at a table
@@ -65,6 +70,32 @@ def step_games(rows: Any, streams: Any, seats: Any, actions: Any, mask: Any) -> 
             if rows[g, PHASE] != OVER:
                 apply(rows[g], streams[g], seats[g], actions[g])
     return bad
+
+
+def new_games(rows: Any, streams: Any) -> None:
+    """Deal every row (its options written) as a new match, for a game whose deal takes no more."""
+    for g in range(rows.shape[0]):
+        new_match(rows[g], streams[g])
+
+
+def bot_streams(u: Any, players: int) -> None:
+    """``derive(seed, "bot", seat)`` for every seat: the play-out bots' generators."""
+    seat_streams(u, U_PREFIX, U_BOT, players)
+
+
+def uniform_choice(s: Any, u: Any, seat: int, mask: Any, scratch: Any) -> int:
+    """The ``random`` bot: a uniform legal action of ``seat`` (in index order), drawn from its stream."""
+    legal_mask(s, seat, mask, scratch)
+    n = 0
+    for a in range(mask.shape[0]):
+        n += mask[a]
+    pick = below(u, U_BOT + seat, n)
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            if pick == 0:
+                return a
+            pick -= 1
+    return -1
 
 
 def step_games_ratio(rows: Any, streams: Any, ratios: Any, seats: Any, actions: Any, mask: Any) -> int:

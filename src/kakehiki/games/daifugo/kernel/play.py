@@ -9,7 +9,7 @@ import numpy as np
 
 from kakehiki.fast._loader import PRNG, njit_for, sibling
 from kakehiki.fast.loops import specialise
-from kakehiki.games.daifugo.kernel.layout import MAX_PLAYERS, OVER, PHASE, PLAYERS, U_BOT, U_PREFIX
+from kakehiki.games.daifugo.kernel.layout import MAX_PLAYERS, OVER, PHASE, PLAYERS, U_BOT, U_PREFIX  # noqa: F401 - the loops bind U_*
 
 njit = njit_for(__name__)
 borrowing = njit_for(__name__, counted=False)  # for the functions that make no array
@@ -23,38 +23,12 @@ new_match, apply = _match.new_match, _match.apply
 
 RANDOM = 0  # the playout policies
 
-
-@borrowing
-def new_games(rows: Any, streams: Any) -> None:
-    for g in range(rows.shape[0]):
-        new_match(rows[g], streams[g])
-
-
 SEATS, SCRATCH = MAX_PLAYERS, CTX  # the sizes of the shared loops' scratch
 actors_of, masks_of, first_illegal, step_games = specialise(
     globals(), njit, "daifugo", "actors_of", "masks_of", "first_illegal", "step_games")
-
-
-@borrowing
-def bot_streams(u: Any, players: int) -> None:
-    """``derive(seed, "bot", seat)`` for every seat: the playout policy's generators."""
-    seat_streams(u, U_PREFIX, U_BOT, players)
-
-
-@borrowing
-def choose(s: Any, u: Any, seat: int, mask: Any, ctx: Any) -> int:
-    """``RANDOM``, the ``random`` bot: a uniform legal action (in index order) from the seat's stream."""
-    legal_mask(s, seat, mask, ctx)
-    n = 0
-    for a in range(mask.shape[0]):
-        n += mask[a]
-    pick = below(u, U_BOT + seat, n)
-    for a in range(mask.shape[0]):
-        if mask[a]:
-            if pick == 0:
-                return a
-            pick -= 1
-    return -1
+new_games, bot_streams, choose = specialise(
+    globals(), borrowing, "daifugo", "new_games", "bot_streams", "uniform_choice")
+"""``RANDOM``, the ``random`` bot, is ``choose`` (:func:`kakehiki.fast.loops.uniform_choice`)."""
 
 
 @njit
