@@ -50,7 +50,7 @@ def compiled_run(game: str, players: int, n: int, opponent: str, hidden: int) ->
 
     opp = new_network(game, players, hidden=(hidden,), seed=1) if opponent == "mlp" else opponent
 
-    def run(seconds: float, seed: int) -> int:
+    def run(seconds: float, seed: int) -> float:
         env, rng, steps = CompiledVectorEnv(game, n, players, opponents=opp, jit=True), np.random.default_rng(seed), 0
         _, infos = env.reset(seed=seed)
         start = time.process_time()
@@ -67,7 +67,7 @@ def compiled_run(game: str, players: int, n: int, opponent: str, hidden: int) ->
 def reference_run(game: str, players: int, n: int, opponent: str) -> Run:
     from kakehiki.rl.vector import SeatVectorEnv
 
-    def run(seconds: float, seed: int) -> int:
+    def run(seconds: float, seed: int) -> float:
         env, rng, steps = SeatVectorEnv(game, n, players=players, opponents=opponent), np.random.default_rng(seed), 0
         _, infos = env.reset(seed=seed)
         start = time.process_time()
@@ -83,7 +83,7 @@ def reference_run(game: str, players: int, n: int, opponent: str) -> Run:
 def uno_run() -> Run:
     import rlcard
 
-    def run(seconds: float, seed: int) -> int:
+    def run(seconds: float, seed: int) -> float:
         env, rng, steps = rlcard.make("uno", config={"seed": seed}), np.random.default_rng(seed), 0
         start = time.process_time()
         while time.process_time() - start < seconds:
