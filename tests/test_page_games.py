@@ -24,13 +24,13 @@ from serving import LiveServer
 
 # House rules that make each game neither too short for both people to play (a Dobon can end on
 # the first card) nor too long for clicking people.
-GAMES: dict[str, dict[str, Any]] = {
-    "dobon": {"options": {"games": "2"}, "calls": True},
-    "dobon-arith": {"options": {"games": "2"}, "calls": True},
-    "doubt": {"options": {}, "calls": False},
-    "million-doubt": {"options": {}, "calls": False},
-    "dhumbal": {"options": {"show_max": "15"}, "calls": False},
-    "daifugo": {"options": {"games": "1"}, "calls": False},
+GAMES: dict[str, dict[str, Any]] = {  # calls: whether people call when they can; keys: the key hint
+    "dobon": {"options": {"games": "2"}, "calls": True, "keys": "Space: go on · D: call · Esc: close"},
+    "dobon-arith": {"options": {"games": "2"}, "calls": True, "keys": "Space: go on · D: call · Esc: close"},
+    "doubt": {"options": {}, "calls": False, "keys": "Space: go on · D: call · Esc: close"},
+    "million-doubt": {"options": {}, "calls": False, "keys": "Space: go on · D: call · Esc: close"},
+    "dhumbal": {"options": {"show_max": "15"}, "calls": False, "keys": "Esc: close a menu"},  # no calls out of turn:
+    "daifugo": {"options": {"games": "1"}, "calls": False, "keys": "Esc: close a menu"},  # no D, no Space
 }
 CLOCKS = {"reaction": "0.2", "turn": "30", "grace": "30", "pace": "0.05"}
 
@@ -87,6 +87,8 @@ def test_a_whole_game_through_the_page(people: tuple[Person, Person], server: Li
     time.sleep(0.4)
     ann.shot(f"{game}-en")
     bo.shot(f"{game}-ja-phone")
+    if ann.page.locator("#key-hint").count():  # shown while the game is on
+        assert ann.page.inner_text("#key-hint") == setup["keys"]
     for person in (ann, bo):
         person.pause(False)
 

@@ -311,7 +311,7 @@ function renderTable(root, ctx) {
   fill(root, h("div", { class: "table" + (calls.length ? " can-call" : "") },
     seats, h("div", { class: "centre" }, centre, lastLine), prompt, pendingLine(ctx),
     h("div", { class: "controls" }, callButton, goOnButton, bar), composeHint,
-    seated && frame.status === "playing" ? h("p", { class: "key-hint", id: "key-hint" }, t("table.key_hint")) : null, apart,
+    seated && frame.status === "playing" ? h("p", { class: "key-hint", id: "key-hint" }, t(CALLS.length ? "table.key_hint" : "table.key_hint_plain")) : null, apart,
     total ? h("div", { class: "hand-head" }, total) : null, handEl, menu));
   markArrivals(root, frame);
   ctx.callNow = calls.length === 1 ? () => ctx.act(calls[0].text) : calls.length && callButton ? () => callButton.click() : null;
