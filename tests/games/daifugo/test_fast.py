@@ -220,6 +220,15 @@ def test_a_batch_refuses_an_illegal_action_and_leaves_finished_games_alone() -> 
     assert (batch.rows == finished).all()
 
 
+@pytest.mark.parametrize("action", [-1, L.ACTIONS, 10**9])
+def test_an_action_index_outside_the_space_is_refused_and_changes_nothing(action: int) -> None:
+    batch = DaifugoBatch([3], 4, jit=False)
+    before = batch.rows.copy()
+    with pytest.raises(IllegalActionError, match="game 0"):
+        batch.step([action])
+    assert (batch.rows == before).all()
+
+
 def test_F1_a_batch_refuses_what_the_reference_refuses() -> None:
     with pytest.raises(OptionError):
         DaifugoBatch([1], 9, jit=False)
