@@ -12,7 +12,7 @@ import pytest
 
 from kakehiki.bots.policy import PolicyFileError
 from kakehiki.errors import IllegalActionError, OptionError
-from kakehiki.rl.compiled import CompiledVectorEnv
+from kakehiki.rl.compiled import POOL_CODE, CompiledVectorEnv
 from kakehiki.rl.selfplay import new_network, save_network
 from kakehiki.rl.vector import SeatVectorEnv
 
@@ -182,6 +182,34 @@ def test_a_pool_of_networks_sits_in_the_other_seats() -> None:
     env.set_pool(pool[:1], seed=2)
     env.reset(seed=1)
     assert ((-1 - env.policies[:, 1:]) == 0).all()
+
+
+def test_a_new_pool_leaves_the_games_in_progress_with_the_networks_they_were_dealt() -> None:
+    """``set_pool`` between steps: the games already dealt play on against the same networks
+    (the same moves as without the new pool), and only games dealt afterwards draw from it."""
+    old = [new_network("doubt", 3, hidden=(8,), seed=k) for k in range(3)]
+    new = [new_network("doubt", 3, hidden=(8,), seed=10 + k) for k in range(2)]
+
+    def play(swap: bool) -> tuple[list[Any], list[bool]]:
+        env = CompiledVectorEnv("doubt", 6, 3, opponents="pool", pool=old, jit=False)
+        obs, info = env.reset(seed=4)
+        seen, pick = [obs.copy()], np.random.default_rng(1)
+        if swap:
+            env.set_pool(new, seed=9)
+        codes = env.policies[(env.policies < 0) & (env.policies != POOL_CODE)]
+        seated = [any(env.networks[-1 - int(c)] is net for net in old) for c in codes]
+        for _ in range(12):
+            acts = np.array([pick.choice(np.flatnonzero(m)) for m in info["action_mask"]])
+            obs, _, done, _, info = env.step(acts)
+            seen.append(obs.copy())
+            if done.any():
+                break
+        return seen, seated
+
+    kept, seated = play(swap=True)
+    plain, _ = play(swap=False)
+    assert seated and all(seated), "every opponent seat still holds one of the networks it was dealt"
+    assert all((a == b).all() for a, b in zip(kept, plain, strict=True))
 
 
 def test_an_illegal_action_is_refused_naming_the_game() -> None:

@@ -242,11 +242,15 @@ class CompiledVectorEnv(VectorEnv[Batch, Batch, Batch]):
         return self.kernel_policies[name]
 
     def set_pool(self, pool: Sequence[str | Network], seed: int | None = None) -> None:
-        """Replace the pool the ``pool`` opponents are drawn from (games dealt from now on)."""
-        keep = {-1 - c for c in self.codes if c < 0 and c != POOL_CODE}
+        """Replace the pool the ``pool`` opponents are drawn from (games dealt from now on): a game
+        already dealt plays on with the networks it was dealt with."""
+        seated = self.policies[(self.policies < 0) & (self.policies != POOL_CODE)]
+        keep = {-1 - c for c in self.codes if c < 0 and c != POOL_CODE} | {-1 - int(c) for c in np.unique(seated)}
         self.networks = [net for k, net in enumerate(self.networks) if k in keep]
         remap = {old: new for new, old in enumerate(sorted(keep))}
         self.codes = [c if c >= 0 or c == POOL_CODE else -1 - remap[-1 - c] for c in self.codes]
+        for old, new in remap.items():
+            self.policies[self.policies == -1 - old] = -1 - new
         self.pool = [self._network(p, "pool") for p in pool]
         if seed is not None:
             self._pool_rng = np.random.default_rng(seed)
