@@ -136,7 +136,8 @@ def test_a_table_that_shows_what_happened(people: tuple[Person, Person], game: s
         person.page.wait_for_selector("#hand")
     ann.start_playing(seed=11, prefer_calls=setup["calls"])
     bo.start_playing(seed=12, prefer_calls=setup["calls"])
-    ann.page.wait_for_function("window.__kkPlayed.clicks >= 2 || window.KKApp.over !== null", timeout=60_000)  # a slow, shared machine
+    # up to a minute: on a slow, shared machine the bots' turns between a person's clicks take a while
+    ann.page.wait_for_function("window.__kkPlayed.clicks >= 2 || window.KKApp.over !== null", timeout=60_000)
     for person in (ann, bo):
         person.pause(True)
     time.sleep(0.5)
