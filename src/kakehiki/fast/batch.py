@@ -39,6 +39,25 @@ from kakehiki.fast._loader import kernels
 from kakehiki.prng import fnv1a64
 
 IntArray = npt.NDArray[np.int64]
+HAND_ORDER_JOKER = 52  # the joker's face in hand order, after every natural card
+
+
+def hand_order_face(card: Card) -> int:
+    """A card's face in hand order, as the climbing games' kernels number them (Million Doubt,
+    Daifugo): ``strength * 4 + suit`` (3 is strength 0 … 2 is 12; suits S H D C), the joker 52."""
+    if card.is_joker:
+        return HAND_ORDER_JOKER
+    return ((card.rank - 3) % 13) * 4 + "SHDC".index(card.suit)
+
+
+def hand_order_indices() -> IntArray:
+    """``Card.index`` of each hand-order face (the inverse of :func:`hand_order_face`)."""
+    index = np.zeros(HAND_ORDER_JOKER + 1, dtype=np.int64)
+    for face in range(HAND_ORDER_JOKER):
+        strength, suit = divmod(face, 4)
+        index[face] = suit * 13 + (strength + 2) % 13
+    index[HAND_ORDER_JOKER] = HAND_ORDER_JOKER
+    return index
 
 
 class KernelBatch:

@@ -27,7 +27,7 @@ import numpy.typing as npt
 from kakehiki.cards import Card
 from kakehiki.errors import OptionError
 from kakehiki.fast._loader import LOOPS, PRNG
-from kakehiki.fast.batch import KernelBatch
+from kakehiki.fast.batch import KernelBatch, hand_order_face
 from kakehiki.games.daifugo.kernel import layout as L
 from kakehiki.games.daifugo.rules.game import new_match
 from kakehiki.games.daifugo.rules.model import OPTION_SPECS, DaifugoOptions
@@ -65,12 +65,7 @@ class DaifugoBatch(KernelBatch):
     LAYOUT, MOVES, POLICIES, FACES = L, L.STEPS, POLICIES, L.FACES
     actions = L.ACTIONS
 
-    @staticmethod
-    def deck_face(card: Card) -> int:
-        """A card's face in hand order (3 … 2, the joker last)."""
-        if card.is_joker:
-            return L.JOKER
-        return ((card.rank - 3) % 13) * 4 + "SHDC".index(card.suit)
+    deck_face = staticmethod(hand_order_face)  # a card's face in hand order (3 … 2, the joker last)
 
     def __init__(
         self, seeds: Sequence[int] | npt.NDArray[Any], players: int = 4,

@@ -7,20 +7,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from kakehiki.games.daifugo.kernel import layout as L
+from kakehiki.fast.batch import hand_order_indices
 from kakehiki.games.daifugo.kernel.batch import KERNEL_MODULES
 from kakehiki.games.daifugo.kernel.seatlog import SLICES
 from kakehiki.rl.compiled import CompiledVectorEnv, IntArray, SeatPlugin
-
-
-def card_indices() -> npt.NDArray[np.int64]:
-    """``Card.index`` of each kernel face (strength × 4 + suit; 3 is strength 0, 2 is 12; the joker 52)."""
-    index = np.zeros(L.FACES, dtype=np.int64)
-    for face in range(52):
-        strength, suit = divmod(face, 4)
-        index[face] = suit * 13 + (strength + 2) % 13
-    index[52] = 52
-    return index
 
 
 class DaifugoSeats(SeatPlugin):
@@ -28,7 +18,7 @@ class DaifugoSeats(SeatPlugin):
 
     def __init__(self, batch: Any, env: CompiledVectorEnv) -> None:
         super().__init__(batch, env)
-        self.index_of = card_indices()
+        self.index_of = hand_order_indices()
         layout = env.table.encoder.layout
         self.starts = np.array([layout.part(name).start for name in SLICES], dtype=np.int64)
         self.log = (self.index_of,)

@@ -27,7 +27,7 @@ import numpy.typing as npt
 from kakehiki.cards import Card
 from kakehiki.errors import OptionError
 from kakehiki.fast._loader import LOOPS, PRNG
-from kakehiki.fast.batch import KernelBatch
+from kakehiki.fast.batch import KernelBatch, hand_order_face
 from kakehiki.games.million_doubt.kernel import layout as L
 from kakehiki.games.million_doubt.rules.match import new_match
 from kakehiki.games.million_doubt.rules.state import (
@@ -78,12 +78,7 @@ class MillionDoubtBatch(KernelBatch):
 
     LAYOUT, MOVES, POLICIES, FACES = L, L.STEPS, POLICIES, L.FACES
 
-    @staticmethod
-    def deck_face(card: Card) -> int:
-        """A card's face in hand order (3 … 2, the joker last), as the kernel's ``deck_face``."""
-        if card.is_joker:
-            return L.JOKER
-        return ((card.rank - 3) % 13) * 4 + "SHDC".index(card.suit)
+    deck_face = staticmethod(hand_order_face)  # a card's face in hand order (3 … 2, the joker last)
 
     def __init__(
         self, seeds: Sequence[int] | npt.NDArray[Any], players: int = 4,
