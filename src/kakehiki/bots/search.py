@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from kakehiki.bots import Bot, RandomBot, register_bot
+from kakehiki.bots import Bot, RandomBot, fast_rng, register_bot
 from kakehiki.core import Action, Game, RoundResult
 from kakehiki.driver import next_moves
 
@@ -78,6 +78,7 @@ class SearchBot:
     ) -> Action:
         if len(legal) == 1:
             return legal[0]
+        rng = fast_rng(rng)  # many determinizations and rollouts: draw them from a fast generator
         root = _Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for _ in range(self.iterations):

@@ -42,6 +42,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from kakehiki.bots import fast_rng
 from kakehiki.bots.search import Sampler
 from kakehiki.cards import CARD_ORDER, Card
 from kakehiki.core import Action, Game
@@ -254,7 +255,7 @@ class ExpertBot(Planner):
         if SHOW not in legal or not self.worlds or len(view.hand_sizes) != HEADS_UP:
             return self.choose(view, legal, rng)
         turn = self.best_turn(view)
-        return SHOW if self.show_beats(turn, game, view, rng, sample) > 0 else turn.step(0)
+        return SHOW if self.show_beats(turn, game, view, fast_rng(rng), sample) > 0 else turn.step(0)  # many worlds
 
     # -- turns ---------------------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb, exp, log
 
+from kakehiki.bots import fast_rng
 from kakehiki.bots.style_mix import SURE, Fit, mean, missed_call, mixed, one_of, times
 from kakehiki.cards import STANDARD_DECK, Card
 from kakehiki.core import Action
@@ -437,7 +438,7 @@ class ArithExpertBot:
             doomed = chain[-2] if len(chain) > 1 else view.top_owner
             if doomed is None or doomed == me:
                 return DOBON  # answering is the only way not to lose (A5)
-        tables = self._tables(view, rng)
+        tables = self._tables(view, fast_rng(rng))  # many samples: a fast generator
         options = self._options(view, legal)
         values = [self._mean(tables, option.value, option.ordinary) for option in options]
         best = max(range(len(options)), key=lambda i: values[i])

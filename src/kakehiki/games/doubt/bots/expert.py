@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
 
+from kakehiki.bots import fast_rng
 from kakehiki.cards import Card
 from kakehiki.core import Action
 from kakehiki.games.doubt import DOUBT, PASS, DoubtView, PileView
@@ -441,7 +442,7 @@ class ExpertBot:
         junk = [c for c in hand if c.rank != view.rank and not c.is_joker]
         if matching:
             truth = tuple(matching)
-            if junk and not view.picked and raceable(view) and lying_wins_race(view, rng, truth):
+            if junk and not view.picked and raceable(view) and lying_wins_race(view, fast_rng(rng), truth):
                 return (least_needed(view, junk),)
             return truth
         if jokers and (len(hand) > 3 or not junk):

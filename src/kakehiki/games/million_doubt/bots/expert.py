@@ -44,6 +44,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from kakehiki.bots import fast_rng
 from kakehiki.bots.search import Sampler
 from kakehiki.cards import Card
 from kakehiki.core import Action, Game
@@ -360,7 +361,8 @@ class MillionDoubtExpertBot(MillionDoubtHeuristicBot):
         if view.phase == "doubt":
             if RECENT:
                 self.recent.observe(view)
-            return DOUBT if worth_doubting(view, rng, recent=self.recent if RECENT else None) else PASS
+            recent = self.recent if RECENT else None
+            return DOUBT if worth_doubting(view, fast_rng(rng), recent=recent) else PASS  # dealt many times
         return super().choose(view, legal, rng)
 
     def choose_sampled(
@@ -376,7 +378,8 @@ class MillionDoubtExpertBot(MillionDoubtHeuristicBot):
                    if isinstance(c, Pass) or c.starts_with(view.laying)]
         if not options:
             return self.choose(view, legal, rng)
-        best = options[0] if len(options) == 1 else self._best(game, seat, view, options, rng, sample)
+        # several candidates: searched on many deals, drawn from a fast generator
+        best = options[0] if len(options) == 1 else self._best(game, seat, view, options, fast_rng(rng), sample)
         return _move(self, view, best).steps()[0]
 
     def hide_choice(self, view: MillionDoubtView, up: tuple[Card, ...], hidden: int, revolution: bool,
