@@ -98,3 +98,18 @@ def test_a_best_response_is_trained_against_the_frozen_policy_alone() -> None:
     assert response.meta["trained"]["rounds"] == 2
     with pytest.raises(ValueError, match="fixed networks"):
         train("dobon", 3, config=DMCConfig(self_play=False, rounds=1), jit=False)
+
+
+def test_an_imitation_starts_the_learner_with_the_same_choices_on_a_win_rate_scale() -> None:
+    from kakehiki.rl.compiled import masked_argmax
+    from kakehiki.rl.master import as_scores
+    from kakehiki.rl.selfplay import new_network
+
+    copy = new_network("dhumbal", 4, hidden=(8,), seed=4, activation="relu")
+    rng = np.random.default_rng(0)
+    obs = rng.random((64, copy.inputs)).astype(np.float32)
+    masks = (rng.random((64, copy.outputs)) < 0.3).astype(np.uint8)
+    masks[:, 0] = 1
+    scaled = as_scores(copy)
+    assert (masked_argmax(scaled.scores(obs), masks) == masked_argmax(copy.scores(obs), masks)).all()
+    assert np.abs(scaled.scores(obs) - 0.25).max() < np.abs(copy.scores(obs)).max()

@@ -31,6 +31,9 @@ from kakehiki.rl.dmc import DMCConfig, QNet, policy_meta
 from kakehiki.rl.obs import encoder
 from kakehiki.rl.table import RLTable
 
+ROW_PASSES = 600_000
+"""Rows a fit goes through by default: more passes over few decisions, fewer over many."""
+
 
 @dataclass
 class Decisions:
@@ -110,16 +113,19 @@ def agreement(net: Network, obs: npt.NDArray[np.float32], masks: npt.NDArray[np.
 
 
 def distill(game_id: str, bot: str, games: int, players: int | None = None, hidden: tuple[int, ...] = (128, 64),
-            epochs: int = 20, batch: int = 256, seed: int = 0,
+            epochs: int | None = None, batch: int = 256, seed: int = 0,
             cpu_seconds: float | None = None) -> tuple[Network, float]:
-    """A network imitating ``bot`` (see the module), and its agreement on a held-out tenth."""
+    """A network imitating ``bot`` (see the module), and its agreement on a held-out tenth.
+    ``epochs`` passes over the decisions (default: about :data:`ROW_PASSES` rows in all, 2 to 20
+    passes)."""
     table = RLTable(game_id, players)
     obs, masks, actions = record(game_id, bot, games, players, seed, cpu_seconds).arrays()
     rng = np.random.default_rng(seed)
     order = rng.permutation(len(obs))
     held, fit = order[: len(order) // 10], order[len(order) // 10:]
     net = QNet([table.obs_size, *hidden, table.n_actions], seed=seed)
-    for _ in range(epochs):
+    passes = epochs if epochs is not None else max(2, min(20, ROW_PASSES // max(1, len(fit))))
+    for _ in range(passes):
         for idx in np.array_split(rng.permutation(fit), max(1, len(fit) // batch)):
             fit_choices(net, obs[idx], masks[idx], actions[idx])
     meta = policy_meta(table, DMCConfig(hidden=hidden))

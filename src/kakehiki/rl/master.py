@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from kakehiki.bots.master import policy_file
+from kakehiki.bots.policy import Network
 from kakehiki.manifest import find
 from kakehiki.rl.dmc import DMCConfig, Progress, exploitability, train
 from kakehiki.rl.imitate import distill
@@ -42,6 +43,15 @@ def imitated_bots(game: str) -> list[str]:
     """The bots a game's ``master`` trains against by default: its levels and its style bots."""
     manifest = find(game)
     return ["normal", "hard", *(manifest.styles if manifest is not None else ())]
+
+
+def as_scores(copy: Network, spread: float = 0.02, base: float = 0.25) -> Network:
+    """An imitation's network with its last layer scaled so that its logits become scores near a
+    win rate (``base + spread · logit``): the same choices, on the scale deep Monte Carlo fits,
+    so that fitting the actions it takes does not first undo their order by the logits' size."""
+    weights = (*copy.weights[:-1], copy.weights[-1] * np.float32(spread))
+    biases = (*copy.biases[:-1], copy.biases[-1] * np.float32(spread) + np.float32(base))
+    return Network(copy.meta, weights, biases, copy.activation, copy.shift, copy.scale)
 
 
 def exploit(game: str, policy: Path | None, players: int | None, cpu_seconds: float, games: int) -> int:
@@ -74,6 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                      help="file to write (default: master-<seats>.npz in the game's folder)")
     run.add_argument("--imitate", default=None,
                      help="bots to imitate as opponents, comma-separated (default: normal, hard and the styles)")
+    run.add_argument("--start-from", default=None, metavar="BOT",
+                     help="begin from the imitation of BOT (one of --imitate) rather than fresh weights")
     run.add_argument("--imitate-games", type=int, default=1000, help="reference games recorded per bot, at most")
     run.add_argument("--imitate-cpu", type=float, default=120.0, help="CPU seconds of recording per bot, at most")
     probe = sub.add_parser("exploit", help="train a best response against a policy: how exploitable it is")
@@ -95,15 +107,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"round {progress.rounds}: {progress.games} games, {progress.rows} rows, "
                   f"{progress.cpu_seconds:.0f} CPU-s, loss {loss:.4f}", flush=True)
 
-    fixed, imitated = [], {}
+    fixed: list[Network] = []
+    imitated: dict[str, float] = {}
     for bot in imitated_bots(args.game) if args.imitate is None else [b for b in args.imitate.split(",") if b]:
-        copy, agree = distill(args.game, bot, args.imitate_games, args.players, seed=args.seed,
-                              cpu_seconds=args.imitate_cpu)
+        copy, agree = distill(args.game, bot, args.imitate_games, args.players, hidden=config.hidden,
+                              seed=args.seed, cpu_seconds=args.imitate_cpu)
         print(f"imitated {bot}: {copy.meta['trained']['decisions']} decisions, agrees on {agree:.1%} of others",
               flush=True)
         fixed.append(copy)
         imitated[bot] = round(agree, 3)
-    net, progress = train(args.game, args.players, config=config, seed=args.seed, report=report, fixed=fixed)
+    start = None
+    if args.start_from is not None:
+        if args.start_from not in imitated:
+            raise SystemExit(f"--start-from {args.start_from}: not among the imitated bots ({', '.join(imitated)})")
+        start = as_scores(fixed[list(imitated).index(args.start_from)])
+    net, progress = train(args.game, args.players, config=config, seed=args.seed, report=report, fixed=fixed,
+                          start=start)
+    net.meta["trained"]["start"] = args.start_from
     net.meta["trained"]["imitated"] = imitated
     out = args.out or default_out(args.game, net.meta["players"])
     save_network(net, out)
