@@ -130,6 +130,7 @@ BOT_WORDS_JA: Final[Mapping[str, str]] = {
     "normal": "ふつう",
     "hard": "むずかしい",
     "expert": "達人",
+    "master": "名人",
     "caller": "コール狙い",
     "greedy": "欲張り",
     "no-interrupt": "割り込まない",
