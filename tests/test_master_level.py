@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from kakehiki.bots import make_bot
+from kakehiki.bots import bot_names, make_bot
 from kakehiki.bots import master as master_module
-from kakehiki.bots.master import MASTER, MasterBot, master_path
+from kakehiki.bots.master import MASTER, master_bot, master_path, ships_policy
 from kakehiki.bots.policy import PolicyBot, load_network
 from kakehiki.driver import play_out
 from kakehiki.registry import game_ids, get_game
@@ -28,9 +28,8 @@ def shipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 
 @pytest.mark.parametrize("game_id", game_ids())
-def test_every_game_offers_master(game_id: str) -> None:
-    bot = make_bot(game_id, MASTER)
-    assert bot.name == MASTER and isinstance(bot, MasterBot)
+def test_a_game_offers_master_only_with_a_shipped_policy_for_it(game_id: str) -> None:
+    assert (MASTER in bot_names(game_id)) == ships_policy(game_id)
     game = get_game(game_id)
     for players in range(game.min_players, game.max_players + 1):
         path = master_path(game_id, players)
@@ -41,16 +40,14 @@ def test_every_game_offers_master(game_id: str) -> None:
 
 def test_master_plays_its_policy_at_the_table_it_was_trained_for(shipped: Path) -> None:
     game = get_game("dhumbal")
-    bot = make_bot("dhumbal", MASTER)
-    assert isinstance(bot, MasterBot)
+    bot = master_bot("dhumbal")
     play_out(game, game.new(players=4, seed=11), [bot, make_bot("dhumbal", "normal")] * 2, seed=11)
     assert bot.learned > 0 and bot.fallback == 0
 
 
 def test_master_plays_as_hard_at_another_table_size(shipped: Path) -> None:
     game = get_game("dhumbal")
-    bot = make_bot("dhumbal", MASTER)
-    assert isinstance(bot, MasterBot)
+    bot = master_bot("dhumbal")
     state = game.new(players=2, seed=4)
     seat = game.actors(state)[0]
     view, legal = game.view(state, seat), game.legal_actions(state, seat)

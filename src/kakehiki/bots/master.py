@@ -9,8 +9,10 @@ the legal action it scores highest.
 
 Each policy is trained for one table size under the game's default rules.  At a table none was
 trained for (a number of seats with no file, or a move its action space has no number for)
-``master`` plays as ``hard`` instead, and so it does where numpy is not installed (the ``rl``
-extra); :attr:`MasterBot.learned` and :attr:`MasterBot.fallback` count which played.
+``master`` plays as ``hard`` instead; :attr:`MasterBot.learned` and :attr:`MasterBot.fallback`
+count which played.  The level is offered only by a game that ships a policy (and where numpy,
+the ``rl`` extra, is installed): a shipped policy must beat ``hard`` in the arena first (the
+game's spec, section Bots, has the figures), so no game ships one yet.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from kakehiki.bots import Bot, make_bot, register_bot
 from kakehiki.core import Action, Game
 from kakehiki.errors import KakehikiError
 from kakehiki.manifest import find
-from kakehiki.registry import game_ids
+from kakehiki.registry import game_ids, get_game
 
 MASTER = "master"
 
@@ -113,5 +115,12 @@ def master_bot(game_id: str) -> MasterBot:
     return kind(game_id, hard)
 
 
+def ships_policy(game_id: str) -> bool:
+    """Whether ``game_id``'s folder holds a policy for some table size (and numpy can play it)."""
+    game = get_game(game_id)
+    return any(master_path(game_id, n) is not None for n in range(game.min_players, game.max_players + 1))
+
+
 for _game_id in game_ids():
-    register_bot(_game_id, MASTER, partial(master_bot, _game_id))
+    if ships_policy(_game_id):  # a level that would only be hard under another name is not offered
+        register_bot(_game_id, MASTER, partial(master_bot, _game_id))
