@@ -162,23 +162,25 @@ def choice_fit(agrees: bool, options: int) -> Fit:
 
 
 
-def decision_fit(seat: int, kind: int, moment: Moment, card: Card | None, hand: list[Card]) -> Fit:
-    """The chance of one decision (a turn, or a same-number window) of ``seat`` holding ``hand``."""
+def decision_fit(seat: int, kind: int, moment: Moment, card: Card | None, hand: list[Card], total: int) -> Fit:
+    """The chance of one decision (a turn, or a same-number window) of ``seat`` holding ``hand``,
+    whose ranks sum to ``total`` (kept by the caller as it walks back: no sum per decision)."""
     top = moment.top
-    total = sum(c.rank for c in hand)
     if total == top.rank and moment.top_owner != seat:
         return MISSED
     if len(hand) < 2:
         return SURE  # a last card cannot be played (J7)
     if kind == TURN and moment.pending:
-        twos = sum(1 for c in hand if c.rank == 2)
+        twos = [c.rank for c in hand].count(2)
         return choice_fit(card is not None, twos + 1) if twos else SURE
+    rank = top.rank
     if kind == TURN:
-        playable = sum(1 for c in hand if c.rank == top.rank or c.suit == top.suit)
+        suit = top.suit
+        playable = len([c for c in hand if c.rank == rank or c.suit == suit])
         if not playable:
             return SURE
         return choice_fit(turn_fit(hand, total, moment.bases[seat], top, card), playable + 1)
-    same = sum(1 for c in hand if c.rank == top.rank)
+    same = [c.rank for c in hand].count(rank)
     if not same:
         return SURE
     best = best_score(hand, total, moment.bases[seat], top.suit, top.rank, False)
@@ -189,14 +191,16 @@ def segment_likelihood(seat: int, steps: list[Step], hand: list[Card]) -> tuple[
     """The chance of the decisions in a stretch without draws, under each style, walking back
     from ``hand``; also the hand the seat held at the start of the stretch."""
     hand = list(hand)
+    total = sum(c.rank for c in hand)
     fit = SURE
     for kind, moment, card, _count in reversed(steps):
         if kind == LOSE:
             assert card is not None
             hand.append(card)
+            total += card.rank
             continue
         assert moment is not None
-        fit = times(fit, decision_fit(seat, kind, moment, card, hand))
+        fit = times(fit, decision_fit(seat, kind, moment, card, hand, total))
     return fit, hand
 
 
