@@ -93,7 +93,7 @@ def test_a_best_response_is_trained_against_the_frozen_policy_alone() -> None:
 
     policy = new_network("dobon", 3, hidden=(8,), seed=2)
     config = DMCConfig(hidden=(8,), num_envs=4, steps=4, rounds=2)
-    response_rate, policy_rate, response = exploitability("dobon", policy, config, games=12, jit=False)
+    response_rate, policy_rate, response = exploitability("dobon", policy, config, games=3, jit=False)
     assert 0.0 <= response_rate <= 1.0 and 0.0 <= policy_rate <= 1.0
     assert response.meta["trained"]["rounds"] == 2
     with pytest.raises(ValueError, match="fixed networks"):
