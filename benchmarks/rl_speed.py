@@ -18,11 +18,12 @@ Rows:
 * ``kakehiki GAME gym`` — ``SeatEnv(GAME, opponents="random")``: one learning seat, its steps
   counted; the bots' moves between them are inside each step (``game steps`` shows all moves).
 * ``kakehiki GAME vec16`` — ``SeatVectorEnv(GAME, 16, opponents="random")``: rows stepped/s.
-* ``kakehiki dobon fastvec256`` — ``FastDobonVectorEnv(256, opponents="random")``, the vector form
-  on the compiled engine (needs numba; compiled before timing): rows stepped/s.  Its chooser is
-  the batch form of the same uniform choice (a uniform random score per legal action, the
-  highest taken: one array operation per step, as a batched policy picks), since a Python loop
-  over 256 rows per step would time the chooser rather than the environment.
+* ``kakehiki dobon fastvec256`` — ``FastDobonVectorEnv(256, opponents="random")`` (that is,
+  ``CompiledVectorEnv("dobon", 256)``), the vector form on the compiled engine (needs numba;
+  compiled before timing): rows stepped/s.  Its chooser is the batch form of the same uniform
+  choice (a uniform random score per legal action, the highest taken: one array operation per
+  step, as a batched policy picks), since a Python loop over 256 rows per step would time the
+  chooser rather than the environment.
 * ``rlcard uno`` — RLCard 1.2's UNO env as shipped (2 players): ``env.step`` with an action from
   ``state["legal_actions"]`` until ``env.is_over()``.
 * ``pettingzoo NAME`` — PettingZoo classic AEC envs (``connect_four_v3``, ``tictactoe_v3``,

@@ -51,7 +51,7 @@ def make_env(opponents: str, index: int) -> Any:
 
 
 class FastVecEnv(VecEnv):
-    """``FastDobonVectorEnv`` (the compiled engine: all games in one kernel call) behind
+    """``FastDobonVectorEnv`` (``CompiledVectorEnv("dobon")``: the games stepped in kernel calls) behind
     stable-baselines3's ``VecEnv``: the same observations as ``SeatEnv``, its bots ``random`` or
     ``greedy`` only.  Needs the ``fast`` extra (numba)."""
 

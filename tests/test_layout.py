@@ -46,9 +46,7 @@ CROSS_GAME = {
 }
 """(game, game it imports) → why.  The game's rules may import the other's rules
 (``kakehiki.games.<other>.rules``) and nothing else of it; its adapters, the other's adapters too."""
-INTERNALS = {
-    "rl/fast.py": "the RL environment on Dobon's compiled engine: Dobon's encoder (RECENT) and seat kernel",
-}
+INTERNALS: dict[str, str] = {}
 """Adapter modules (relative to ``kakehiki/``) that import a game's internals → why."""
 
 

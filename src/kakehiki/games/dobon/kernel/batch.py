@@ -41,7 +41,7 @@ IntArray = npt.NDArray[np.int64]
 Policy = Literal["random", "greedy"]  # the kernel's policies: the bots of these names
 POLICIES: dict[str, int] = {"random": 0, "greedy": 1}
 KERNEL = "kakehiki.games.dobon.kernel"
-KERNEL_MODULES = (PRNG, LOOPS, f"{KERNEL}.rules", f"{KERNEL}.match", f"{KERNEL}.play", f"{KERNEL}.seat")
+KERNEL_MODULES = (PRNG, LOOPS, f"{KERNEL}.rules", f"{KERNEL}.match", f"{KERNEL}.play")
 """The kernel modules, in load order (a module's siblings load before it)."""
 
 

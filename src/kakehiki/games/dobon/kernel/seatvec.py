@@ -9,7 +9,7 @@ import numpy.typing as npt
 
 from kakehiki.games.dobon.kernel import layout as L
 from kakehiki.games.dobon.kernel.batch import KERNEL_MODULES
-from kakehiki.games.dobon.kernel.seat import SLICES
+from kakehiki.games.dobon.kernel.seatlog import SLICES
 from kakehiki.games.dobon.obs import RECENT
 from kakehiki.rl.compiled import CompiledVectorEnv, IntArray, SeatPlugin
 from kakehiki.rl.table import TRUNCATING
@@ -20,7 +20,6 @@ class DobonSeats(SeatPlugin):
 
     def __init__(self, batch: Any, env: CompiledVectorEnv) -> None:
         super().__init__(batch, env)
-        self.seat_k = self.k._seat
         n, N = batch.players, len(batch)
         self.played = np.zeros((N, n, 52), dtype=np.int32)
         self.drawn = np.zeros((N, n), dtype=np.int32)
@@ -35,8 +34,8 @@ class DobonSeats(SeatPlugin):
 
     def observe(self, games: IntArray, seats: IntArray, out: npt.NDArray[np.float32]) -> None:
         self.seats[games] = seats  # observe_rows reads the seat of game g at seats[g] (games are distinct)
-        self.seat_k.observe_rows(self.batch.rows, self.seats, games, self.played, self.drawn, self.recent,
-                                 self.starts, self.batch.options.games, out)
+        self.k.observe_rows(self.batch.rows, self.seats, games, self.played, self.drawn, self.recent,
+                            self.starts, self.batch.options.games, out)
 
     def truncated(self) -> npt.NDArray[np.bool_]:
         ended: npt.NDArray[np.bool_] = self.batch.column(L.LAST_REASON) == L.REASONS.index(TRUNCATING)
