@@ -310,26 +310,29 @@ class CompiledVectorEnv(VectorEnv[Batch, Batch, Batch]):
             self.plugin.play(everyone[live], acts[live])
         batch = self.batch
         ended = batch.done.copy()
-        truncated = ended & self.plugin.truncated()
+        truncated = np.zeros(self.num_envs, dtype=np.bool_)
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         infos: dict[str, Any] = {}
         self._redeals[:] = 0
-        if ended.any():
-            rewards[ended] = self._rewards()[ended]
+        if ended.any():  # the results of the whole batch are read only on a step where a game ended
+            truncated = ended & self.plugin.truncated()
+            result = batch.results()
+            rewards[ended] = self._rewards(result)[ended]
             final = np.zeros((self.num_envs, self.table.obs_size), dtype=np.float32)  # rows not ended: zero
             final[ended] = self.observe(np.flatnonzero(ended))
             infos["final_obs"], infos["_final_obs"] = final, ended
             reasons = np.full(self.num_envs, "", dtype=object)
-            reasons[ended] = batch.results()["reason"][ended]
+            reasons[ended] = result["reason"][ended]
             infos["reason"], infos["_reason"] = reasons, ended.copy()
             self._deal(np.flatnonzero(ended))
         infos.update(self._infos())
         infos["redeals"] = self._redeals.copy()
         return self.observe(), rewards, ended & ~truncated, truncated, infos
 
-    def _rewards(self) -> npt.NDArray[np.float64]:
-        """The learner's reward in each game, as :func:`kakehiki.rl.table.rewards_of` gives it."""
-        result, games, scheme = self.batch.results(), np.arange(self.num_envs), self.table.reward_scheme
+    def _rewards(self, result: Mapping[str, Any]) -> npt.NDArray[np.float64]:
+        """The learner's reward in each game (``result``: the batch's results), as
+        :func:`kakehiki.rl.table.rewards_of` gives it."""
+        games, scheme = np.arange(self.num_envs), self.table.reward_scheme
         if scheme == "score":
             scores: npt.NDArray[np.float64] = result["scores"][games, self.learners].astype(np.float64)
             return scores
