@@ -71,7 +71,8 @@ def run(game_id: str, label: str, players: int, options: dict[str, Any], games: 
     steps = np.concatenate(lengths)
     return {
         "setting": label, "players": players, "options": options, "games": games, "policy": policy,
-        "mean_actions": float(steps.mean()), "sd_actions": float(steps.std()), "median_actions": float(np.median(steps)),
+        "mean_actions": float(steps.mean()), "sd_actions": float(steps.std()),
+        "median_actions": float(np.median(steps)),
         "first_wins": first_won / games, "first_losses": first_lost / games,
         "seat_wins": all_won / (games * players), "seat_losses": all_lost / (games * players),
         "reasons": dict(sorted(reasons.items(), key=lambda kv: -kv[1])),
