@@ -113,3 +113,22 @@ def test_an_imitation_starts_the_learner_with_the_same_choices_on_a_win_rate_sca
     scaled = as_scores(copy)
     assert (masked_argmax(scaled.scores(obs), masks) == masked_argmax(copy.scores(obs), masks)).all()
     assert np.abs(scaled.scores(obs) - 0.25).max() < np.abs(copy.scores(obs)).max()
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["train", "nosuchgame"], "unknown game 'nosuchgame'"),
+    (["train", "dhumbal", "--players", "99"], "2–16 players"),
+    (["train", "dhumbal", "--imitate", "normal,nobody"], "unknown bot 'nobody'"),
+    (["train", "dhumbal", "--imitate", "normal", "--start-from", "hard"], "--start-from hard: not among"),
+    (["train", "dhumbal", "--discount", "1.5"], "--discount 1.5"),
+    (["train", "dhumbal", "--hidden", "64,x"], "--hidden '64,x'"),
+    (["train", "dhumbal", "--envs", "0"], "--envs"),
+    (["exploit", "dhumbal", "--policy", "/nonexistent/p.npz"], "cannot be read"),
+])
+def test_the_training_command_refuses_bad_input_in_one_line_before_any_work(
+        argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        master_main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err

@@ -21,12 +21,15 @@ from pathlib import Path
 
 import numpy as np
 
+from kakehiki.bots import make_bot
 from kakehiki.bots.master import policy_file
 from kakehiki.bots.policy import Network
+from kakehiki.errors import KakehikiError
 from kakehiki.manifest import find
 from kakehiki.rl.dmc import DMCConfig, Progress, exploitability, train
 from kakehiki.rl.imitate import distill
 from kakehiki.rl.selfplay import save_network
+from kakehiki.rl.table import RLTable
 
 
 def default_out(game: str, players: int) -> Path:
@@ -57,7 +60,6 @@ def as_scores(copy: Network, spread: float = 0.02, base: float = 0.25) -> Networ
 def exploit(game: str, policy: Path | None, players: int | None, cpu_seconds: float, games: int) -> int:
     """Print a best response's win rate against the policy and the policy's own."""
     from kakehiki.bots.policy import load_network
-    from kakehiki.rl.table import RLTable
 
     path = policy or default_out(game, RLTable(game, players).players)
     response, own, _ = exploitability(game, load_network(str(path)), DMCConfig(cpu_seconds=cpu_seconds), games)
@@ -95,11 +97,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     probe.add_argument("--cpu-seconds", type=float, default=600.0)
     probe.add_argument("--games", type=int, default=4000, help="games judging the response and the policy")
     args = parser.parse_args(argv)
-    if args.command == "exploit":
-        return exploit(args.game, args.policy, args.players, args.cpu_seconds, args.games)
-    config = DMCConfig(hidden=tuple(int(h) for h in args.hidden.split(",")), num_envs=args.envs,
-                       bots=tuple(b for b in args.bots.split(",") if b), cpu_seconds=args.cpu_seconds,
-                       discount=args.discount)
+    try:  # a bad game, table, bot, file or setting: one line saying what, before any work
+        RLTable(args.game, args.players)
+        if args.command == "exploit":
+            return exploit(args.game, args.policy, args.players, args.cpu_seconds, args.games)
+        return train_master(args)
+    except (KakehikiError, ValueError) as exc:
+        parser.error(str(exc))
+
+
+def train_master(args: argparse.Namespace) -> int:
+    """``train``: imitate the bots, train against them and the learner's past versions, write the file."""
+    try:
+        hidden = tuple(int(h) for h in args.hidden.split(","))
+    except ValueError:
+        raise ValueError(f"--hidden {args.hidden!r}: layer widths are whole numbers, comma-separated") from None
+    if not 0 < args.discount <= 1:
+        raise ValueError(f"--discount {args.discount}: a factor above 0 and at most 1")
+    if args.cpu_seconds < 0 or args.envs < 1 or min(hidden, default=0) < 1:
+        raise ValueError("--cpu-seconds may not be negative, and --envs and every --hidden width must be at least 1")
+    config = DMCConfig(hidden=hidden, num_envs=args.envs, bots=tuple(b for b in args.bots.split(",") if b),
+                       cpu_seconds=args.cpu_seconds, discount=args.discount)
+    bots = imitated_bots(args.game) if args.imitate is None else [b for b in args.imitate.split(",") if b]
+    for bot in bots:
+        make_bot(args.game, bot)  # an unknown name is refused now, not after the others' recording
+    if args.start_from is not None and args.start_from not in bots:
+        raise ValueError(f"--start-from {args.start_from}: not among the imitated bots ({', '.join(bots)})")
 
     def report(progress: Progress) -> None:
         if progress.rounds % 25 == 0:
@@ -109,18 +132,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     fixed: list[Network] = []
     imitated: dict[str, float] = {}
-    for bot in imitated_bots(args.game) if args.imitate is None else [b for b in args.imitate.split(",") if b]:
+    for bot in bots:
         copy, agree = distill(args.game, bot, args.imitate_games, args.players, hidden=config.hidden,
                               seed=args.seed, cpu_seconds=args.imitate_cpu)
         print(f"imitated {bot}: {copy.meta['trained']['decisions']} decisions, agrees on {agree:.1%} of others",
               flush=True)
         fixed.append(copy)
         imitated[bot] = round(agree, 3)
-    start = None
-    if args.start_from is not None:
-        if args.start_from not in imitated:
-            raise SystemExit(f"--start-from {args.start_from}: not among the imitated bots ({', '.join(imitated)})")
-        start = as_scores(fixed[list(imitated).index(args.start_from)])
+    start = None if args.start_from is None else as_scores(fixed[bots.index(args.start_from)])
     net, progress = train(args.game, args.players, config=config, seed=args.seed, report=report, fixed=fixed,
                           start=start)
     net.meta["trained"]["start"] = args.start_from
