@@ -7,8 +7,9 @@ MLP costs 10-30 times as much), :func:`time.process_time`; rows interleaved (eac
 turn, ``--rounds`` times, and the median kept), so a loaded machine slows them alike.  A row of
 ``CompiledVectorEnv`` is one learner's ``step`` in one of the ``N`` games: the learner's move
 and every opponent move until it is asked again, with the observation of every seat that must
-answer (opponents' included) built in the kernel and the MLP run once per round of answers on
-all the seats waiting on it.  A rate is the rows over the CPU time they took (a step may run past
+answer (opponents' included) built in the kernel and the MLP run there on it (``kakehiki.fast.mlp``).
+At 2 players (``--players 2``) a row holds about one opponent answer, as UNO's table; at 4, three.
+A rate is the rows over the CPU time they took (a step may run past
 ``--seconds``: Million Doubt's against an untrained MLP can take seconds).  The learner picks
 uniformly among its legal actions in one array operation (a random score per legal action, the
 highest taken), as a batched policy picks.

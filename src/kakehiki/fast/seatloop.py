@@ -1,14 +1,10 @@
 """The compiled vector environment's loop over its games (issue 34): every game's windows answered
-and resolved in the kernel (the learner's action, the kernel bots' answers) until the game's
-learner is asked again or the game is over, pausing only where a numpy network must answer.
+and resolved in the kernel (the learner's action, the kernel bots' and the networks' answers)
+until the game's learner is asked again or the game is over.
 
-A call goes through the live games; a game runs window after window while its actors are the
-learner (its first window) or kernel bots.  A window with a network among its actors is noted
-(each such actor's observation and legal mask, written for the host) and the game waits; the
-call returns how many answers it waits for.  The host runs each network once over all the
-observations noted (one batched forward pass, as before the loop moved here) and calls again
-with the answers: the waiting windows are resolved and the games go on.  So a batch costs one
-call per round of network answers, whatever its kernel bots play in between.
+A network answers in the kernel too (:func:`kakehiki.fast.mlp.choose`, on the seat's
+observation and legal mask), so a call plays every game of the batch through, whoever sits in
+the other seats, and the host's cost is one call per step.
 
 Like :mod:`kakehiki.fast.loops`, the code is written once and *specialised* into each game's
 ``seatlog`` kernel module by :func:`specialise`, bound to that module's names:
@@ -37,6 +33,8 @@ from typing import Any
 
 import numpy as np
 
+from kakehiki.fast._loader import sibling
+
 # Placeholders: a specialisation finds these in its game's seatlog module.
 actors: Any = None
 legal_mask: Any = None
@@ -49,88 +47,78 @@ SCRATCH: Any = None
 CYCLE_STEPS: Any = None  # the row's step counter (C7), or -1: a game whose positions are never skipped
 CYCLE_LIMIT: Any = None  # the row's max_steps
 cycle_log: Any = None  # cycle_log(log, g): game g's log, one array the position includes
+net_choose: Any = None  # kakehiki.fast.mlp.choose (games have a choose of their own)
+MLP = "kakehiki.fast.mlp"
 
-LIVE, FIRST, WAITING, COUNT, WINDOWS, SNAP_AT, SNAP_NEXT = range(7)  # the columns of ``state`` (per game of the call)
-STATE = 7
-MARGIN = 64  # steps short of the step limit a repeated position is played through again, not skipped
+WINDOWS, SNAP_AT, SNAP_NEXT = range(3)  # the columns of a game's ``state`` while it is played
+STATE = 3
 
 
 def play_at(rows: Any, streams: Any, games: Any, learners: Any, policies: Any, actions: Any, log: Any, at: Any,
-            state: Any, asked: Any, chosen: Any, answers: Any, answered: int, slots: Any, nets: Any, obs: Any,
-            masks: Any, saved_rows: Any, saved_streams: Any, saved_logs: Any) -> int:
-    """Play the games ``games`` on; returns how many network answers they wait for (0: done).
+            networks: Any, obs: Any, mask: Any, saved_row: Any, saved_stream: Any, saved_log: Any) -> None:
+    """Play each game of ``games`` on until its learner is asked again or it is over.
 
-    First call (``answered`` < 0): ``state[i, FIRST]`` is set from ``actions[i] >= 0`` (game
-    ``games[i]``'s learner answers its window with ``actions[i]``; else the opponents play until
-    the learner is asked).  A waiting call returns ``p``: answer ``d < p`` is network
-    ``nets[d]``'s (a policy code, ``-1 - network``) for the observation ``obs[d]`` and the legal
-    mask ``masks[d]``; call again with ``answers[:p]`` and ``answered = p``.  ``slots[d]`` is
-    where the answer goes (``i * width + k``: the ``k``-th actor of game ``i``).
-    ``state``, ``asked``, ``chosen`` (``(len(games), width)``) are kept by the host between calls."""
+    If ``actions[i] >= 0``, game ``games[i]``'s learner answers its window with it; else the
+    opponents play until the learner is asked.  ``policies[g, seat]``: a kernel bot (>= 0) or
+    network ``-1 - policies[g, seat]`` of ``networks`` (``weights, layers, nets``, packed by
+    :func:`kakehiki.rl.packed.pack`).  ``obs`` (float32) and ``mask`` (uint8) are one seat's
+    observation and legal mask; ``saved_*`` the position a game's loop compares
+    (:func:`skip_cycles`)."""
+    weights, layers, nets = networks
     scratch = new_scratch()
-    m, width = games.shape[0], asked.shape[1]
     legal = np.zeros(SCRATCH, dtype=np.int64)
-    mask = np.zeros(masks.shape[1], dtype=np.uint8)
-    if answered < 0:
-        for i in range(m):
-            state[i, LIVE], state[i, FIRST], state[i, WAITING], state[i, COUNT] = 1, actions[i] >= 0, 0, 0
-            state[i, WINDOWS], state[i, SNAP_AT], state[i, SNAP_NEXT] = 0, -1, 1
-    for d in range(max(answered, 0)):
-        chosen[slots[d] // width, slots[d] % width] = answers[d]
-    pending = 0
-    for i in range(m):
-        if state[i, LIVE] == 0:
-            continue
+    asked = np.zeros(2 * SEATS, dtype=np.int64)
+    chosen = np.zeros(2 * SEATS, dtype=np.int64)
+    state = np.zeros(STATE, dtype=np.int64)
+    hidden = np.zeros((2, max(widest(layers, nets), 1)), dtype=np.float32)
+    nonzero = np.zeros(obs.shape[0], dtype=np.int64)
+    for i in range(games.shape[0]):
         g = games[i]
-        if state[i, WAITING]:
-            window_one(rows, streams, g, state[i, COUNT], asked[i], chosen[i], log, scratch)
-            state[i, WAITING], state[i, FIRST] = 0, 0
+        first = actions[i] >= 0
+        state[WINDOWS], state[SNAP_AT], state[SNAP_NEXT] = 0, -1, 1
         while True:
-            n = actors(rows[g], asked[i])
+            n = actors(rows[g], asked)
             mine = False
             for k in range(n):
-                mine = mine or asked[i, k] == learners[g]
-            if n == 0 or (mine and not state[i, FIRST]):
-                state[i, LIVE] = 0
+                mine = mine or asked[k] == learners[g]
+            if n == 0 or (mine and not first):
                 break
-            waits = 0
+            if CYCLE_STEPS >= 0 and not first:
+                skip_cycles(rows[g], streams[g], cycle_log(log, g), state, saved_row, saved_stream, saved_log)
             for k in range(n):
-                waits += policies[g, asked[i, k]] < 0 and not (state[i, FIRST] and asked[i, k] == learners[g])
-            if pending + waits > obs.shape[0]:
-                break  # no room left this call: the game goes on at the next
-            if CYCLE_STEPS >= 0 and not state[i, FIRST]:
-                skip_cycles(rows[g], streams[g], cycle_log(log, g), state[i], saved_rows[i], saved_streams[i],
-                            saved_logs[i])
-            for k in range(n):
-                seat = asked[i, k]
+                seat = asked[k]
                 policy = policies[g, seat]
-                if state[i, FIRST] and seat == learners[g]:
-                    chosen[i, k] = actions[i]
+                if first and seat == learners[g]:
+                    chosen[k] = actions[i]
                 elif policy >= 0:
-                    chosen[i, k] = answer_bot(rows, streams, g, seat, policy, legal, mask, scratch)
+                    chosen[k] = answer_bot(rows, streams, g, seat, policy, legal, mask, scratch)
                 else:
-                    observe_one(rows, g, seat, log, at, obs[pending])
-                    legal_mask(rows[g], seat, masks[pending], legal)
-                    nets[pending] = policy
-                    slots[pending] = i * width + k
-                    pending += 1
-            state[i, COUNT] = n
-            if waits > 0:
-                state[i, WAITING] = 1
-                break
-            window_one(rows, streams, g, n, asked[i], chosen[i], log, scratch)
-            state[i, FIRST] = 0
-    return pending
+                    observe_one(rows, g, seat, log, at, obs)
+                    legal_mask(rows[g], seat, mask, legal)
+                    chosen[k] = net_choose(weights, layers, nets, -1 - policy, obs, mask, hidden, nonzero)
+            window_one(rows, streams, g, n, asked, chosen, log, scratch)
+            first = False
+
+
+def widest(layers: Any, nets: Any) -> int:
+    """The most units of any network's hidden layers (the width of the kernel's scratch)."""
+    most = 0
+    for k in range(nets.shape[0]):
+        for layer in range(nets[k, 0], nets[k, 0] + nets[k, 1] - 1):
+            most = max(most, layers[layer, 2])
+    return most
 
 
 def skip_cycles(s: Any, u: Any, record: Any, st: Any, saved: Any, saved_stream: Any, saved_record: Any) -> None:
     """A game back at a position it held some windows ago (the row but its step counter, its
     streams and its log all equal), with networks alone answering since (no learner, no draw
     from a stream), will go round the same windows again until the step limit: its step counter
-    is moved on by whole rounds, to ``MARGIN`` and two rounds short of the limit, which the game
-    then plays.  An untrained network that lays cards and takes them back, over and over, makes
+    is moved on by whole rounds, to two or three rounds short of the limit, which the game then
+    plays (exactly: the rounds skipped change nothing but the counter, which nothing it observes
+    reads).  An untrained network that lays cards and takes them back, over and over, makes
     such rounds (Million Doubt: thousands of steps); nothing it observes counts the steps.
-    Positions are kept at the 1st, 2nd, 4th, 8th… window (each compared with the next ones)."""
+    Positions are kept at the 1st, 2nd, 4th, 8th… window (each compared with the next ones).
+    ``st``: the game's ``state``."""
     w = st[WINDOWS]
     st[WINDOWS] = w + 1
     if w == st[SNAP_NEXT]:
@@ -153,7 +141,7 @@ def skip_cycles(s: Any, u: Any, record: Any, st: Any, saved: Any, saved_stream: 
             return
     d = s[CYCLE_STEPS] - saved[CYCLE_STEPS]
     if d > 0:
-        rounds = (s[CYCLE_LIMIT] - s[CYCLE_STEPS] - 2 * d - MARGIN) // d
+        rounds = (s[CYCLE_LIMIT] - s[CYCLE_STEPS] - 2 * d) // d
         if rounds > 0:
             s[CYCLE_STEPS] += rounds * d
     st[SNAP_AT], st[SNAP_NEXT] = -1, 2 * w
@@ -164,13 +152,14 @@ def _no_log(log: Any, g: int) -> Any:
 
 
 def specialise(namespace: dict[str, Any], njit: Callable[[Any], Any], game: str,
-               names: tuple[str, ...] = ("skip_cycles", "play_at")) -> list[Any]:
+               names: tuple[str, ...] = ("skip_cycles", "widest", "play_at")) -> list[Any]:
     """The functions ``names`` bound to ``namespace`` (a game's ``seatlog`` module's globals)
     and compiled by its ``njit``; each also put in ``namespace`` (so they call each other).
     ``game`` names the specialisation (its numba cache files, ``seatloop.<game>.play_at-…``)."""
-    for constant in ("LIVE", "FIRST", "WAITING", "COUNT", "WINDOWS", "SNAP_AT", "SNAP_NEXT", "MARGIN"):
+    for constant in ("WINDOWS", "SNAP_AT", "SNAP_NEXT", "STATE"):
         namespace[constant] = globals()[constant]
     namespace["np"] = np
+    namespace["net_choose"] = sibling(namespace["__name__"], MLP).choose
     namespace.setdefault("CYCLE_STEPS", -1)
     namespace.setdefault("CYCLE_LIMIT", -1)
     if "cycle_log" not in namespace:

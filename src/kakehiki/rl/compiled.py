@@ -19,20 +19,20 @@ Opponents, one name per seat or per other seat (as ``SeatEnv``), or one for all:
 
 * a kernel policy (``random``; Dobon also ``greedy``): drawn from the stream ``SeatEnv``'s bot of
   that name draws from, so those games are the reference's;
-* ``policy:PATH`` or a loaded :class:`~kakehiki.bots.policy.Network`: a numpy MLP.  The env
-  gathers the observations of every seat it must answer for in the batch, runs the network once
-  on them all and takes the legal action it scores highest, as the ``policy:PATH`` bot does
-  (:class:`~kakehiki.bots.policy.PolicyBot`; exact ties go to the lowest action index);
+* ``policy:PATH`` or a loaded :class:`~kakehiki.bots.policy.Network`: a numpy MLP, run in the
+  kernel on the seat's observation (:mod:`kakehiki.fast.mlp`), which takes the legal action it
+  scores highest, as the ``policy:PATH`` bot does (:class:`~kakehiki.bots.policy.PolicyBot`;
+  ties go to the lowest action index; scores are summed in float64, so only actions numpy's
+  float32 pass scores equal to about 1e-6 can be told apart differently);
 * ``pool``: opponents drawn per game (and per seat) from ``pool=[...]`` (networks or paths), the
   self-play pool of past versions (:mod:`kakehiki.rl.selfplay`); the draw uses a generator of its
   own, so the deals stay the reference's.
 
 The loop over the games' windows runs in the kernel (:mod:`kakehiki.fast.seatloop`): the
-learner's window and every opponent window after it, kernel bots answering in the kernel, until
-each learner is asked again.  Where a network must answer, the kernel writes the observations
-and masks of all the games waiting on one and returns; each network runs once over them (one
-batched forward pass, BLAS) and the kernel goes on, so the Python cost is per round of network
-answers, not per game or per window.
+learner's window and every opponent window after it, kernel bots and networks answering in the
+kernel, until each learner is asked again.  So a step is one kernel call, whoever the opponents
+are; the networks' weights are packed for the kernel (:mod:`kakehiki.rl.packed`) when they are
+seated (``__init__``, :meth:`CompiledVectorEnv.set_pool`).
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ from kakehiki.errors import IllegalActionError
 from kakehiki.fast import kernels
 from kakehiki.fast.engines import batch_class
 from kakehiki.manifest import find
+from kakehiki.rl.packed import pack
 from kakehiki.rl.rows import count_redeals, draw_deals, reseed
 from kakehiki.rl.table import TRUNCATING, Rewards, RLTable, rank_rewards
 
@@ -59,8 +60,8 @@ Batch = npt.NDArray[Any]
 IntArray = npt.NDArray[np.int64]
 Opponent = str | Network
 POOL = "pool"
-SEATLOOP_STATE = 7  # kakehiki.fast.seatloop.STATE: what the loop keeps per game between calls
 SEATLOOP = "kakehiki.fast.seatloop"  # the loop every seat kernel specialises (its source in their cache stamp)
+MLP = "kakehiki.fast.mlp"  # the networks' forward pass the loop calls
 
 
 class SeatPlugin:
@@ -78,8 +79,8 @@ class SeatPlugin:
 
     def __init__(self, batch: Any, env: CompiledVectorEnv) -> None:
         self.batch, self.env = batch, env
-        self._saved: tuple[npt.NDArray[Any], ...] | None = None
-        self.k = kernels(batch.jit, (*self.KERNEL_MODULES[:-1], SEATLOOP, self.KERNEL_MODULES[-1]))[
+        self._saved: tuple[npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any]] | None = None
+        self.k = kernels(batch.jit, (*self.KERNEL_MODULES[:-1], MLP, SEATLOOP, self.KERNEL_MODULES[-1]))[
             self.KERNEL_MODULES[-1].rpartition(".")[2]]
 
     def check_options(self, options: Mapping[str, object]) -> None:
@@ -92,25 +93,16 @@ class SeatPlugin:
     def play(self, games: IntArray, actions: IntArray) -> None:
         """Each game of ``games`` played on: its learner's ``actions[i]`` (if >= 0) and the other
         actors' answers in its window, then the opponents' windows until its learner is asked
-        (:mod:`kakehiki.fast.seatloop`); the networks answer in batches between kernel calls."""
-        env, b, m = self.env, self.batch, len(games)
-        state, asked, chosen = env.loop_state[0][:m], env.loop_state[1][:m], env.loop_state[2][:m]
-        answers, slots, codes, obs, masks = env.waiting
-        if self._saved is None:  # the positions a game's loop compares (Million Doubt's; empty for others)
+        (:mod:`kakehiki.fast.seatloop`), networks answering in the kernel."""
+        env, b = self.env, self.batch
+        if self._saved is None:  # the position a game's loop compares (Million Doubt's; empty for others)
             keep = self.k.CYCLE_STEPS >= 0
-            n, record = len(b), self.k.cycle_log(self.log, 0).size if keep else 0
-            self._saved = (np.zeros((n, b.rows.shape[1] if keep else 0), dtype=b.rows.dtype),
-                           np.zeros((n, b.streams.shape[1] if keep else 0), dtype=b.streams.dtype),
-                           np.zeros((n, record), dtype=np.int64))
-        saved_rows, saved_streams, saved_logs = (a[:m] for a in self._saved)
-        answered = -1
-        while True:
-            answered = self.k.play_at(b.rows, b.streams, games, env.learners, env.policies, actions, self.log,
-                                      self.starts, state, asked, chosen, answers, answered, slots, codes, obs, masks,
-                                      saved_rows, saved_streams, saved_logs)
-            if not answered:
-                return
-            env.answer(answered)
+            record = self.k.cycle_log(self.log, 0).size if keep else 0
+            self._saved = (np.zeros(b.rows.shape[1] if keep else 0, dtype=b.rows.dtype),
+                           np.zeros(b.streams.shape[1] if keep else 0, dtype=b.streams.dtype),
+                           np.zeros(record, dtype=np.int64))
+        self.k.play_at(b.rows, b.streams, games, env.learners, env.policies, actions, self.log, self.starts,
+                       env.packed[:3], env.obs_scratch, env.mask_scratch, *self._saved)
 
     def masks(self, games: IntArray, seats: IntArray) -> npt.NDArray[np.uint8]:
         out = np.zeros((len(games), self.batch.actions), dtype=np.uint8)
@@ -190,13 +182,9 @@ class CompiledVectorEnv(VectorEnv[Batch, Batch, Batch]):
         self._redeals = np.zeros(num_envs, dtype=np.int64)
         self.redeals = 0  # games over before the learner was asked, dealt again, since the vector was made
         self._masks: npt.NDArray[np.uint8] | None = None  # the learners' masks given with the last observations
-        width = 2 * n  # the actors of a window, with room to spare
-        self.loop_state = (np.zeros((num_envs, SEATLOOP_STATE), dtype=np.int64),
-                           np.zeros((num_envs, width), dtype=np.int64), np.zeros((num_envs, width), dtype=np.int64))
-        room = 2 * num_envs + width  # the network answers a kernel call may wait for
-        self.waiting = (np.zeros(room, dtype=np.int64), np.zeros(room, dtype=np.int64), np.zeros(room, dtype=np.int64),
-                        np.zeros((room, self.table.obs_size), dtype=np.float32),
-                        np.zeros((room, self.table.n_actions), dtype=np.uint8))
+        self.obs_scratch = np.zeros(self.table.obs_size, dtype=np.float32)  # a network's input, in the kernel
+        self.mask_scratch = np.zeros(self.table.n_actions, dtype=np.uint8)
+        self.packed = pack(self.networks)
 
     # -- opponents -----------------------------------------------------------------------
     def _network(self, spec: str | Network, where: str) -> int:
@@ -215,19 +203,6 @@ class CompiledVectorEnv(VectorEnv[Batch, Batch, Batch]):
                 return k
         self.networks.append(net)
         return len(self.networks) - 1
-
-    def answer(self, p: int) -> None:
-        """The networks' answers of the ``p`` observations the kernel waits on: each network run
-        once over those it answers, its highest-scored legal action taken (ties: the lowest index)."""
-        answers, _, codes, obs, masks = self.waiting
-        code = codes[:p]
-        first = int(code[0])
-        if (code == first).all():
-            answers[:p] = masked_argmax(self.networks[-1 - first].scores(obs[:p]), masks[:p])
-            return
-        for c in np.unique(code).tolist():
-            sel = np.flatnonzero(code == c)
-            answers[sel] = masked_argmax(self.networks[-1 - c].scores(obs[sel]), masks[sel])
 
     def _code(self, name: Opponent) -> int:
         if isinstance(name, Network) or name.startswith(PREFIX + ":"):
@@ -252,6 +227,7 @@ class CompiledVectorEnv(VectorEnv[Batch, Batch, Batch]):
         for old, new in remap.items():
             self.policies[self.policies == -1 - old] = -1 - new
         self.pool = [self._network(p, "pool") for p in pool]
+        self.packed = pack(self.networks)
         if seed is not None:
             self._pool_rng = np.random.default_rng(seed)
 
