@@ -178,6 +178,11 @@ def observe_at(rows: Any, games: Any, seats: Any, played: Any, drawn: Any, recen
         observe_seat(rows, games[i], seats[i], played, drawn, recent, at, out[i])
 
 
+BIT_AT = np.zeros(67, dtype=np.int64)  # 2**i % 67 -> i: 2 generates the units mod 67, so each i < 66 has its own
+for _i in range(66):
+    BIT_AT[2**_i % 67] = _i
+
+
 @njit
 def observe_one(rows: Any, g: int, seat: int, log: Any, at: Any, out: Any) -> None:
     _, played, drawn, recent = log
@@ -226,9 +231,11 @@ def observe_seat(rows: Any, g: int, me: int, played: Any, drawn: Any, recent: An
         base = at[16] + k * width
         o[base + (recent[g, k, 1] - me + n) % n] = 1.0
         o[base + n + kind] = 1.0
-        for face in range(52):
-            if recent[g, k, 3] >> face & 1:
-                o[base + n + 3 + face] = 1.0
+        bits = recent[g, k, 3]
+        while bits:  # the set bits only: a play holds a few of the 52 faces
+            low = bits & -bits
+            o[base + n + 3 + BIT_AT[low % 67]] = 1.0
+            bits ^= low
         o[base + width - 1] = recent[g, k, 2]
 
 
