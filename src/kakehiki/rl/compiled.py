@@ -113,9 +113,9 @@ class SeatPlugin:
         """``out[i]``: the observation of ``seats[i]`` in ``games[i]``, the reference encoder's."""
         raise NotImplementedError
 
-    def truncated(self) -> npt.NDArray[np.bool_]:
-        """Which games ended at the step limit (C7)."""
-        ended: npt.NDArray[np.bool_] = self.batch.results()["reason"] == TRUNCATING
+    def truncated(self, result: Mapping[str, Any]) -> npt.NDArray[np.bool_]:
+        """Which games ended at the step limit (C7); ``result``: the batch's results."""
+        ended: npt.NDArray[np.bool_] = result["reason"] == TRUNCATING
         return ended
 
 
@@ -291,8 +291,8 @@ class CompiledVectorEnv(VectorEnv[Batch, Batch, Batch]):
         infos: dict[str, Any] = {}
         self._redeals[:] = 0
         if ended.any():  # the results of the whole batch are read only on a step where a game ended
-            truncated = ended & self.plugin.truncated()
             result = batch.results()
+            truncated = ended & self.plugin.truncated(result)
             rewards[ended] = self._rewards(result)[ended]
             final = np.zeros((self.num_envs, self.table.obs_size), dtype=np.float32)  # rows not ended: zero
             final[ended] = self.observe(np.flatnonzero(ended))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -37,7 +38,8 @@ class DobonSeats(SeatPlugin):
         self.k.observe_rows(self.batch.rows, self.seats, games, self.played, self.drawn, self.recent,
                             self.starts, self.batch.options.games, out)
 
-    def truncated(self) -> npt.NDArray[np.bool_]:
+    def truncated(self, result: Mapping[str, Any]) -> npt.NDArray[np.bool_]:
+        """Which games' last game ended at the step limit (a match's reason is ``match``)."""
         ended: npt.NDArray[np.bool_] = self.batch.column(L.LAST_REASON) == L.REASONS.index(TRUNCATING)
         return ended
 

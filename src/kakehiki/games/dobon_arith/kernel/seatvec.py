@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -34,7 +35,8 @@ class DobonArithSeats(SeatPlugin):
     def observe(self, games: IntArray, seats: IntArray, out: npt.NDArray[np.float32]) -> None:
         self.k.observe_at(self.batch.rows, games, seats, self.played, self.drawn, self.recent, self.starts, out)
 
-    def truncated(self) -> npt.NDArray[np.bool_]:
+    def truncated(self, result: Mapping[str, Any]) -> npt.NDArray[np.bool_]:
+        """Which games' last game ended at the step limit (a match's reason is ``match``)."""
         ended: npt.NDArray[np.bool_] = self.batch.column(L.LAST_REASON) == L.REASONS.index(TRUNCATING)
         return ended
 
