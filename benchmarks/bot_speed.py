@@ -5,7 +5,8 @@ calls resolved by priority, bot ``i``'s generator ``derive(seed, "bot", i)``); o
 seat's decisions are timed, each in process CPU time (``time.process_time``) around
 ``driver.decide``, so the host's building of the seat's view and sampler is counted with it.
 Printed per game id: games, the timed seat's decisions, CPU seconds in them, and milliseconds
-per decision (mean, and over the decisions with more than one legal action, where a bot thinks).
+per decision (mean, and over the decisions with more than one legal action, where a bot thinks;
+the median, the 99th percentile and the longest).
 
     PYTHONPATH=src python benchmarks/bot_speed.py                         # 5 games of each game, seed 0
     PYTHONPATH=src python benchmarks/bot_speed.py --game dobon --games 20 --bots hard,normal,normal,normal
@@ -25,7 +26,7 @@ import argparse
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kakehiki.bots import make_bot
@@ -33,7 +34,7 @@ from kakehiki.driver import decide, next_moves, still_asked
 from kakehiki.registry import get_game
 from kakehiki.rng import derive
 
-GAMES = ("dobon", "dobon-arith", "million-doubt", "doubt", "dhumbal")
+GAMES = ("dobon", "dobon-arith", "million-doubt", "doubt", "dhumbal", "daifugo")
 
 
 @dataclass
@@ -45,6 +46,22 @@ class Tally:
     thinking: int = 0
     """Decisions with more than one legal action."""
     thinking_cpu_s: float = 0.0
+    times: list[float] = field(default_factory=list, repr=False)
+    """Each decision's CPU seconds."""
+
+    def percentile_ms(self, q: float) -> float:
+        """The ``q``-quantile of the decisions' CPU time (the nearest rank), in ms; 0 if none."""
+        if not self.times:
+            return 0.0
+        ranked = sorted(self.times)
+        return 1000 * ranked[min(len(ranked) - 1, max(0, round(q * len(ranked)) - 1))]
+
+    def summary(self) -> dict[str, Any]:
+        return {"game": self.game, "games": self.games, "decisions": self.decisions, "cpu_s": self.cpu_s,
+                "thinking": self.thinking, "thinking_cpu_s": self.thinking_cpu_s,
+                "ms_per_decision": self.ms_per_decision, "ms_per_thinking": self.ms_per_thinking,
+                "p50_ms": self.percentile_ms(0.5), "p99_ms": self.percentile_ms(0.99),
+                "max_ms": 1000 * max(self.times, default=0.0)}
 
     @property
     def ms_per_decision(self) -> float:
@@ -81,6 +98,7 @@ def play_timed(
         spent = time.process_time() - start
         tally.decisions += 1
         tally.cpu_s += spent
+        tally.times.append(spent)
         if many:
             tally.thinking += 1
             tally.thinking_cpu_s += spent
@@ -115,10 +133,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             timed = bots[args.seat] if args.shadow is None else f"{args.shadow}, shadowing {bots[args.seat]}"
             print(f"{game_id:14} {tally.games} games, {tally.decisions} decisions of seat {args.seat} "
                   f"({timed}): {tally.cpu_s:.2f} s CPU, {tally.ms_per_decision:.2f} ms/decision, "
-                  f"{tally.ms_per_thinking:.2f} ms per decision with a choice ({tally.thinking})", flush=True)
+                  f"{tally.ms_per_thinking:.2f} ms per decision with a choice ({tally.thinking}); "
+                  f"p50 {tally.percentile_ms(0.5):.1f} ms, p99 {tally.percentile_ms(0.99):.1f} ms, "
+                  f"max {1000 * max(tally.times, default=0.0):.1f} ms", flush=True)
     if args.json:
-        print(json.dumps([{**asdict(t), "ms_per_decision": t.ms_per_decision,
-                           "ms_per_thinking": t.ms_per_thinking} for t in tallies], indent=1))
+        print(json.dumps([t.summary() for t in tallies], indent=1))
 
 
 if __name__ == "__main__":
