@@ -73,6 +73,11 @@ def new_log(played: Any, drawn: Any, recent: Any) -> None:
     recent[:, :] = -1
 
 
+BIT_AT = np.zeros(67, dtype=np.int64)  # 2**i % 67 -> i: 2 generates the units mod 67, so each i < 66 has its own
+for _i in range(66):
+    BIT_AT[2**_i % 67] = _i
+
+
 @njit
 def saw(recent: Any, kind: int, seat: int, got: int, cards: Any) -> None:
     """A turn action, the newest (``cards``: an int64 bit mask of faces)."""
@@ -104,9 +109,11 @@ def logged_apply(s: Any, u: Any, ratio: float, seat: int, action: int, played: A
     if kind < 0:
         return
     got = s[SIZES + seat] - size + count
-    for face in range(52):
-        if cards >> face & 1:
-            played[seat, face] += 1
+    bits = cards
+    while bits:  # the play's faces, from its set bits
+        low = bits & -bits
+        played[seat, BIT_AT[low % 67]] += 1
+        bits ^= low
     drawn[seat] += got
     saw(recent, kind, seat, got, cards)
 
@@ -176,11 +183,6 @@ def observe_at(rows: Any, games: Any, seats: Any, played: Any, drawn: Any, recen
     own hand and staged play, the revealed cards, public counts, the field and the log."""
     for i in range(games.shape[0]):
         observe_seat(rows, games[i], seats[i], played, drawn, recent, at, out[i])
-
-
-BIT_AT = np.zeros(67, dtype=np.int64)  # 2**i % 67 -> i: 2 generates the units mod 67, so each i < 66 has its own
-for _i in range(66):
-    BIT_AT[2**_i % 67] = _i
 
 
 @njit
