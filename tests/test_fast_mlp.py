@@ -77,3 +77,10 @@ def test_a_network_without_a_legal_action_answers_minus_one() -> None:
 def test_compiled_and_plain_kernels_pick_alike(k: int) -> None:
     obs, masks = observations(seed=20 + k, n=200)
     assert kernel_choices(True, obs, masks, k) == kernel_choices(False, obs, masks, k)
+
+
+def test_a_network_with_an_unknown_activation_is_refused_by_name() -> None:
+    odd = network((4,), "tanh", 6)
+    odd = Network(odd.meta, odd.weights, odd.biases, "sigmoid", None, None)
+    with pytest.raises(ValueError, match="'sigmoid'"):
+        pack([odd])

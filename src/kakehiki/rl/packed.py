@@ -46,6 +46,9 @@ def pack(networks: Sequence[Network]) -> Packed:
     nets: list[tuple[int, int, int]] = []
     at, widest = 0, 1
     for net in networks:
+        if net.activation not in ACTIVATIONS:
+            raise ValueError(f"a network's activation must be one of {', '.join(ACTIVATIONS)}, not "
+                             f"{net.activation!r}")
         weights, biases = folded(net)
         nets.append((len(layers), len(weights), ACTIVATIONS[net.activation]))
         for i, (w, b) in enumerate(zip(weights, biases, strict=True)):
