@@ -22,8 +22,8 @@ Opponents, one name per seat or per other seat (as ``SeatEnv``), or one for all:
 * ``policy:PATH`` or a loaded :class:`~kakehiki.bots.policy.Network`: a numpy MLP, run in the
   kernel on the seat's observation (:mod:`kakehiki.fast.mlp`), which takes the legal action it
   scores highest, as the ``policy:PATH`` bot does (:class:`~kakehiki.bots.policy.PolicyBot`;
-  ties go to the lowest action index; scores are summed in float64, so only actions numpy's
-  float32 pass scores equal to about 1e-6 can be told apart differently);
+  ties go to the lowest action index; the kernel sums in float32 in another order than numpy,
+  so only actions scored equal to about 1e-6 could be told apart differently);
 * ``pool``: opponents drawn per game (and per seat) from ``pool=[...]`` (networks or paths), the
   self-play pool of past versions (:mod:`kakehiki.rl.selfplay`); the draw uses a generator of its
   own, so the deals stay the reference's.
