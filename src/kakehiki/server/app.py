@@ -37,6 +37,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kakehiki.manifest import find
 from kakehiki.server.catalog import games_catalog
+from kakehiki.server.collector import keep_pauses_short
 from kakehiki.server.connection import Connection, RateLimiter
 from kakehiki.server.guard import SECURITY_HEADERS, SOCKETS_PER_ADDRESS, AddressLimits, HostNames
 from kakehiki.server.host import RoomHost
@@ -705,10 +706,12 @@ def _again(server: Server, room: Room, conn: Connection, seat: int) -> None:
 def create_app(store_url: str, allowed_origins: Sequence[str] = (),
                rooms_per_minute: int = ROOMS_PER_MINUTE, shard: tuple[int, int] = (0, 1),
                host_names: Sequence[str] = (), sockets_per_address: int = SOCKETS_PER_ADDRESS,
-               advertise: str | None = None) -> Guarded:
+               advertise: str | None = None, own_process: bool = False) -> Guarded:
     """The app, storing its rooms at ``store_url`` (a SQLite path or a PostgreSQL URL); the
     ``shard``-th ``(k, n)`` of n processes sharing that store; answering to the ``Host``
-    names ``host_names`` besides addresses and ``localhost`` (see :class:`HostNames`)."""
+    names ``host_names`` besides addresses and ``localhost`` (see :class:`HostNames`).
+    ``own_process``: the process is the server's alone (``kakehiki serve``), so the server may
+    tune its garbage collector (:mod:`kakehiki.server.collector`)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -724,10 +727,13 @@ def create_app(store_url: str, allowed_origins: Sequence[str] = (),
         for room in server.host.rooms.values():
             server._set_timer(room)
         ticker = asyncio.create_task(server.tick())
+        collector = asyncio.create_task(keep_pauses_short()) if own_process else None
         try:
             yield
         finally:
             ticker.cancel()
+            if collector is not None:
+                collector.cancel()
             server.bot_workers.shutdown(wait=False, cancel_futures=True)
             if server._flushing is not None:
                 with contextlib.suppress(Exception):
@@ -758,7 +764,12 @@ def create_app(store_url: str, allowed_origins: Sequence[str] = (),
 
 class Guarded:
     """The app behind two checks every request passes: its ``Host`` must be one this server
-    answers to (no DNS rebinding), and every HTTP answer carries :data:`SECURITY_HEADERS`."""
+    answers to (no DNS rebinding), and every HTTP answer carries :data:`SECURITY_HEADERS`.
+
+    A table socket goes straight to :func:`table_socket`, past Starlette's middleware and router:
+    they add a dozen coroutines and closures to every open socket (which the garbage collector
+    then walks, at every full collection, for as long as the socket is open) and two wrappers to
+    every frame sent, and do nothing for a socket that :func:`table_socket` does not already do."""
 
     def __init__(self, app: Starlette) -> None:
         self.app = app
@@ -777,7 +788,7 @@ class Guarded:
             await _refuse_host(scope, send)
             return
         if scope["type"] == "websocket":
-            await self.app(scope, receive, send)
+            await self._socket(scope, receive, send)
             return
 
         async def with_headers(message: Message) -> None:
@@ -788,6 +799,20 @@ class Guarded:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+    async def _socket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        found = TABLE_SOCKET.match(scope.get("path", ""))
+        if found is None:
+            await self.app(scope, receive, send)  # the router closes it, as for any unknown path
+            return
+        scope["app"] = self.app
+        scope["path_params"] = {"code": found.group(1)}
+        await table_socket(WebSocket(scope, receive, send))
+
+
+TABLE_SOCKET: Final = re.compile(r"^/api/rooms/([^/]+)/ws$")
+"""The table socket's path (also routed in :func:`create_app`, for the record of routes)."""
 
 
 async def _refuse_host(scope: Scope, send: Send) -> None:
