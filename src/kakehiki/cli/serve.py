@@ -49,7 +49,8 @@ def serve_command(host: str, port: int, db: str | None, allow_origins: list[str]
     if advertise is not None and not ADDRESS.match(advertise):
         raise typer.BadParameter(f"--advertise must be HOST:PORT, where the proxy reaches this process, "
                                  f"got {advertise[:40]!r}")
-    app = create_app(url, allow_origins, rooms_per_minute, where, host_names or [], sockets_per_address, advertise)
+    app = create_app(url, allow_origins, rooms_per_minute, where, host_names or [], sockets_per_address, advertise,
+                     own_process=True)
     proxies = trusted_proxies or []
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=65_536, access_log=False, log_level="warning",
                             lifespan="on", proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
