@@ -151,9 +151,16 @@ class ByGame(Mapping[str, V], Generic[V]):
 
     def __init__(self, pick: Callable[[GameManifest], V | None]) -> None:
         self._pick = pick
+        self._made: tuple[object, Mapping[str, V]] | None = None
 
     def _items(self) -> Mapping[str, V]:
-        return MappingProxyType({m.id: v for m in manifests() if (v := self._pick(m)) is not None})
+        """Made once for the games found, and again only if they are looked for again (a test
+        that adds a game clears the discovery's cache; a host asks this for every move)."""
+        found = _discovered()
+        if self._made is None or self._made[0] is not found:
+            picked = {m.id: v for m in found.values() if (v := self._pick(m)) is not None}
+            self._made = (found, MappingProxyType(picked))
+        return self._made[1]
 
     def __getitem__(self, game_id: str) -> V:
         return self._items()[game_id]
