@@ -24,6 +24,7 @@ People type on Japanese keyboards: full-width letters and digits (``ｐｌａｙ
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -59,13 +60,20 @@ def normalise(line: str, game_id: str, legal: Sequence[str] = ()) -> str:
 
 
 def _one(part: str, words: Mapping[str, str]) -> str:
-    for word in sorted(words, key=len, reverse=True):
-        part = part.replace(word, f" {words[word]} ")
+    longest_first, verbs = _lookup(tuple(words.items()))
+    for word, verb in longest_first:
+        if word in part:
+            part = part.replace(word, f" {verb} ")
     tokens = [_canonical(token) for token in PARTICLES.sub(" ", part).split()]
-    verbs = set(words.values()) - ARGUMENTS
     if len(tokens) > 1 and tokens[-1] in verbs and tokens[0] not in verbs:  # "S5 play": the verb comes last
         tokens = [tokens[-1], *tokens[:-1]]
     return " ".join(tokens)
+
+
+@functools.cache
+def _lookup(words: tuple[tuple[str, str], ...]) -> tuple[tuple[tuple[str, str], ...], frozenset[str]]:
+    """A game's words longest first, and its verbs (worked out once per game)."""
+    return tuple(sorted(words, key=lambda item: len(item[0]), reverse=True)), frozenset(v for _, v in words) - ARGUMENTS
 
 
 def _canonical(token: str) -> str:
@@ -95,8 +103,11 @@ def typed(game: Game[Any, Any, Any], state: Any, seat: int, text: str) -> str:
     actions (a host's entry point: the server's ``act``)."""
     if not isinstance(text, str) or len(text) > MAX_TYPED:
         return text
+    line = normalise(text, game.id)
+    if " " in line:  # not a bare card: the seat's legal actions are not needed (and not worked out)
+        return line
     try:
         legal = [str(action) for action in game.legal_actions(state, seat)]
     except KakehikiError:  # not a seat of this game: the table refuses it, naming C2
         legal = []
-    return normalise(text, game.id, legal)
+    return _bare_card(line, legal)
