@@ -281,3 +281,23 @@ def test_C3_a_record_takes_a_whole_move_where_it_takes_an_action() -> None:
     unfinished = {**by_steps, "actions": [[[0, f"play {hand[0]} {hand[0]} {hand[0]} {hand[0]}"]]]}
     with pytest.raises(RecordError, match="game 1, move 1"):
         replay(unfinished)
+
+
+@pytest.mark.parametrize("game_id", ["doubt", "million-doubt", "dhumbal", "dobon-arith", "daifugo"])
+def test_legal_move_texts_are_the_legal_moves_with_their_texts_asked_twice(game_id: str) -> None:
+    """A host lists each whole move with its text; the texts a game remembers from one asking
+    to the next are those ``move_text`` gives, and the moves are ``legal_moves`` in order."""
+    import itertools
+    import random
+
+    game, rng = get_game(game_id), random.Random(5)
+    state = game.new(players=4, seed=5)
+    for _ in range(60):
+        if game.result(state) is not None:
+            break
+        seat = game.actors(state)[0]
+        moves = list(itertools.islice(game.legal_moves(state, seat), 300))
+        for _asked in range(2):
+            listed = list(itertools.islice(game.legal_move_texts(state, seat), 300))
+            assert listed == [(move, game.move_text(move)) for move in moves]
+        state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))

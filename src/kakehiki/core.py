@@ -24,7 +24,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from kakehiki.cards import Card
 from kakehiki.errors import IllegalActionError, KakehikiError, NotationError, OptionError, describe
@@ -161,6 +161,10 @@ def jsonable(value: object) -> object:
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
 V = TypeVar("V")
+
+
+MOVE_TEXTS: Final = 50_000
+"""Moves of several steps whose text a game remembers at most (then it starts again)."""
 
 
 class Game(ABC, Generic[S, A, V]):
@@ -328,14 +332,37 @@ class Game(ABC, Generic[S, A, V]):
         Doubt's face-down cards) are yielded once, in that order.  Depends only on what ``seat``
         may know, as its steps do."""
         for move in self._step_paths(state, seat):
-            if len(move) == 1 or self._canonical(move):
+            if len(move) == 1 or self._canonical_text(move) is not None:
                 yield move
 
-    def _canonical(self, move: tuple[A, ...]) -> bool:
+    def legal_move_texts(self, state: S, seat: int) -> Iterator[tuple[tuple[A, ...], str]]:
+        """:meth:`legal_moves`, each with its :meth:`move_text` (a host lists both to a person)."""
+        for move in self._step_paths(state, seat):
+            text = self.move_text(move) if len(move) == 1 else self._canonical_text(move)
+            if text is not None:
+                yield move, text
+
+    def _canonical_text(self, move: tuple[A, ...]) -> str | None:
+        """The text of a move of several steps if it reads back as the same steps, else ``None``.
+
+        Remembered per game: a move's text depends on its steps alone, and a host asks for the
+        same moves at every change of a table (the seat's hand is the same), each answer being
+        a text made and parsed back twice (Million Doubt's face-down plays: most of a state
+        frame's cost)."""
+        texts = self.__dict__.setdefault("_move_texts", {})
+        if move in texts:
+            known: str | None = texts[move]
+            return known
         try:
-            return self.parse_move(self.move_text(move)) == move
+            text: str | None = self.move_text(move)
+            if self.parse_move(text) != move:  # type: ignore[arg-type]
+                text = None
         except NotationError:
-            return False
+            text = None
+        if len(texts) >= MOVE_TEXTS:
+            texts.clear()
+        texts[move] = text
+        return text
 
     def _step_paths(self, state: S, seat: int) -> Iterator[tuple[A, ...]]:
         for action in self.legal_actions(state, seat):

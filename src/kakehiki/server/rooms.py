@@ -218,10 +218,10 @@ class Room:
             return {"type": "state", "seq": 0, "status": self.status, "view": None, "turn": None, "legal": []}
         game, state = self.game, table.state
         legal: list[str] = []
-        moves: list[tuple[Any, ...]] = []
+        moves: list[str] = []
         if seat is not None and seat in game.actors(state):
             legal = [str(a) for a in game.legal_actions(state, seat)]
-            moves = list(itertools.islice(game.legal_moves(state, seat), MOVES + 1))
+            moves = [text for _, text in itertools.islice(game.legal_move_texts(state, seat), MOVES + 1)]
         window, turn_until = table.deadlines()
         now = table.clock()
         view = game.view(state, seat)
@@ -231,7 +231,7 @@ class Room:
             "view": shown, **({"cut": cut} if cut else {}), "turn": game.turn_seat(state), "legal": legal,
             "window_ms": _ms_left(window, now), "turn_ms": _ms_left(turn_until, now),
             "window": table.window_open(),
-            "moves": [game.move_text(m) for m in moves[:MOVES]], "moves_more": len(moves) > MOVES,
+            "moves": moves[:MOVES], "moves_more": len(moves) > MOVES,
             **_hand_total(game.id, view),
             **({"learn": self.lesson.frame(len(table.actions), table.over)}
                if self.lesson is not None and seat == LEARNER else {}),
