@@ -23,7 +23,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
@@ -40,7 +40,7 @@ from kakehiki.server.catalog import games_catalog
 from kakehiki.server.collector import keep_pauses_short
 from kakehiki.server.connection import Connection, RateLimiter
 from kakehiki.server.guard import SECURITY_HEADERS, SOCKETS_PER_ADDRESS, AddressLimits, HostNames
-from kakehiki.server.host import RoomHost
+from kakehiki.server.host import LobbyWrite, RoomHost
 from kakehiki.server.leases import RENEW_EVERY, Leases
 from kakehiki.server.protocol import (
     ClientMessage,
@@ -54,8 +54,11 @@ from kakehiki.server.protocol import (
 from kakehiki.server.rooms import Room
 from kakehiki.server.rules import rules_page
 from kakehiki.server.settings import RequestError
-from kakehiki.server.store import RoomChange, Store, StoreError
+from kakehiki.server.store import Store, StoreError
 from kakehiki.thinking import BUDGET, Thinkers
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 LOG = logging.getLogger("kakehiki.serve")
 MAX_BODY: Final = 16_384
@@ -103,6 +106,8 @@ class Server:
         self.writer = None if store.shared_connection else ThreadPoolExecutor(1, thread_name_prefix="store")
         """The one thread that writes the ticks' transactions (none for an in-memory SQLite store,
         whose one connection cannot be shared between threads)."""
+        self.after_stored: list[Callable[[], None]] = []
+        """What waits to be told until the lobby's writes made so far are stored."""
         self._flushing: asyncio.Task[None] | None = None
         self._flushed_at = 0.0
         """When the last transaction started (the loop's clock): the next waits for its tick."""
@@ -123,21 +128,53 @@ class Server:
         """Send every seat (and the spectators) its new frames once what changed is stored
         (stored before told): the room waits for the tick's one transaction (:meth:`_flush`)."""
         self.host.dirty[room.code] = room
+        self._kick()
+
+    def when_stored(self, send: Callable[[], None]) -> None:
+        """Call ``send`` (it tells people of a change of the lobby) once the lobby's writes made so
+        far are stored, at the next tick."""
+        self.after_stored.append(send)
+        self._kick()
+
+    def _kick(self) -> None:
         if self._flushing is None or self._flushing.done():
             self._flushing = asyncio.get_running_loop().create_task(self._flush())
+
+    async def store_lobby(self) -> None:
+        """Make the lobby's queued writes on the writer thread, in order (the loop goes on), then
+        send what waited for them.  A room whose write the store refused is dropped, its people
+        told (:meth:`store_failed`); a caller that made the room finds it no longer held."""
+        writes, waiting = self.host.take_lobby_writes(), self.after_stored
+        self.after_stored = []
+        if writes:
+            failed = await self._run(store_in_order, writes)
+            for code, exc in failed.items():
+                room = self.host.rooms.get(code)
+                self.host.dirty.pop(code, None)
+                if room is not None:
+                    self.store_failed(room, exc)
+        for send in waiting:
+            send()
+
+    async def stored(self, room: Room) -> None:
+        """Wait until ``room``'s lobby writes are stored; :class:`StoreError` if they were refused."""
+        await self.store_lobby()
+        if self.host.rooms.get(room.code) is not room:
+            raise StoreError(f"room {room.code}: the store refused it")
 
     async def _flush(self) -> None:
         """Write every waiting room's changes in one transaction (on the writer thread, so the
         loop goes on), then send the frames of the rooms with nothing left to store.  A room
         that changed again meanwhile waits for the next round; rounds go on while any waits."""
         loop = asyncio.get_running_loop()
-        while self.host.dirty:
+        while self.host.dirty or self.host.lobby_writes or self.after_stored:
             await asyncio.sleep(max(0.0, self._flushed_at + WRITE_TICK - loop.time()))  # the tick gathers
             self._flushed_at = loop.time()
+            await self.store_lobby()  # a room is stored before its first actions, and told of after
             changes, rooms = self.host.take_changes()
             try:
                 if changes:
-                    await self._write(changes)
+                    await self._run(self.host.store.write, changes)
             except StoreError as exc:
                 for room in rooms:
                     self.store_failed(room, exc)
@@ -149,11 +186,11 @@ class Server:
                 if room.code not in self.host.dirty and self.host.rooms.get(room.code) is room:
                     self._send(room)
 
-    async def _write(self, changes: list[RoomChange]) -> None:
+    async def _run(self, work: Callable[[T], R], arg: T) -> R:
+        """``work(arg)`` on the writer thread (inline for an in-memory store, which has none)."""
         if self.writer is None:
-            self.host.store.write(changes)
-        else:
-            await asyncio.get_running_loop().run_in_executor(self.writer, self.host.store.write, changes)
+            return work(arg)
+        return await asyncio.get_running_loop().run_in_executor(self.writer, work, arg)
 
     def _send(self, room: Room) -> None:
         """Send every seat (and the spectators) its new frames, then set the room's timer."""
@@ -311,7 +348,7 @@ class Server:
         for other in moved:
             other.seat = seat
         seats.setdefault(seat, set()).update(moved)
-        self.publish_room(room)
+        self.when_stored(lambda: self.publish_room(room))
 
     def send_history(self, room: Room) -> None:
         """At the start: the deal's events, as each seat sees them."""
@@ -369,6 +406,20 @@ class Server:
             raise RequestError("rate_limited", f"too many codes that name no room (at most {per} a minute "
                                                f"from one address): wait a minute", status=429)
         return room
+
+
+def store_in_order(writes: list[LobbyWrite]) -> dict[str, StoreError]:
+    """Make the lobby's writes one by one (on the writer thread); the rooms refused, with why.
+    A room refused once has its later writes skipped (they follow from the first)."""
+    failed: dict[str, StoreError] = {}
+    for code, write in writes:
+        if code in failed:
+            continue
+        try:
+            write()
+        except StoreError as exc:
+            failed[code] = exc
+    return failed
 
 
 def one_frame(frames: list[dict[str, Any]]) -> str | None:
@@ -445,6 +496,7 @@ async def create_room(server: Server, request: Request) -> Response:
         limit = server.rooms_per_minute
         raise RequestError("rate_limited", f"at most {limit} rooms a minute from one address", status=429)
     room, seat, token = server.host.create(await _body(request))
+    await server.stored(room)
     return JSONResponse({"code": room.code, "seat": seat, "token": token, "invite": f"/r/{room.code}",
                          "room": room.public()}, status_code=201)
 
@@ -465,6 +517,7 @@ async def join_room(server: Server, request: Request) -> Response:
     room = _room(server, request)
     body = await _body(request)
     seat, token = server.host.join(room.code, body.get("nickname"), body.get("seat"))
+    await server.stored(room)
     server.publish_room(room)
     return JSONResponse({"code": room.code, "seat": seat, "token": token, "room": room.public()})
 
@@ -670,11 +723,15 @@ def _dispatch(server: Server, room: Room, conn: Connection, message: ClientMessa
         server.move(room, conn, server.host.sit(room, seat, message.get("seat")))
     elif kind == "start":
         server.host.start(room, seat)
-        server.publish_room(room)
-        server.send_history(room)
+        server.when_stored(lambda: _started(server, room))
         server.publish(room)
     elif kind == "again":
         _again(server, room, conn, seat)
+
+
+def _started(server: Server, room: Room) -> None:
+    server.publish_room(room)
+    server.send_history(room)
 
 
 def _chat(server: Server, room: Room, conn: Connection, seat: int, message: ClientMessage) -> None:
@@ -694,10 +751,10 @@ def _chat(server: Server, room: Room, conn: Connection, seat: int, message: Clie
 def _again(server: Server, room: Room, conn: Connection, seat: int) -> None:
     """Play again: the first ``again`` tells every connection of the room where (``next``);
     a later one, already told, answers its own connection only."""
-    first = room.next is None
+    first = room.made_next is None and room.next is None
     server.host.again(room, seat)
     if first:
-        server.publish_room(room)
+        server.when_stored(lambda: server.publish_room(room))
     else:
         conn.send(encode({"type": "room", "room": room.public()}))
 

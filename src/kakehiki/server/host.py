@@ -9,6 +9,7 @@ server killed at any moment resumes every table where its log ends.
 
 from __future__ import annotations
 
+import functools
 import secrets
 import time
 from collections.abc import Callable, Mapping
@@ -29,6 +30,9 @@ from kakehiki.server.store import ActionRow, RoomChange, RoomRow, SeatRow, Store
 from kakehiki.table import Notice
 from kakehiki.textin import typed
 from kakehiki.thinking import Thinkers
+
+LobbyWrite = tuple[str, Callable[[], object]]
+"""A room's code and one write of its lobby, waiting for the writer thread."""
 
 SEED_BITS: Final = 63
 """Room seeds are below 2**63: every database stores them as a signed 64-bit number."""
@@ -56,6 +60,8 @@ class RoomHost:
         """Whether :meth:`settle` leaves the writing to the host's tick (:meth:`take_changes`)."""
         self.dirty: dict[str, Room] = {}
         """The rooms settled since the last :meth:`take_changes`, by code."""
+        self.lobby_writes: list[LobbyWrite] = []
+        """The lobby's writes waiting for the writer thread (``deferred``), in order."""
         self.on_thought: Callable[[str], None] | None = None
         """Told a room's code when one of its bots has finished thinking (from the worker thread)."""
         self.shard = shard
@@ -105,7 +111,7 @@ class RoomHost:
         old = [code for code, room in self.rooms.items()
                if room.status == "lobby" and now - room.created_at >= older_than]
         for code in old:
-            self.store.forget_lobby(code)
+            self._lobby(code, functools.partial(self.store.forget_lobby, code))
             del self.rooms[code]
         return old
 
@@ -160,13 +166,16 @@ class RoomHost:
         seed and commitment, in the lobby.  Later calls give the same room."""
         if room.status != "over":
             raise RequestError("not_over", "you can play again once the game is over", status=409)
-        if room.next is None:
+        if room.next is None and room.made_next is None:
             self._make_room_for_one_more()
             seats = [Seat(s.nickname, s.token_hash, s.bot) for s in room.seats]
             made = self._new_room(room.game, dict(room.options), seats, room.settings, room.host_token_hash,
                                   follows=room.code)
-            room.next = made.code
-        return room.next
+            room.made_next = made.code
+            self._lobby(made.code, functools.partial(setattr, room, "next", made.code))  # told once stored
+        code = room.next or room.made_next
+        assert code is not None
+        return code
 
     def _make_room_for_one_more(self) -> None:
         self.evict_finished()
@@ -184,11 +193,32 @@ class RoomHost:
             code = new_code()
         seed, salt = secrets.randbits(SEED_BITS) if seed is None else seed, new_salt()
         room = Room(code, game, options, seats, settings, seed, salt, commitment(seed, salt), host_hash, self.wall())
-        self.store.create_room(_room_row(room), [_seat_row(i, s) for i, s in enumerate(seats)], follows)
-        if self.leases is not None:
-            self.leases.claim(code)
+        rows = [_seat_row(i, s) for i, s in enumerate(seats)]
+        self._lobby(code, functools.partial(self._store_room, _room_row(room), rows, follows))
         self.rooms[code] = room
         return room
+
+    def _store_room(self, room: RoomRow, seats: list[SeatRow], follows: str | None) -> None:
+        self.store.create_room(room, seats, follows)
+        if self.leases is not None:
+            self.leases.claim(room.code)
+
+    def _store_seat(self, room: Room, number: int) -> None:
+        self._lobby(room.code, functools.partial(self.store.set_seat, room.code, _seat_row(number, room.seats[number])))
+
+    def _lobby(self, code: str, write: Callable[[], object]) -> None:
+        """A write of the lobby (a room made, a seat taken, a game started, a lobby forgotten):
+        made now, or (``deferred``, as a server runs) queued for the server's writer thread, which
+        makes them in order before the tick's transaction (:meth:`take_lobby_writes`), so the
+        event loop never waits on the database."""
+        if self.deferred:
+            self.lobby_writes.append((code, write))
+        else:
+            write()
+
+    def take_lobby_writes(self) -> list[LobbyWrite]:
+        writes, self.lobby_writes = self.lobby_writes, []
+        return writes
 
     def join(self, code: object, nickname: object, seat: object = None) -> tuple[int, str]:
         room = self.room(code)
@@ -202,7 +232,7 @@ class RoomHost:
             raise RequestError("seat_taken", f"seat {number} is taken", "seat", status=409)
         token = new_token()
         room.seats[number] = Seat(name, token_hash(token))
-        self.store.set_seat(room.code, _seat_row(number, room.seats[number]))
+        self._store_seat(room, number)
         return number, token
 
     def sit(self, room: Room, seat: int, new_seat: int) -> int:
@@ -214,7 +244,7 @@ class RoomHost:
                 raise RequestError("seat_taken", f"seat {number} is taken", "seat", status=409)
             room.seats[number], room.seats[seat] = room.seats[seat], Seat()
             for i in (seat, number):
-                self.store.set_seat(room.code, _seat_row(i, room.seats[i]))
+                self._store_seat(room, i)
         return number
 
     def start(self, room: Room, seat: int) -> None:
@@ -225,11 +255,11 @@ class RoomHost:
         for i, s in enumerate(room.seats):
             if s.free:
                 room.seats[i] = Seat(bot=room.settings.fill_bot)
-                self.store.set_seat(room.code, _seat_row(i, room.seats[i]))
+                self._store_seat(room, i)
         room.initial, events = room.game.start(players=len(room.seats), options=room.options, seed=room.seed)
         room.remember(events)
         room.begin(room.initial, self.clock, secrets.randbits(63), thinkers=self._thinkers(room.code))
-        self.store.start(room.code, self.wall())
+        self._lobby(room.code, functools.partial(self.store.start, room.code, self.wall()))
         assert room.table is not None
         room.table.poll()  # a bot that moves first moves now, not at the first deadline
         self.settle(room)

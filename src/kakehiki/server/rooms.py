@@ -119,7 +119,9 @@ class Room:
     ended: float | None = None
     """When the game ended (the host's monotonic clock), to forget the room a while later."""
     next: str | None = None
-    """The code of the room its people play again in (``again``), once one is made."""
+    """The code of the room its people play again in (``again``), once one is made and stored."""
+    made_next: str | None = None
+    """That room's code from when it is made (people are told ``next``, once it is stored)."""
     history: dict[int | None, deque[Message]] = field(default_factory=dict)
     sent: dict[int | None, tuple[int, str]] = field(default_factory=dict)
     """The moment (actions applied, status) of the last state frame each seat was sent."""

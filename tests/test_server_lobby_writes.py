@@ -1,0 +1,66 @@
+"""The lobby's writes (a room made, a seat taken, a game started) are made on the store's
+writer thread, so the event loop that runs every table never waits on the database; people
+are told of them only once they are stored, and a refused one drops the room."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from starlette.testclient import TestClient
+
+from kakehiki.server.app import create_app
+from kakehiki.server.store import Store, StoreError
+
+UNTIMED = {"reaction": None, "turn": None, "grace": 60}
+
+
+def watch_threads(store: Store, seen: list[tuple[str, str]], monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("create_room", "set_seat", "start"):
+        made = getattr(store, name)
+
+        def wrapped(*args: Any, _made: Any = made, _name: str = name) -> Any:
+            seen.append((_name, threading.current_thread().name))
+            return _made(*args)
+
+        monkeypatch.setattr(store, name, wrapped)
+
+
+def test_making_joining_and_starting_a_room_write_on_the_store_thread(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    app = create_app(str(tmp_path / "rooms.sqlite3"), host_names=["testserver"])
+    seen: list[tuple[str, str]] = []
+    with TestClient(app) as http:
+        watch_threads(app.state.server.host.store, seen, monkeypatch)
+        made = http.post("/api/rooms", json={"game": "dobon", "players": 2, "nickname": "Ann", "clocks": UNTIMED})
+        code, token = made.json()["code"], made.json()["token"]
+        assert app.state.server.host.store.room(code) is not None, "stored before the answer"
+        http.post(f"/api/rooms/{code}/join", json={"nickname": "Bo"})
+        with http.websocket_connect(f"/api/rooms/{code}/ws") as ann:
+            ann.send_json({"type": "hello", "token": token})
+            ann.send_json({"type": "start"})
+            while not ((frame := ann.receive_json())["type"] == "room" and frame["room"]["status"] == "playing"):
+                pass
+            stored = app.state.server.host.store.room(code)
+            assert stored is not None and stored.room.status == "playing", "told once stored"
+    assert [name for name, _ in seen] == ["create_room", "set_seat", "start"]
+    assert all(thread.startswith("store") for _, thread in seen), seen
+
+
+def test_a_room_the_store_refuses_to_make_is_not_kept_and_the_answer_says_so(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    app = create_app(str(tmp_path / "rooms.sqlite3"), host_names=["testserver"])
+
+    def refuse(*_: object) -> None:
+        raise StoreError("disk full")
+
+    with TestClient(app) as http:
+        monkeypatch.setattr(app.state.server.host.store, "create_room", refuse)
+        made = http.post("/api/rooms", json={"game": "dobon", "players": 2, "nickname": "Ann", "clocks": UNTIMED})
+        assert made.status_code == 503 and made.json()["error"]["code"] == "store_failed"
+        assert app.state.server.host.rooms == {}
