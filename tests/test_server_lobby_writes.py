@@ -4,7 +4,9 @@ are told of them only once they are stored, and a refused one drops the room."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -64,3 +66,23 @@ def test_a_room_the_store_refuses_to_make_is_not_kept_and_the_answer_says_so(tmp
         made = http.post("/api/rooms", json={"game": "dobon", "players": 2, "nickname": "Ann", "clocks": UNTIMED})
         assert made.status_code == 503 and made.json()["error"]["code"] == "store_failed"
         assert app.state.server.host.rooms == {}
+
+
+def test_a_lobby_the_server_expires_is_forgotten_in_the_store_at_the_next_tick(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from kakehiki.server.host import LOBBY_KEPT
+
+    app = create_app(str(tmp_path / "rooms.sqlite3"), host_names=["testserver"])
+    with TestClient(app) as http:
+        code = http.post("/api/rooms", json={"game": "dobon", "players": 2, "nickname": "Ann"}).json()["code"]
+        server = app.state.server
+        monkeypatch.setattr(server.host, "wall", lambda: time.time() + LOBBY_KEPT + 1)
+
+        async def expire_and_wait_a_tick() -> None:
+            server.expire_lobbies()
+            await asyncio.sleep(0.2)
+
+        assert http.portal is not None
+        http.portal.call(expire_and_wait_a_tick)
+        assert code not in server.host.rooms
+        assert server.host.store.room(code) is None

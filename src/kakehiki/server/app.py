@@ -285,12 +285,11 @@ class Server:
             self._set_timer(self.host.rooms[code])
 
     def expire_lobbies(self) -> None:
-        """Forget the rooms left in the lobby too long; whoever still waits there is told."""
-        try:
-            expired = self.host.expire_lobbies()
-        except StoreError:
-            LOG.exception("expiring lobby rooms failed")
-            return
+        """Forget the rooms left in the lobby too long (in the store at the next tick); whoever
+        still waits there is told."""
+        expired = self.host.expire_lobbies()
+        if expired:
+            self._kick()
         for code in expired:
             for targets in self.listeners.pop(code, {}).values():
                 for conn in targets:
