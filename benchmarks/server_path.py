@@ -72,7 +72,6 @@ def new_table(server: Server, game: str, players: int, deflate: bool) -> tuple[R
     for number in range(players):
         conn = Connection(Socket(deflate))  # type: ignore[arg-type]
         conn.seat = number
-        asyncio.get_running_loop().create_task(conn.write())
         server.attach(room, conn)
         conns.append(conn)
     server.publish(room)

@@ -622,7 +622,6 @@ async def _table(server: Server, websocket: WebSocket) -> None:
         await websocket.close(code=4404)
         return
     conn = Connection(websocket)
-    writer = asyncio.create_task(conn.write())
     try:
         if await _greet(server, room, conn):
             server.attach(room, conn)
@@ -632,8 +631,7 @@ async def _table(server: Server, websocket: WebSocket) -> None:
     finally:
         server.detach(room, conn)
         conn.close()
-        with contextlib.suppress(Exception):
-            await writer
+        await conn.done()
 
 
 async def _greet(server: Server, room: Room, conn: Connection) -> bool:
