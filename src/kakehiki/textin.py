@@ -52,11 +52,30 @@ PARTICLES: Final = re.compile(r"\s*を\s*")
 def normalise(line: str, game_id: str, legal: Sequence[str] = ()) -> str:
     """``line`` as ``game_id``'s action text, several actions joined by ``", "``.  ``legal``: the
     seat's legal action texts, for a bare card (only when the line holds one action)."""
-    parts = [p for p in unicodedata.normalize("NFKC", line).replace("、", ",").split(",") if p.strip()]
-    texts = [_one(part, WORDS.get(game_id, COMMON)) for part in parts]
+    texts = _texts(line, WORDS.get(game_id, COMMON))
     if len(texts) == 1:
-        texts = [_bare_card(texts[0], legal)]
+        return _bare_card(texts[0], legal)
     return ", ".join(texts)
+
+
+_TEXTS: dict[tuple[str, int], tuple[Mapping[str, str], tuple[str, ...]]] = {}
+TEXTS_KEPT: Final = 4096
+"""Lines already read, by the game's words (a host reads the same few lines over and over)."""
+
+
+def _texts(line: str, words: Mapping[str, str]) -> tuple[str, ...]:
+    """``line``'s actions in the notation, each read once per game's words and remembered
+    (the words are kept beside it, so their identity cannot be reused while remembered)."""
+    key = (line, id(words))
+    hit = _TEXTS.get(key)
+    if hit is not None and hit[0] is words:
+        return hit[1]
+    parts = [p for p in unicodedata.normalize("NFKC", line).replace("、", ",").split(",") if p.strip()]
+    texts = tuple(_one(part, words) for part in parts)
+    if len(_TEXTS) >= TEXTS_KEPT:
+        _TEXTS.clear()
+    _TEXTS[key] = (words, texts)
+    return texts
 
 
 def _one(part: str, words: Mapping[str, str]) -> str:
