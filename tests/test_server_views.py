@@ -11,7 +11,7 @@ pytest.importorskip("starlette")
 from kakehiki import get_game
 from kakehiki.server.rooms import ViewEncoder
 
-GAMES = ["dobon", "dobon-arith", "doubt", "million-doubt", "dhumbal"]
+GAMES = ["dobon", "dobon-arith", "doubt", "million-doubt", "dhumbal", "daifugo"]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -31,7 +31,8 @@ def test_issue15_the_encoded_view_is_the_views_own_dict_at_every_step(game_id: s
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_state_frames_view_is_bounded_and_cuts_only_the_oldest_entries_of_its_records(game_id: str) -> None:
     """However long the game, each list of records carries its last VIEW_ENTRIES entries
-    (``cut`` counts those left out, all at the start); everything else is the view's own."""
+    (``cut`` counts those left out, all at the start); everything else is the view's own.
+    Each seat in turn, on one encoder: what one seat's view showed is never another's."""
     from kakehiki.server.rooms import VIEW_ENTRIES
 
     game, encoder, rng = get_game(game_id), ViewEncoder(), random.Random(7)
@@ -39,7 +40,7 @@ def test_a_state_frames_view_is_bounded_and_cuts_only_the_oldest_entries_of_its_
     for _ in range(400):
         if game.result(state) is not None:
             break
-        for seat in (0, None):
+        for seat in (0, 1, None, 2):
             view = game.view(state, seat)
             full = view.to_dict()
             shown, cut = encoder.bounded(view)

@@ -25,7 +25,7 @@ from kakehiki.manifest import find
 from kakehiki.narrate import narrator_for
 from kakehiki.narrate.notices import notice_line
 from kakehiki.record import make_record
-from kakehiki.server.protocol import event_frame, notice_frame, plain
+from kakehiki.server.protocol import SCALAR_TYPES, event_frame, notice_frame, plain
 from kakehiki.server.settings import BOT_WORDS_JA, RequestError, RoomSettings
 from kakehiki.table import Message, Notice, Table
 from kakehiki.thinking import Thinkers
@@ -169,7 +169,11 @@ class Room:
         if self.table is None:
             return []
         messages = [self._with_ref(seat, m) for m in self.table.inbox(seat)]
-        self.history.setdefault(seat, deque(maxlen=HISTORY)).extend(messages)
+        if messages:
+            kept = self.history.get(seat)
+            if kept is None:
+                kept = self.history[seat] = deque(maxlen=HISTORY)
+            kept.extend(messages)
         return messages
 
     def answered(self, seat: int, notice: Notice, ref: Ref | None, at: int) -> None:
@@ -333,6 +337,9 @@ class ViewEncoder:
 
     def __init__(self) -> None:
         self._memo: dict[int, tuple[object, Any]] = {}
+        self._last: dict[tuple[str, int], tuple[object, Any, int]] = {}
+        """Each field of the last view bounded, converted: every seat's view of one state shares
+        most of its fields (the same objects), converted once for all of them."""
         self._lists: dict[tuple[int, int], tuple[object, list[Any]]] = {}
         """Whole lists converted, by identity and how many of their last entries: every seat's
         view of one state shares the state's log and field, converted once for all of them."""
@@ -350,14 +357,25 @@ class ViewEncoder:
             return self.view(view), {}
         shown: dict[str, Any] = {}
         cut: dict[str, int] = {}
-        for name, value in view._asdict().items():
-            if (isinstance(value, tuple) and len(value) > keep and not hasattr(value, "_asdict")
-                    and not isinstance(value[0], Card)):
-                cut[name] = len(value) - keep
-                shown[name] = self._list(value, keep)
-            else:
-                shown[name] = self._value(value)
+        last = self._last
+        for name, value in zip(view._fields, view, strict=True):
+            if type(value) in SCALAR_TYPES:
+                shown[name] = value
+                continue
+            seen = last.get((name, keep))
+            if seen is None or seen[0] is not value:  # not the same object as the last view's
+                seen = last[name, keep] = (value, *self._field(value, keep))
+            shown[name] = seen[1]
+            if seen[2]:
+                cut[name] = seen[2]
         return shown, cut
+
+    def _field(self, value: object, keep: int) -> tuple[Any, int]:
+        """A view's field as JSON, and how many of its first entries were left out."""
+        if (isinstance(value, tuple) and len(value) > keep and not hasattr(value, "_asdict")
+                and not isinstance(value[0], Card)):
+            return self._list(value, keep), len(value) - keep
+        return self._value(value), 0
 
     def _value(self, value: object) -> Any:
         if type(value) is tuple and len(value) >= self.LONG:
