@@ -143,9 +143,14 @@ def encode(frame: Mapping[str, Any]) -> str:
     standard library), else by ``json``; both give the same text for what frames hold."""
     if _orjson is not None:
         try:
-            text: str = _orjson.dumps(frame, option=_orjson.OPT_NON_STR_KEYS).decode()
+            text: str = _orjson.dumps(frame).decode()
             return text
-        except TypeError:  # a value orjson does not take (an integer past 64 bits): the slow way
+        except TypeError:  # a key that is no string, or a value orjson does not take
+            pass
+        try:
+            text = _orjson.dumps(frame, option=_orjson.OPT_NON_STR_KEYS).decode()
+            return text
+        except TypeError:  # an integer past 64 bits: the slow way
             pass
     return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
 
@@ -160,7 +165,7 @@ def _load_orjson() -> Any:
 _orjson = _load_orjson()
 
 
-_SCALARS: Final = frozenset({int, str, bool, float, type(None)})
+SCALAR_TYPES: Final = frozenset({int, str, bool, float, type(None)})
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
@@ -169,7 +174,7 @@ def plain(value: object) -> Any:
     (numbers, text, cards, tuples and named tuples of those): every seat's frames are built
     at every change."""
     kind = type(value)
-    if kind in _SCALARS:
+    if kind in SCALAR_TYPES:
         return value
     if kind is Card:
         return str(value)
