@@ -1,6 +1,7 @@
-"""The lobby's writes (a room made, a seat taken, a game started) are made on the store's
-writer thread, so the event loop that runs every table never waits on the database; people
-are told of them only once they are stored, and a refused one drops the room."""
+"""The lobby's writes (a room made, a seat taken, a game started), and the reads and lease
+writes about rooms not held here, are made on the store's writer thread, so the event loop that
+runs every table never waits on the database; people are told of the writes only once they are
+stored, and a refused one drops the room."""
 
 from __future__ import annotations
 
@@ -86,3 +87,54 @@ def test_a_lobby_the_server_expires_is_forgotten_in_the_store_at_the_next_tick(t
         http.portal.call(expire_and_wait_a_tick)
         assert code not in server.host.rooms
         assert server.host.store.room(code) is None
+
+
+def watch_reads(store: Store, names: tuple[str, ...], seen: list[tuple[str, str]],
+                monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in names:
+        made = getattr(store, name)
+
+        def wrapped(*args: Any, _made: Any = made, _name: str = name) -> Any:
+            seen.append((_name, threading.current_thread().name))
+            return _made(*args)
+
+        monkeypatch.setattr(store, name, wrapped)
+
+
+def test_a_code_not_held_here_is_looked_up_on_the_store_thread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = create_app(str(tmp_path / "rooms.sqlite3"), host_names=["testserver"])
+    seen: list[tuple[str, str]] = []
+    with TestClient(app) as http:
+        watch_reads(app.state.server.host.store, ("room",), seen, monkeypatch)
+        assert http.get("/api/rooms/ZZZZZZ").json()["error"]["code"] == "no_room"
+        with http.websocket_connect("/api/rooms/ZZZZZY/ws") as probe:
+            assert probe.receive_json()["code"] == "no_room"
+    assert [name for name, _ in seen] == ["room", "room"]
+    assert all(thread.startswith("store") for _, thread in seen), seen
+
+
+def test_a_dead_process_s_rooms_are_claimed_and_read_on_the_store_thread(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two processes on one store: the first makes two rooms and stops renewing (its leases run
+    out); the second takes one over when the proxy asks who holds it (``/_owner``), the other at
+    its next lease round, and neither step reads or writes the store on the event loop."""
+    from kakehiki.server.leases import LEASE
+
+    path = str(tmp_path / "rooms.sqlite3")
+    first = create_app(path, host_names=["testserver"], advertise="127.0.0.1:1")
+    second = create_app(path, host_names=["testserver"], advertise="127.0.0.1:2")
+    seen: list[tuple[str, str]] = []
+    with TestClient(first) as one, TestClient(second) as two:
+        codes = [one.post("/api/rooms", json={"game": "dobon", "players": 2, "nickname": "Ann",
+                                              "clocks": UNTIMED}).json()["code"] for _ in range(2)]
+        assert two.get(f"/_owner/{codes[0]}").headers["x-owner"] == "127.0.0.1:1", "held by a live process"
+        server = second.state.server
+        watch_reads(server.host.store, ("room", "lease", "claim", "renew", "orphans"), seen, monkeypatch)
+        monkeypatch.setattr(server.host.leases, "wall", lambda: time.time() + LEASE + 1)  # the first's leases ran out
+        assert two.get(f"/_owner/{codes[0]}").headers["x-owner"] == "127.0.0.1:2"
+        assert codes[0] in server.host.rooms
+        assert two.portal is not None
+        two.portal.call(server.lease_round)
+        assert codes[1] in server.host.rooms
+    assert {name for name, _ in seen} >= {"room", "lease", "claim", "renew", "orphans"}
+    assert all(thread.startswith("store") for _, thread in seen), seen

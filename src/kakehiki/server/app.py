@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import heapq
 import json
 import logging
@@ -109,6 +110,8 @@ class Server:
         self.after_stored: list[Callable[[], None]] = []
         """What waits to be told until the lobby's writes made so far are stored."""
         self._flushing: asyncio.Task[None] | None = None
+        self._leasing: asyncio.Task[None] | None = None
+        """The lease round under way (its store's part on the writer thread), if any."""
         self._flushed_at = 0.0
         """When the last transaction started (the loop's clock): the next waits for its tick."""
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -192,6 +195,38 @@ class Server:
             return work(arg)
         return await asyncio.get_running_loop().run_in_executor(self.writer, work, arg)
 
+    async def _off_loop(self, work: Callable[[], R]) -> R:
+        """``work()`` on the writer thread: a read of the store, or a lease's write."""
+        if self.writer is None:
+            return work()
+        return await asyncio.get_running_loop().run_in_executor(self.writer, work)
+
+    async def find(self, code: object) -> Room | None:
+        """The room ``code`` names, held here or (finished) read back from the store on the
+        writer thread; ``None`` if none."""
+        if not isinstance(code, str) or not 0 < len(code) <= 12:
+            return None
+        room = self.host.rooms.get(code)
+        if room is not None:
+            return room
+        return self.host.found(code, await self._off_loop(functools.partial(self.host.store.room, code)))
+
+    async def holder(self, code: str) -> str | None:
+        """The address of the process that holds room ``code``: this one if it holds it or takes it
+        over now (its holder gone; read and claimed on the writer thread); ``None`` without leases."""
+        host, leases = self.host, self.host.leases
+        if leases is None:
+            return None
+        room = host.rooms.get(code)
+        if room is not None and room.status != "over":
+            return leases.address
+        elsewhere, claimed = await self._off_loop(functools.partial(host.read_holder, code))
+        if elsewhere is not None:
+            return elsewhere
+        if claimed is not None and host.adopt(claimed):
+            LOG.warning("room %s: taken over (its server was gone)", code)
+        return leases.address
+
     def _send(self, room: Room) -> None:
         """Send every seat (and the spectators) its new frames, then set the room's timer."""
         seats: list[int | None] = [*range(len(room.seats)), None]
@@ -247,7 +282,8 @@ class Server:
                 self.expire_lobbies()
             if now >= renewal and self.host.leases is not None:
                 renewal = now + RENEW_EVERY
-                self.lease_round()
+                if self._leasing is None or self._leasing.done():
+                    self._leasing = asyncio.get_running_loop().create_task(self.lease_round())
             while self.due and self.due[0][0] <= now:
                 deadline, code = heapq.heappop(self.due)
                 room = self.host.rooms.get(code)
@@ -266,15 +302,23 @@ class Server:
         if room is not None and room.status == "playing":
             self._on_timer(room)
 
-    def lease_round(self) -> None:
+    async def lease_round(self) -> None:
         """Renew this process's leases (a room it lost goes, its sockets told to reconnect, which
-        brings them to the holder), then take over the rooms whose holder is gone."""
+        brings them to the holder), then take over the rooms whose holder is gone.  The store's
+        part runs on the writer thread, after the lobby's writes made so far (so the leases of
+        the rooms made until then are stored before they are renewed)."""
+        host, leases = self.host, self.host.leases
+        if leases is None:
+            return
         try:
-            lost = self.host.renew()
-            taken = self.host.take_over()
+            await self.store_lobby()
+            known = [code for code, room in host.rooms.items() if room.status != "over"]
+            lost = host.drop_lost(await self._off_loop(leases.renew), known)
+            claimed = await self._off_loop(functools.partial(host.claim_orphans, frozenset(host.rooms)))
         except StoreError:
             LOG.exception("renewing the leases failed")
             return
+        taken = [stored.room.code for stored in claimed if host.adopt(stored)]
         for code in lost:
             for targets in self.listeners.pop(code, {}).values():
                 for conn in targets:
@@ -397,9 +441,9 @@ class Server:
         """The client's address (a proxy's ``X-Forwarded-For`` only when ``--trusted-proxy`` names it)."""
         return conn.client.host if conn.client else "?"
 
-    def lookup(self, conn: HTTPConnection, code: object) -> Room | None:
+    async def lookup(self, conn: HTTPConnection, code: object) -> Room | None:
         """The room ``code`` names, or ``None``; lookups of unknown codes are limited per address."""
-        room = self.host.find(code)
+        room = await self.find(code)
         if room is None and not self.limits.may_probe(self.address(conn), time.monotonic()):
             per = self.limits.probes_per_minute
             raise RequestError("rate_limited", f"too many codes that name no room (at most {per} a minute "
@@ -500,20 +544,20 @@ async def create_room(server: Server, request: Request) -> Response:
                          "room": room.public()}, status_code=201)
 
 
-def _room(server: Server, request: Request) -> Room:
+async def _room(server: Server, request: Request) -> Room:
     code = request.path_params["code"]
-    room = server.lookup(request, code)
+    room = await server.lookup(request, code)
     if room is None:
         raise RequestError("no_room", f"no room {str(code)[:20]!r}", "code", status=404)
     return room
 
 
 async def show_room(server: Server, request: Request) -> Response:
-    return JSONResponse(_room(server, request).public())
+    return JSONResponse((await _room(server, request)).public())
 
 
 async def join_room(server: Server, request: Request) -> Response:
-    room = _room(server, request)
+    room = await _room(server, request)
     body = await _body(request)
     seat, token = server.host.join(room.code, body.get("nickname"), body.get("seat"))
     await server.stored(room)
@@ -522,7 +566,7 @@ async def join_room(server: Server, request: Request) -> Response:
 
 
 async def room_record(server: Server, request: Request) -> Response:
-    room = _room(server, request)
+    room = await _room(server, request)
     if room.record is None:
         raise RequestError("not_over", "the record is there once the game is over", status=409)
     headers = {"content-disposition": f'attachment; filename="kakehiki-{room.code}.json"'}
@@ -533,7 +577,7 @@ async def owner(server: Server, request: Request) -> Response:
     """Who holds a room (for the proxy's lookup): ``X-Owner: HOST:PORT``, taking the room over
     first if its holder is gone.  Only where several processes share the store (``--advertise``)."""
     code = request.path_params.get("code") or _room_code(request.headers.get("x-original-uri", ""))
-    held = server.host.holder(code)
+    held = await server.holder(code)
     if held is None:
         raise RequestError("not_found", "this server runs alone: no lookup of holders", status=404)
     room = server.host.rooms.get(code)
@@ -610,7 +654,7 @@ async def table_socket(websocket: WebSocket) -> None:
 
 async def _table(server: Server, websocket: WebSocket) -> None:
     try:
-        room = server.lookup(websocket, websocket.path_params["code"])
+        room = await server.lookup(websocket, websocket.path_params["code"])
     except RequestError as exc:
         await websocket.accept()
         await websocket.send_text(encode(error_frame(exc.code, str(exc))))
@@ -786,6 +830,8 @@ def create_app(store_url: str, allowed_origins: Sequence[str] = (),
             yield
         finally:
             ticker.cancel()
+            if server._leasing is not None:
+                server._leasing.cancel()
             if collector is not None:
                 collector.cancel()
             server.bot_workers.shutdown(wait=False, cancel_futures=True)

@@ -79,18 +79,23 @@ class RoomHost:
         return room
 
     def find(self, code: object) -> Room | None:
-        """A room held here, or a finished one read back from the store (its record, its reveal)."""
+        """A room held here, or a finished one read back from the store (its record, its reveal).
+        (A server reads the store on its writer thread instead, then calls :meth:`found`.)"""
         if not isinstance(code, str) or not 0 < len(code) <= 12:
             return None
         room = self.rooms.get(code)
-        if room is None:
-            stored = self.store.room(code)
-            if stored is not None and stored.room.status == "over":
-                room = _restored_room(stored)
-                room.status, room.record, room.ended = "over", stored.room.record, self.clock()
-                _replay_final(room, stored)
-                room.next = stored.next
-                self.rooms[code] = room
+        return room if room is not None else self.found(code, self.store.room(code))
+
+    def found(self, code: str, stored: StoredRoom | None) -> Room | None:
+        """The room ``code`` once the store said what it holds of it (``stored``): a room held here
+        (perhaps made or loaded while the store was read), or a finished one read back."""
+        room = self.rooms.get(code)
+        if room is None and stored is not None and stored.room.status == "over":
+            room = _restored_room(stored)
+            room.status, room.record, room.ended = "over", stored.room.record, self.clock()
+            _replay_final(room, stored)
+            room.next = stored.next
+            self.rooms[code] = room
         return room
 
     def live_count(self) -> int:
@@ -351,7 +356,7 @@ class RoomHost:
 
     def _load(self, stored: StoredRoom) -> None:
         if stored.room.status == "lobby" and self.wall() - stored.room.created_at >= LOBBY_KEPT:
-            self.store.forget_lobby(stored.room.code)
+            self._lobby(stored.room.code, functools.partial(self.store.forget_lobby, stored.room.code))
             return
         room = _restored_room(stored)
         if stored.room.status == "playing":
@@ -359,49 +364,71 @@ class RoomHost:
         self.rooms[room.code] = room
 
     # -- several processes: leases ----------------------------------------------------------------
+    # Each step is split in two: the store's part (``claim_orphans``, ``read_holder``, the leases'
+    # ``renew``), which a server runs on its writer thread, and the rooms' part (``adopt``,
+    # ``drop_lost``), run where the rooms live; the event loop so never waits on the database.
     def take_over(self) -> list[str]:
         """Claim and load every live room whose holder's lease ran out; their codes."""
-        taken = []
-        for code in self.leases.orphans() if self.leases is not None else ():
-            if code not in self.rooms and self._take(code):
-                taken.append(code)
-        return taken
+        return [stored.room.code for stored in self.claim_orphans(frozenset(self.rooms)) if self.adopt(stored)]
 
-    def _take(self, code: str) -> bool:
+    def claim_orphans(self, known: frozenset[str]) -> list[StoredRoom]:
+        """The store's part of :meth:`take_over`: claim every live room nobody holds, but those in
+        ``known``; what the store holds of each claimed."""
+        if self.leases is None:
+            return []
+        claimed = (self._claim(code) for code in self.leases.orphans() if code not in known)
+        return [stored for stored in claimed if stored is not None]
+
+    def _claim(self, code: str) -> StoredRoom | None:
+        """Take ``code``'s lease and read the room back (after the claim: its log is final then);
+        ``None`` if another process claimed it first, or it is over or gone."""
         assert self.leases is not None
         if not self.leases.claim(code):
-            return False
+            return None
         stored = self.store.room(code)
-        if stored is not None and stored.room.status != "over":
-            self._load(stored)
+        return stored if stored is not None and stored.room.status != "over" else None
+
+    def adopt(self, stored: StoredRoom) -> bool:
+        """The rooms' part of a take-over: load a room claimed, replaying its log; whether it is
+        held here now (not if it already was, or was a lobby left too long)."""
+        code = stored.room.code
+        if code in self.rooms:
+            return False
+        self._load(stored)
         return code in self.rooms
 
     def renew(self) -> list[str]:
         """Renew this process's leases; drop (and return) the live rooms it no longer holds."""
         if self.leases is None:
             return []
-        held = self.leases.renew()
-        lost = [code for code, room in self.rooms.items() if room.status != "over" and code not in held]
+        return self.drop_lost(self.leases.renew(), list(self.rooms))
+
+    def drop_lost(self, held: set[str], known: list[str]) -> list[str]:
+        """Drop the live rooms of ``known`` (those whose leases were stored when the leases were
+        renewed) that are not ``held`` any more; their codes."""
+        lost = [code for code in known
+                if (room := self.rooms.get(code)) is not None and room.status != "over" and code not in held]
         for code in lost:
             del self.rooms[code]
         return lost
 
-    def holder(self, code: str) -> str | None:
-        """The address of the process that holds room ``code``: this one if it holds it or takes it
-        over now (its holder gone); ``None`` without leases."""
+    def read_holder(self, code: str) -> tuple[str | None, StoredRoom | None]:
+        """The store's part of finding who holds ``code`` (not held here): the address of another
+        live process holding it, or, where nobody does, the room claimed for this one (``None``
+        for both: nobody holds it and there is nothing live to take)."""
         leases = self.leases
-        if leases is None:
-            return None
-        room = self.rooms.get(code)
-        if room is not None and room.status != "over":
-            return leases.address
+        assert leases is not None
         elsewhere = leases.holder(code)
         if elsewhere is not None and elsewhere != leases.address:
-            return elsewhere
+            return elsewhere, None
         stored = self.store.room(code) if 0 < len(code) <= 12 else None
-        if stored is not None and stored.room.status != "over":
-            self._take(code)
-        return leases.address
+        if stored is None or stored.room.status == "over":
+            return None, None
+        claimed = self._claim(code)
+        if claimed is None:  # another process claimed it first: it holds it now
+            other = leases.holder(code)
+            return (other if other != leases.address else None), None
+        return None, claimed
 
     def _resume(self, room: Room, stored: StoredRoom) -> None:
         """Replay the log; keep each seat's censored events; people have their grace to come back."""
