@@ -150,7 +150,7 @@ def test_issue15_a_finished_game_is_still_there_after_a_restart(tmp_path: Path) 
 
 def test_issue15_finished_rooms_leave_memory_and_are_read_back_from_the_store(tmp_path: Path) -> None:
     from hosting import FakeClock
-    from kakehiki.server.host import FINISHED_KEPT, RoomHost
+    from kakehiki.server.host import FINISHED_KEPT, FINISHED_LEFT_KEPT, RoomHost
     from kakehiki.server.store import Store
 
     clock, store = FakeClock(), Store(str(tmp_path / "rooms.sqlite3"))
@@ -167,10 +167,15 @@ def test_issue15_finished_rooms_leave_memory_and_are_read_back_from_the_store(tm
         clock.advance(1.0)  # the bot answers on the next poll
         host.poll(room)
     assert host.live_count() == 0 and host.evict_finished() == 0, "kept a while for its players"
-    clock.advance(FINISHED_KEPT)
+    room.present.add(seat)  # Ann still looks at the result
+    clock.advance(FINISHED_LEFT_KEPT)
+    assert host.evict_finished() == 0, "kept while a player has it open"
+    clock.advance(FINISHED_KEPT - FINISHED_LEFT_KEPT)
     assert host.evict_finished() == 1 and room.code not in host.rooms
     back = host.room(room.code)
     assert back.status == "over" and back.record == room.record and back is not room
+    clock.advance(FINISHED_LEFT_KEPT)
+    assert host.evict_finished() == 1, "read back and left by everyone: forgotten after a minute"
     store.close()
 
 

@@ -24,7 +24,7 @@ from kakehiki.options import resolve_options
 from kakehiki.registry import UnknownGameError, get_game
 from kakehiki.rulesets import RuleSet, find_rule_set
 from kakehiki.server.leases import Leases
-from kakehiki.server.rooms import Room, Seat, new_code, new_token, shard_of, token_hash
+from kakehiki.server.rooms import Room, Seat, ViewEncoder, new_code, new_token, shard_of, token_hash
 from kakehiki.server.settings import RequestError, RoomSettings, check_bot, check_nickname
 from kakehiki.server.store import ActionRow, RoomChange, RoomRow, SeatRow, Store, StoredRoom
 from kakehiki.table import Notice
@@ -39,7 +39,12 @@ SEED_BITS: Final = 63
 MAX_ROOMS: Final = 20_000
 """Rooms in play one process holds at most (a room of four seats takes well under a megabyte)."""
 FINISHED_KEPT: Final = 600.0
-"""Seconds a finished room stays in memory (for its players' last look); the store keeps it after."""
+"""Seconds a finished room stays in memory while a player still has it open (for a last look, and
+to play again); the store keeps it after."""
+FINISHED_LEFT_KEPT: Final = 60.0
+"""Seconds a finished room that no player has open any more stays in memory (asked for later, it
+is read back from the store).  On a busy server most rooms are left at once for the next game,
+and every room kept lengthens each full pass of the garbage collector (docs/load.md)."""
 LOBBY_KEPT: Final = 7200.0
 """Seconds a room may wait in the lobby (by the wall clock, across restarts) before it is
 forgotten, here and in the store: rooms nobody starts must not fill the server for good."""
@@ -101,11 +106,13 @@ class RoomHost:
     def live_count(self) -> int:
         return sum(1 for room in self.rooms.values() if room.status != "over")
 
-    def evict_finished(self, older_than: float = FINISHED_KEPT) -> int:
-        """Forget the rooms over for a while (the store keeps them: :meth:`find` reads them back)."""
+    def evict_finished(self, older_than: float = FINISHED_KEPT, left_for: float = FINISHED_LEFT_KEPT) -> int:
+        """Forget the rooms over for ``older_than`` seconds, or for ``left_for`` once no player has
+        them open (the store keeps them: :meth:`find` reads them back)."""
         now = self.clock()
         old = [code for code, room in self.rooms.items()
-               if room.status == "over" and room.ended is not None and now - room.ended >= older_than]
+               if room.status == "over" and room.ended is not None
+               and now - room.ended >= (older_than if room.present else left_for)]
         for code in old:
             del self.rooms[code]
         return len(old)
@@ -314,6 +321,7 @@ class RoomHost:
         if table.over and room.status != "over":
             room.record = room.finished_record()
             room.status, room.ended = "over", self.clock()
+            room.encoder = ViewEncoder()  # what it remembered served the game's frames; a finished room only waits
             ended = (self.wall(), room.record["result"], room.record)
         elif pending != room.saved_pending:
             kept = room.saved_pending = pending
