@@ -37,6 +37,7 @@ def serve_command(host: str, port: int, db: str | None, allow_origins: list[str]
         import uvicorn
 
         from kakehiki.server.app import create_app
+        from kakehiki.server.wsprotocol import table_socket_protocol
     except ImportError as exc:
         typer.echo(t("serve.needs_web", missing=exc.name or "?"), err=True)
         raise typer.Exit(2) from None
@@ -55,7 +56,7 @@ def serve_command(host: str, port: int, db: str | None, allow_origins: list[str]
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=65_536, access_log=False, log_level="warning",
                             lifespan="on", proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
                             limit_concurrency=connection_limit(), timeout_keep_alive=5,
-                            ws_per_message_deflate=deflate)
+                            ws_per_message_deflate=deflate, ws=table_socket_protocol())
 
     def announce(bound: int) -> None:
         typer.echo(t("serve.open", url=page_url(host, bound), db=_masked(url)))
