@@ -35,6 +35,16 @@ def connection(socket: Socket) -> Connection:
     return Connection(socket)  # type: ignore[arg-type]
 
 
+def full_socket(*frames: str) -> tuple[Socket, Connection]:
+    """A connection whose socket is full (its client stopped reading), ``frames`` sent to it."""
+    socket = Socket()
+    conn = connection(socket)
+    socket.full.clear()
+    for frame in frames:
+        conn.send(frame)
+    return socket, conn
+
+
 def test_a_frame_to_a_socket_with_room_is_written_at_once_without_a_task() -> None:
     async def play() -> None:
         socket = Socket()
@@ -69,11 +79,7 @@ def test_frames_sent_while_the_socket_is_full_follow_in_order_once_it_drains() -
 
 def test_a_close_waits_for_the_frames_sent_before_it() -> None:
     async def play() -> None:
-        socket = Socket()
-        conn = connection(socket)
-        socket.full.clear()
-        conn.send("one")
-        conn.send("two")
+        socket, conn = full_socket("one", "two")
         conn.close(4000)
         conn.send("after the close")
         await asyncio.sleep(0.01)
@@ -88,11 +94,7 @@ def test_a_close_waits_for_the_frames_sent_before_it() -> None:
 
 def test_a_socket_that_fails_while_full_is_closed_and_takes_no_more_frames() -> None:
     async def play() -> None:
-        socket = Socket()
-        conn = connection(socket)
-        socket.full.clear()
-        conn.send("one")
-        conn.send("two")
+        socket, conn = full_socket("one", "two")
         socket.broken = True
         socket.full.set()
         await conn.done()
@@ -106,11 +108,7 @@ def test_a_socket_that_fails_while_full_is_closed_and_takes_no_more_frames() -> 
 
 def test_a_client_that_never_reads_is_let_go_past_the_queue_limit() -> None:
     async def play() -> None:
-        socket = Socket()
-        conn = connection(socket)
-        socket.full.clear()
-        for number in range(QUEUE_LIMIT + 2):
-            conn.send(str(number))
+        socket, conn = full_socket(*(str(number) for number in range(QUEUE_LIMIT + 2)))
         assert conn.closed
         assert len(conn.waiting) == QUEUE_LIMIT
         socket.full.set()
