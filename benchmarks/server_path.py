@@ -5,8 +5,9 @@ machine its figure moves by ±15 % from run to run, too much to see a change of 
 This script runs the server's own code for an action in one process, without sockets and
 without clients: the message parsed and dispatched (``_dispatch``: the table, the move), the
 tick's one transaction on the writer thread (a SQLite file), every seat's frames built and
-encoded (``Server._send``), and written through each seat's connection to a stand-in socket that compresses them as permessage-deflate does (zlib, 12-bit window,
-``memLevel`` 5, context kept), as uvicorn's websockets layer would before its write.
+encoded (``Server._send``), and written through each seat's connection to a stand-in socket
+that compresses them as permessage-deflate does (zlib, 12-bit window, ``memLevel`` 5, context
+kept), as uvicorn's websockets layer would before its write.
 
 What it leaves out: receiving and parsing WebSocket frames, uvicorn's ASGI calls and the
 write system calls; those are in ``load_server.py``'s figure and not here.
