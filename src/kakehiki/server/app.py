@@ -58,7 +58,6 @@ from kakehiki.server.settings import RequestError
 from kakehiki.server.store import Store, StoreError
 from kakehiki.thinking import BUDGET, Thinkers
 
-T = TypeVar("T")
 R = TypeVar("R")
 
 LOG = logging.getLogger("kakehiki.serve")
@@ -150,7 +149,7 @@ class Server:
         writes, waiting = self.host.take_lobby_writes(), self.after_stored
         self.after_stored = []
         if writes:
-            failed = await self._run(store_in_order, writes)
+            failed = await self._off_loop(functools.partial(store_in_order, writes))
             for code, exc in failed.items():
                 room = self.host.rooms.get(code)
                 self.host.dirty.pop(code, None)
@@ -177,7 +176,7 @@ class Server:
             changes, rooms = self.host.take_changes()
             try:
                 if changes:
-                    await self._run(self.host.store.write, changes)
+                    await self._off_loop(functools.partial(self.host.store.write, changes))
             except StoreError as exc:
                 for room in rooms:
                     self.store_failed(room, exc)
@@ -189,14 +188,9 @@ class Server:
                 if room.code not in self.host.dirty and self.host.rooms.get(room.code) is room:
                     self._send(room)
 
-    async def _run(self, work: Callable[[T], R], arg: T) -> R:
-        """``work(arg)`` on the writer thread (inline for an in-memory store, which has none)."""
-        if self.writer is None:
-            return work(arg)
-        return await asyncio.get_running_loop().run_in_executor(self.writer, work, arg)
-
     async def _off_loop(self, work: Callable[[], R]) -> R:
-        """``work()`` on the writer thread: a read of the store, or a lease's write."""
+        """``work()`` on the writer thread (inline for an in-memory store, which has none): a
+        tick's transaction, the lobby's writes, a read of the store, a lease's write."""
         if self.writer is None:
             return work()
         return await asyncio.get_running_loop().run_in_executor(self.writer, work)

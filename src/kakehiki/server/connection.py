@@ -43,8 +43,8 @@ class Connection:
 
     A frame is written the moment it is sent unless the socket is full (the client reads slower
     than the table moves): then the frames wait, in order, for a task that writes them as the
-    socket drains.  (Most frames go out at once; a task and a queue for every frame of every
-    socket were a tenth of the server's work.)"""
+    socket drains.  (Most frames go out at once; a task step and a queue for every frame of
+    every socket were a few per cent of the server's work.)"""
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
