@@ -373,7 +373,7 @@ class RoomHost:
 
     # -- several processes: leases ----------------------------------------------------------------
     # Each step is split in two: the store's part (``claim_orphans``, ``read_holder``, the leases'
-    # ``renew``), which a server runs on its writer thread, and the rooms' part (``adopt``,
+    # ``renew``), which a server runs on its writer thread (``Server.lease_round``), and the rooms' part (``adopt``,
     # ``drop_lost``), run where the rooms live; the event loop so never waits on the database.
     def take_over(self) -> list[str]:
         """Claim and load every live room whose holder's lease ran out; their codes."""
@@ -404,12 +404,6 @@ class RoomHost:
             return False
         self._load(stored)
         return code in self.rooms
-
-    def renew(self) -> list[str]:
-        """Renew this process's leases; drop (and return) the live rooms it no longer holds."""
-        if self.leases is None:
-            return []
-        return self.drop_lost(self.leases.renew(), list(self.rooms))
 
     def drop_lost(self, held: set[str], known: list[str]) -> list[str]:
         """Drop the live rooms of ``known`` (those whose leases were stored when the leases were
