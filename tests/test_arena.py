@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import csv
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from kakehiki.arena import rating_ranks, run_arena, seating, wilson_interval
+from kakehiki.arena import rating_ranks, run_arena, seating, table_orders, wilson_interval
 from kakehiki.cli.arena import by_win_rate, write_chart
 from kakehiki.cli.main import build_app
 
@@ -25,6 +26,25 @@ def test_seating_rotates_every_bot_through_every_seat() -> None:
     bots = ("a", "b", "c")
     seen = {seating(bots, i) for i in range(3)}
     assert seen == {("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")}
+
+
+def test_table_orders_keep_one_of_each_order_round_the_table() -> None:
+    assert table_orders(("a", "b", "c")) == (("a", "b", "c"), ("a", "c", "b"))
+    assert len(table_orders(("a", "b", "c", "d"))) == 6
+    assert table_orders(("a", "b", "b")) == (("a", "b", "b"),)  # the others are its rotations
+    assert table_orders(("a", "a", "b", "b")) == (("a", "a", "b", "b"), ("a", "b", "a", "b"))
+
+
+def test_every_order_seats_each_bot_after_each_other_equally_often() -> None:
+    # Rotation alone: d always sits after c.  Every order: each bot follows each other bot in 8 of 24 games.
+    bots = ("a", "b", "c", "d")
+
+    def neighbours(every_order: bool) -> Counter[tuple[str, str]]:
+        return Counter((seats[s], seats[(s + 1) % 4]) for i in range(24)
+                       for seats in [seating(bots, i, every_order)] for s in range(4))
+    assert set(neighbours(False)) == {("a", "b"), ("b", "c"), ("c", "d"), ("d", "a")}
+    assert set(neighbours(True).values()) == {8} and len(neighbours(True)) == 12
+    assert Counter(seating(bots, i, True)[0] for i in range(24)) == Counter({b: 6 for b in bots})
 
 
 def test_results_do_not_depend_on_the_number_of_workers() -> None:
@@ -130,3 +150,14 @@ def test_the_gauntlet_refuses_the_compiled_engine() -> None:
     command = ["arena", "dobon", "--gauntlet", "hard", "--engine", "fast", "--lang", "en"]
     result = CliRunner().invoke(build_app(), command)
     assert result.exit_code == 2 and "--engine fast" in result.output
+
+
+def test_arena_command_in_every_order() -> None:
+    result = CliRunner().invoke(build_app(), ["arena", "doubt", "--bots", "normal,random,honest", "--games", "6",
+                                              "--every-order", "--workers", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["every_order"] is True and sum(r["games"] for r in data["results"]) == 18
+    text = CliRunner().invoke(build_app(), ["arena", "doubt", "--bots", "normal,random,honest", "--games", "6",
+                                            "--every-order", "--workers", "1", "--lang", "en"]).output
+    assert "every order round the table: 2 orders" in text

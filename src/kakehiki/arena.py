@@ -4,10 +4,17 @@ Game ``i`` seats the bot list rotated by ``i`` (seat ``s`` gets ``bots[(s + i) %
 and uses seed ``seed + i``, so every bot plays every seat equally often and any game
 can be re-run alone.  Results are folded in game order whatever order the workers
 finish in, so a run is reproducible.
+
+Rotation keeps the bots' order round the table: each always sits after the same
+neighbour.  At a table of three or more different bots that order can decide more than
+the bots do (in Doubt, two ``normal``s seated after ``doubt-all`` and before ``random``
+win 13 % and 87 %), so ``every_order`` also goes through every distinct order round the
+table (:func:`table_orders`), each rotated in turn.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -43,8 +50,25 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
-def seating(bots: Sequence[str], index: int) -> tuple[str, ...]:
+def table_orders(bots: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """Every distinct order of ``bots`` round a table, the first bot first, in a fixed order: two
+    orders that are rotations of each other seat everyone after the same neighbour, so only one
+    of them is kept."""
+    first, rest = bots[0], list(bots[1:])
+    found: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for perm in itertools.permutations(rest):
+        order = (first, *perm)
+        found.setdefault(min(order[k:] + order[:k] for k in range(len(order))), order)
+    return tuple(found.values())
+
+
+def seating(bots: Sequence[str], index: int, every_order: bool = False) -> tuple[str, ...]:
+    """The seats of game ``index``: the bot list rotated by ``index``; with ``every_order``, the
+    list put in the order round the table ``index // n`` (of :func:`table_orders`, in turn) first."""
     n = len(bots)
+    if every_order:
+        orders = table_orders(bots)
+        bots = orders[(index // n) % len(orders)]
     return tuple(bots[(s + index) % n] for s in range(n))
 
 
@@ -113,12 +137,13 @@ class Task:
     options: Mapping[str, object]
     seed: int
     index: int
+    every_order: bool = False
 
 
 def play_game(task: Task) -> GameRecord:
     """Play one seat-rotated game (runs in a worker process)."""
     game = get_game(task.game_id)
-    seats = seating(task.bots, task.index)
+    seats = seating(task.bots, task.index, task.every_order)
     bots = [timed(make_bot(task.game_id, name)) for name in seats]
     seed = task.seed + task.index
     playout = play_out(game, game.new(players=len(seats), options=task.options, seed=seed), bots, seed=seed)
@@ -170,6 +195,7 @@ class ArenaReport:
     seed: int
     games: list[GameRecord] = field(default_factory=list)
     seconds: float = 0.0
+    every_order: bool = False
 
     def standings(self) -> list[BotStanding]:
         """Per distinct bot: games, wins, and an OpenSkill (Plackett-Luce) rating."""
@@ -206,11 +232,13 @@ def run_arena(
     options: Mapping[str, object] | None = None,
     on_game: Callable[[GameRecord], None] | None = None,
     pool: Executor | None = None,
+    every_order: bool = False,
 ) -> ArenaReport:
     """Play ``games`` seat-rotated games, on ``workers`` processes (1: in this process), or
-    in ``workers`` chunks on ``pool`` (a Ray cluster: :mod:`kakehiki.cluster`)."""
-    tasks = [Task(game_id, tuple(bots), dict(options or {}), seed, i) for i in range(games)]
-    report = ArenaReport(game_id, tuple(bots), seed)
+    in ``workers`` chunks on ``pool`` (a Ray cluster: :mod:`kakehiki.cluster`); with
+    ``every_order``, in every order round the table (:func:`seating`)."""
+    tasks = [Task(game_id, tuple(bots), dict(options or {}), seed, i, every_order) for i in range(games)]
+    report = ArenaReport(game_id, tuple(bots), seed, every_order=every_order)
     start = time.perf_counter()
     for record in _results(tasks, workers, pool):
         report.games.append(record)
@@ -229,23 +257,25 @@ def run_arena_fast(
     options: Mapping[str, object] | None = None,
     on_game: Callable[[GameRecord], None] | None = None,
     workers: int = 1,
+    every_order: bool = False,
 ) -> ArenaReport:
     """As :func:`run_arena` on the compiled batch engine (``kakehiki.fast``; the bots must be
-    its policies): the same seat-rotated games, played a rotation at a time in one process,
-    each rotation's batch on ``workers`` threads (the same games whatever the number).  The
+    its policies): the same seat-rotated games, played a seating at a time in one process,
+    each seating's batch on ``workers`` threads (the same games whatever the number).  The
     kernel times no decision: those figures are 0."""
     from kakehiki.fast.engines import batch_class  # the fast extra
 
     batch_of = batch_class(game_id)
     if batch_of is None:
         raise KakehikiError(f"the fast engine has no kernels for {game_id}")
-    report = ArenaReport(game_id, tuple(bots), seed)
+    report = ArenaReport(game_id, tuple(bots), seed, every_order=every_order)
     start = time.perf_counter()
     n = len(bots)
     zeros = (0,) * n
-    for turn in range(min(n, games)):
-        indices = list(range(turn, games, n))
-        seats = seating(bots, turn)
+    by_seating: dict[tuple[str, ...], list[int]] = {}
+    for index in range(games):
+        by_seating.setdefault(seating(bots, index, every_order), []).append(index)
+    for seats, indices in by_seating.items():
         batch = batch_of([seed + i for i in indices], n, options)
         steps = batch.playout(list(seats), threads=workers)  # the CLI checks the names
         result = batch.results()

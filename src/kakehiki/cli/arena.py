@@ -13,7 +13,15 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from kakehiki.arena import ArenaReport, Matchup, gauntlet_opponents, run_arena, run_arena_fast, run_gauntlet
+from kakehiki.arena import (
+    ArenaReport,
+    Matchup,
+    gauntlet_opponents,
+    run_arena,
+    run_arena_fast,
+    run_gauntlet,
+    table_orders,
+)
 from kakehiki.cli.common import (
     Lang,
     console,
@@ -34,6 +42,7 @@ COLUMNS = ("bot", "games", "wins", "win_rate", "ci_low", "ci_high", "rating", "m
 def arena_command(
     game_id: str, bots: str | None, games: int, seed: int, workers: int | None, as_json: bool, out: Path | None,
     options: list[str] | None, lang: Lang | None, engine: str = "reference", ray: str | None = None,
+    every_order: bool = False,
 ) -> None:
     use_language(lang)
     game = load_game(game_id)
@@ -57,15 +66,18 @@ def arena_command(
         count = pool.cpus if pool else workers or os.cpu_count() or 1
         task = progress.add_task(t("arena.progress", game=game.id, workers=count), total=games)
         if engine == "fast":
-            report = run_arena_fast(game.id, names, games, seed, given, lambda _: progress.advance(task), count)
+            report = run_arena_fast(game.id, names, games, seed, given, lambda _: progress.advance(task), count,
+                                    every_order)
         else:
-            report = run_arena(game.id, names, games, seed, count, given, lambda _: progress.advance(task), pool)
+            report = run_arena(game.id, names, games, seed, count, given, lambda _: progress.advance(task), pool,
+                               every_order)
     results = [s.to_dict() for s in report.standings()]
     if out is not None:
         write_outputs(out, report, results)
     if as_json:
         typer.echo(json.dumps({"game": game.id, "engine": engine, "seed": seed, "games": games, "seats": names,
-                               "seconds": report.seconds, "results": results}, ensure_ascii=False))
+                               "every_order": every_order, "seconds": report.seconds, "results": results},
+                              ensure_ascii=False))
         return
     print_report(report, results)
     if out is not None:
@@ -123,6 +135,9 @@ def print_report(report: ArenaReport, results: list[dict[str, Any]]) -> None:
     out = console()
     out.print(t("arena.summary", games=len(report.games), game=report.game_id, seed=report.seed,
                 seats=", ".join(report.bots), seconds=f"{report.seconds:.1f}"))
+    if report.every_order:
+        orders = len(table_orders(report.bots))
+        out.print(t("arena.every_order", orders=orders, cycle=orders * len(report.bots)))
     table = Table(title=t("arena.title"))
     for key in ("bot", "games", "wins", "win_rate", "ci", "rating", "decision"):
         table.add_column(t(f"arena.col.{key}"), justify="left" if key == "bot" else "right")

@@ -158,13 +158,15 @@ def _add_arena(app: typer.Typer) -> None:
         lang: Annotated[Lang | None, _lang_option()] = None,
         engine: Annotated[Engine, typer.Option(help=t("help.sim_engine"))] = Engine.reference,
         ray: Annotated[str | None, _ray_option()] = None,
+        every_order: Annotated[bool, typer.Option("--every-order", help=t("help.arena_every_order"))] = False,
     ) -> None:
         if gauntlet is not None:
             if engine is Engine.fast:
                 fail(t("error.gauntlet_engine"))
             gauntlet_command(game_id, gauntlet, bots, games, seed, workers, as_json, options, lang, ray)
         else:
-            arena_command(game_id, bots, games, seed, workers, as_json, out, options, lang, engine.value, ray)
+            arena_command(game_id, bots, games, seed, workers, as_json, out, options, lang, engine.value, ray,
+                          every_order)
 
 
 def _add_verify(app: typer.Typer) -> None:

@@ -170,20 +170,26 @@ def test_first_only_playout_asks_the_first_actor_alone() -> None:
     same_first_actor_play_outs(GAME, DobonBatch(seeds, 3, opts, jit=False), seeds, 3, opts)
 
 
-def test_arena_on_the_fast_engine_plays_the_seat_rotated_games_of_the_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``run_arena_fast``: game ``i`` seats the bots rotated by ``i`` with seed ``seed + i``, and
-    plays it as ``driver.play_out`` plays those bots.  (The reference arena's timing wrapper
-    builds a sampler for every decision, drawing from the bot's generator, so its games for a
-    seed are others, alike in law.)"""
+@pytest.mark.parametrize(("names", "every_order"), [(("greedy", "random", "random"), False),
+                                                    (("greedy", "greedy", "random", "random"), True)])
+def test_arena_on_the_fast_engine_plays_the_seat_rotated_games_of_the_bots(
+    monkeypatch: pytest.MonkeyPatch, names: tuple[str, ...], every_order: bool
+) -> None:
+    """``run_arena_fast``: game ``i`` seats the bots rotated by ``i`` (in every order round the
+    table, with ``every_order``) with seed ``seed + i``, and plays it as ``driver.play_out`` plays
+    those bots.  (The reference arena's timing wrapper builds a sampler for every decision,
+    drawing from the bot's generator, so its games for a seed are others, alike in law.)"""
     from kakehiki.arena import run_arena_fast, seating
 
     monkeypatch.setenv("KAKEHIKI_FAST_JIT", "0")  # the plain kernels: no compiling in this test
-    names, opts = ("greedy", "random", "random"), {"games": 2}
-    report = run_arena_fast("dobon", names, 7, seed=40, options=opts)
-    assert [r.index for r in report.games] == list(range(7))
+    opts: dict[str, object] = {"games": 2}
+    report = run_arena_fast("dobon", names, 8, seed=40, options=opts, every_order=every_order)
+    assert [r.index for r in report.games] == list(range(8))
+    assert len({r.seats for r in report.games}) == (6 if every_order else 3)
     for record in report.games:
-        seats, seed = seating(names, record.index), 40 + record.index
-        done = play_out(GAME, GAME.new(3, opts, seed=seed), [make_bot("dobon", n) for n in seats], seed=seed)
+        seats, seed = seating(names, record.index, every_order), 40 + record.index
+        done = play_out(GAME, GAME.new(len(names), opts, seed=seed), [make_bot("dobon", n) for n in seats],
+                        seed=seed)
         result = GAME.result(done.state)
         assert result is not None and record.seats == seats and record.steps == done.steps
         assert (record.winners, record.losers, record.ranks) == (result.winners, result.losers, result.ranks)
