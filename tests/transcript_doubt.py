@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -22,6 +23,7 @@ from kakehiki import IllegalActionError, get_game, parse_cards
 from kakehiki.cards import Card
 from kakehiki.core import Action, Event
 from kakehiki.driver import play_out
+from kakehiki.games.doubt.rules.state import Habits
 from transcript import move
 from transcript import of_type as of_type  # re-exported for the Doubt tests
 
@@ -52,6 +54,11 @@ def run(state: Any, *moves: str) -> tuple[Any, list[Event]]:
 
 def play(state: Any, *moves: str) -> Any:
     return transcript.play(GAME, state, *moves)
+
+
+def with_habits(state: Any, *habits: Habits) -> Any:
+    """The same game with the table's record set to ``habits`` (one per seat)."""
+    return replace(state, habits=habits)
 
 
 def stand(state: Any) -> Any:

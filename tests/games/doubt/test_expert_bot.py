@@ -9,8 +9,19 @@ import pytest
 
 from kakehiki.bots import make_bot
 from kakehiki.driver import play_out
-from kakehiki.games.doubt.bots.expert import ExpertBot, RaceRules, World, race, sample_world, share, truth_chance
-from transcript_doubt import GAME, bot_choice, new, play, variant_shown, watched_play_out
+from kakehiki.games.doubt.bots.expert import (
+    ExpertBot,
+    RaceRules,
+    World,
+    called_after,
+    race,
+    raceable,
+    sample_world,
+    share,
+    truth_chance,
+)
+from kakehiki.games.doubt.rules.state import Habits
+from transcript_doubt import GAME, bot_choice, new, play, variant_shown, watched_play_out, with_habits
 
 FOUR = {  # a whole deck: seat 1 holds three aces, seat 0 none
     0: "S2 S3 S4 S5 S6 S7 S8 S9 S10 SJ SQ SK H2",
@@ -70,6 +81,45 @@ def test_expert_lets_a_claim_stand_when_the_claimant_took_that_rank_face_up() ->
     state = play(state, "1: play D5")
     assert truth_chance(GAME.view(state, 2)) > 0.95
     assert choice(state, 2) == "pass"
+
+
+# Seat 3 calls every play it is offered, true ones too; the other seats pass.
+BLIND_CALLER = ("0: play S2", "1: pass", "2: pass", "3: doubt",  # a lie for A: seat 0 takes S2 back
+                "1: play H3", "2: pass", "3: doubt",  # a lie for 2: seat 1 takes H3 back
+                "2: play D3", "3: doubt",  # a true 3: seat 3 takes it
+                "3: play C4", "0: pass", "1: pass", "2: pass",
+                "0: play S5", "1: pass", "2: pass", "3: doubt")  # a true 5: seat 3 takes it
+# Nobody calls anything: every play stands.
+NOBODY_CALLS = ("0: play S2", "1: pass", "2: pass", "3: pass", "1: play H3", "2: pass", "3: pass", "0: pass",
+                "2: play D3", "3: pass", "0: pass", "1: pass", "3: play C4", "0: pass", "1: pass", "2: pass")
+
+
+def read_as_liar(seat: int) -> ExpertBot:
+    """An expert that has seen ``seat`` caught lying on plays that could easily have been true."""
+    bot = ExpertBot()
+    for _ in range(6):
+        bot.learnt.learn(seat, could=0.9, lie=True)
+    return bot
+
+
+def test_expert_leaves_a_doubt_to_learn_from_to_a_seat_that_calls_blindly() -> None:
+    # Seat 1 has read seat 0 as a liar and the pile is small: a doubt risks little and teaches
+    # something, unless a seat asked after seat 1 calls nearly everything: its call teaches as much.
+    bot = read_as_liar(0)
+    first = play(new(FOUR), "0: play S2")
+    quiet = GAME.view(with_habits(first, Habits(), Habits(), Habits(asked=10), Habits(asked=10)), 1)  # 2, 3 pass
+    assert called_after(quiet) < 0.2 and bot.worth_learning(quiet, lie=0.6)
+    eager = GAME.view(play(new(FOUR), *BLIND_CALLER, "1: play H6", "2: pass", "3: doubt",
+                           "2: play D7", "3: doubt", "3: play C8", "0: pass", "1: pass", "2: pass", "0: play S9"), 1)
+    assert called_after(eager) > 0.8 and not bot.worth_learning(eager, lie=0.6)
+
+
+def test_expert_never_lies_on_purpose_at_a_table_with_a_blind_caller() -> None:
+    # Lying on purpose takes a pile; where a seat calls true plays too it takes them first, and
+    # the piles stay small.  Seat 3's own view sees no blind caller; the others see seat 3.
+    state = play(new(FOUR), *BLIND_CALLER)
+    assert [raceable(GAME.view(state, seat)) for seat in range(4)] == [False, False, False, True]
+    assert all(raceable(GAME.view(play(new(FOUR), *NOBODY_CALLS), seat)) for seat in range(4))
 
 
 # -- the race --------------------------------------------------------------------------------------

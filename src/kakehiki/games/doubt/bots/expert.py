@@ -45,7 +45,7 @@ from kakehiki.core import Action
 from kakehiki.games.doubt import DOUBT, PASS, DoubtView, PileView
 from kakehiki.games.doubt.bots.basics import calibrated, follow, good, least_needed, tail
 from kakehiki.games.doubt.bots.endgame import against_eager_doubter, answer_eager_doubter
-from kakehiki.games.doubt.bots.model import Honesty, doubt_rate, habits_of, nobody_doubts
+from kakehiki.games.doubt.bots.model import BLIND, Honesty, doubt_rate, habits_of, nobody_doubts
 from kakehiki.games.doubt.rules.state import offered
 
 HONEST = 0.97  # chance that a seat able to tell the truth does, where nothing else is known
@@ -54,6 +54,7 @@ BLUFFED = 0.3  # chance a face-down play by a seat was a bluff (one card of its 
 CERTAIN = 0.9  # call a play only this likely to be a lie
 ALONE_AHEAD, ALONE_BEHIND = 0.5, 0.75  # where nobody else doubts: the chance of a lie to call a seat ahead / behind
 LEARN_PILE, LEARN_LIE, LEARN_SEEN = 2, 0.3, 3  # a doubt to learn from: pile at most, lie chance at least, plays seen
+CALLED_ANYWAY = 0.5  # no doubt to learn from where a seat asked later calls this often
 SUSPECT = 0.8  # a seat whose doubted plays were lies this often is a suspect
 LIAR = 0.6  # a seat whose learnt honesty is this low has been seen lying
 SAMPLES = 8  # deals played out per race decision
@@ -216,6 +217,18 @@ def doubt_pays(view: DoubtView, lie: float) -> bool:
     return calling > passing + margin
 
 
+def called_after(view: DoubtView) -> float:
+    """The chance that a seat asked after this one calls the last play, counting the seats seen
+    calling blindly (a doubt rate above ``BLIND`` over at least ``LEARN_SEEN`` answers): a doubt
+    of theirs teaches as much (:class:`~kakehiki.games.doubt.bots.model.Honesty` learns from
+    blind callers too) at no risk to this seat.  A seat not seen answering yet counts for none."""
+    me = view.seat if view.seat is not None else 0
+    order = offered(view.options, len(view.hand_sizes), view.forfeited, view.turn)
+    later = [habits_of(view, s) for s in (order[order.index(me) + 1:] if me in order else ())]
+    rates = [doubt_rate(h) for h in later if h.asked >= LEARN_SEEN]
+    return 1 - prod(1 - rate for rate in rates if rate >= BLIND)
+
+
 def standing(sizes: list[int], me: int, skipped: frozenset[int]) -> float:
     """This seat's share of the table by hand sizes: each seat's inverse size over all (as :func:`share`)."""
     weights = [0.0 if seat in skipped else 1 / max(n, 0.5) for seat, n in enumerate(sizes)]
@@ -349,8 +362,14 @@ def next_seat(rules: RaceRules, seat: int) -> int:
 
 
 def raceable(view: DoubtView) -> bool:
-    """The clockwork race models the pile penalty with going out on any play that stands."""
-    return view.options.penalty == "pile" and not view.options.require_successful_doubt
+    """The clockwork race models the pile penalty with going out on any play that stands, at a
+    table where true plays stand: none of the other seats is seen calling blindly (a doubt rate
+    above ``BLIND``).  A blind caller takes true plays too, so piles stay small, and lying on
+    purpose to take one was measured to lose there (against ``doubt-all`` and ``doubt-half``)."""
+    me = view.seat if view.seat is not None else -1
+    others = [s for s in range(len(view.hand_sizes)) if s != me and s not in view.forfeited]
+    return (view.options.penalty == "pile" and not view.options.require_successful_doubt
+            and all(doubt_rate(habits_of(view, s)) < BLIND for s in others))
 
 
 def lying_wins_race(view: DoubtView, rng: random.Random, truth: Sequence[Card]) -> bool:
@@ -420,7 +439,7 @@ class ExpertBot:
         doubted plays were mostly lies (perhaps only because careful callers chose them, so the
         record alone is not believed: it earns a few doubts of this seat's own), or one seen to lie
         (learnt honesty at most ``LIAR``) when a lie is the likelier."""
-        if view.options.penalty != "pile" or view.pile_size > LEARN_PILE:
+        if view.options.penalty != "pile" or view.pile_size > LEARN_PILE or called_after(view) >= CALLED_ANYWAY:
             return False
         record = habits_of(view, view.turn)
         suspect = record.doubted >= LEARN_SEEN and record.lies >= SUSPECT * record.doubted
