@@ -363,9 +363,10 @@ def next_seat(rules: RaceRules, seat: int) -> int:
 
 def raceable(view: DoubtView) -> bool:
     """The clockwork race models the pile penalty with going out on any play that stands, at a
-    table where true plays stand: none of the other seats is seen calling blindly (a doubt rate
-    above ``BLIND``).  A blind caller takes true plays too, so piles stay small, and lying on
-    purpose to take one was measured to lose there (against ``doubt-all`` and ``doubt-half``)."""
+    table where true plays stand: no other seat's doubt rate is above ``BLIND`` (a seat not seen
+    answering yet has the even prior, so the race waits for the table's first answers).  A blind
+    caller takes true plays too, so piles stay small, and lying on purpose to take one was
+    measured to lose there (against ``doubt-all`` and ``doubt-half``)."""
     me = view.seat if view.seat is not None else -1
     others = [s for s in range(len(view.hand_sizes)) if s != me and s not in view.forfeited]
     return (view.options.penalty == "pile" and not view.options.require_successful_doubt
