@@ -69,12 +69,15 @@ def test_expert_does_not_go_out_on_a_lie_a_short_hand_cannot_back() -> None:
 # -- doubting ----------------------------------------------------------------------------------------
 
 
-def test_expert_doubts_a_wholly_face_down_play() -> None:
-    # Seat 1 lays one card face down on the 9: the heuristic only plays wholly face down when it
-    # bluffs, so the expert calls it.
+def test_expert_doubts_a_wholly_face_down_play_only_for_the_cards_at_stake() -> None:
+    # Seat 1 lays one card face down on the 9.  Nothing is known of seat 1 yet: the claim is a lie
+    # at about even odds, and a doubt would win two cards or lose them.  What the doubt would
+    # teach about seat 1 is not counted (any seat's doubt teaches the whole table), so the expert
+    # lets it be.  Seen lying with such plays, seat 1 is called.
     state = position({0: "S3 S4 S5", 1: "D6 D7 C8"}, field=[(0, "S9")], turn=1)
     state = play(state, "1: play *1", "1: hide D6")
-    assert decide(state, 0) == "doubt"
+    assert decide(state, 0) == "pass"
+    assert decide(with_record(state, 1, blind=4, blind_doubted=4, blind_lies=3), 0) == "doubt"
 
 
 def with_record(state: Any, seat: int, **counts: int) -> Any:

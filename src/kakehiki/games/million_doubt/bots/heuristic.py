@@ -171,7 +171,7 @@ class MillionDoubtHeuristicBot:
         if not view.field[-1].down:
             return False
         lie = chance_of_lie(view, chance_honest_possible(view, rng, self.doubt_samples))
-        return worth_calling(view, lie, explore=False)
+        return worth_calling(view, lie)
 
     # -- the penalty --------------------------------------------------------------------------------
     def _give(self, view: MillionDoubtView, legal: Sequence[Action]) -> Action:

@@ -9,7 +9,7 @@ the doubts it called.  From them, with priors for a seat nobody has seen yet:
   doubts are called on what everyone could see, so the plays doubted are a fair sample);
 * :func:`doubt_rate` and :func:`doubt_weight`: how often it doubts, and how much to trust that;
 * :func:`worth_calling`: whether a doubt pays, given the chance of a lie: the cards at stake
-  either way, a burst, and what a doubt would teach about a seat seen little so far.
+  either way, and a burst.
 
 No assumption that the others play like any bot here: with no record a seat gets the priors,
 which make a doubt pay only on fairly even odds, and each doubt seen moves it towards what the
@@ -27,7 +27,6 @@ PRIOR_BLIND = (1.0, 1.0)  # (lies, truths) imagined for a seat's wholly face-dow
 PRIOR_SHOWN = (1.0, 3.0)  # and for its face-down plays that show a card too: mostly true
 PRIOR_DOUBT = (1.0, 1.0)  # (doubts, declines) imagined for a seat's answers: even odds
 TRUST_DOUBTS = 2.0  # answers seen at which a seat's doubt rate counts as much as the policy it replaces
-LEARNING = 1.0  # what the first doubt on a seat's kind of play is worth, in cards, besides the cards
 GAIN, LOSS, BURST = 0.8, 1.0, 20.0  # per field card, a doubt won / lost; losing into a burst
 LEAST_LIE = 0.3  # never doubt a claim less likely than this to be a lie
 
@@ -43,11 +42,6 @@ def lie_rate(habits: Habits, blind: bool) -> float:
         return (habits.blind_lies + lies) / (habits.blind_doubted + lies + truths)
     lies, truths = PRIOR_SHOWN
     return (habits.shown_lies + lies) / (habits.shown_doubted + lies + truths)
-
-
-def doubted(habits: Habits, blind: bool) -> int:
-    """How many of the seat's face-down plays of that kind the table has seen turned up."""
-    return habits.blind_doubted if blind else habits.shown_doubted
 
 
 def doubt_rate(habits: Habits) -> float:
@@ -76,20 +70,20 @@ def chance_of_lie(view: MillionDoubtView, possible: float, q: float | None = Non
     return q / (q + possible * (1 - q))
 
 
-def worth_calling(view: MillionDoubtView, lie: float, explore: bool = True) -> bool:
+def worth_calling(view: MillionDoubtView, lie: float) -> bool:
     """Doubt when the cards won, weighed by the chance of a lie, beat the cards lost otherwise.
 
     A doubt won sends the field to the liar, a doubt lost brings it to this seat (and a burst at
-    ``burst_at`` cards is a disaster); a player left with no cards goes out unless caught.  The first
-    doubts on a seat's kind of play also teach what that seat does, which pays while little is seen
-    (``explore``; the ``normal`` level leaves it out and learns only from doubts that pay anyway)."""
+    ``burst_at`` cards is a disaster); a player left with no cards goes out unless caught.  Nothing
+    is added for what a doubt would teach about a seat seen little so far: any seat's doubt turns
+    the cards up for the whole table, and paying for it taught the ``hard`` level less than it
+    cost (issue 35: against ``switch`` and ``all-down``, games/million_doubt/spec.md)."""
     play = view.field[-1]
     if not play.down:
         return False
     field_cards = sum(len(p.up) + len(p.down) for p in view.field)
     mine = len(view.hand or ())
-    seen = doubted(habits_of(view, play.seat), blind=not play.up)
-    gain = GAIN * field_cards + (LEARNING / (1 + seen) if explore else 0.0)
+    gain = GAIN * field_cards
     if view.hand_sizes[play.seat] == 0:
         gain += 0.5 * mine + 2.0  # it goes out unless caught
     loss = LOSS * field_cards
