@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kakehiki.arena import rating_ranks, run_arena, seating, table_orders, wilson_interval
+from kakehiki.arena import MAX_ORDERS, order_count, rating_ranks, run_arena, seating, table_orders, wilson_interval
 from kakehiki.cli.arena import by_win_rate, write_chart
 from kakehiki.cli.main import build_app
+from kakehiki.errors import KakehikiError
 
 
 def test_wilson_interval_matches_the_formula() -> None:
@@ -33,6 +34,17 @@ def test_table_orders_keep_one_of_each_order_round_the_table() -> None:
     assert len(table_orders(("a", "b", "c", "d"))) == 6
     assert table_orders(("a", "b", "b")) == (("a", "b", "b"),)  # the others are its rotations
     assert table_orders(("a", "a", "b", "b")) == (("a", "a", "b", "b"), ("a", "b", "a", "b"))
+
+
+def test_every_order_is_refused_where_the_orders_are_too_many_to_go_through() -> None:
+    eight, nine = tuple("abcdefgh"), tuple("abcdefghi")
+    assert order_count(eight) == MAX_ORDERS and len(table_orders(eight)) == MAX_ORDERS
+    assert order_count(nine) == 40320 and order_count(("a",) + ("b",) * 15) == 1
+    with pytest.raises(KakehikiError, match="40320 orders"):
+        table_orders(nine)
+    bots = "caller,easy,expert,greedy,hard,no-interrupt,normal,random,rule"
+    result = CliRunner().invoke(build_app(), ["arena", "dobon", "--bots", bots, "--every-order", "--lang", "en"])
+    assert result.exit_code != 0 and "9 different bots have 40320 orders" in result.output
 
 
 def test_every_order_seats_each_bot_after_each_other_equally_often() -> None:

@@ -18,10 +18,12 @@ import itertools
 import math
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, cast
 
 from openskill.models import PlackettLuce
@@ -50,10 +52,25 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
-def table_orders(bots: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+MAX_ORDERS = 5040  # orders of the other seats --every-order goes through at most (7!: eight different bots)
+
+
+def order_count(bots: Sequence[str]) -> int:
+    """How many orders of the seats after the first ``bots`` has (before rotations are merged)."""
+    count = math.factorial(len(bots) - 1)
+    for copies in Counter(bots[1:]).values():
+        count //= math.factorial(copies)
+    return count
+
+
+@lru_cache(maxsize=64)
+def table_orders(bots: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """Every distinct order of ``bots`` round a table, the first bot first, in a fixed order: two
     orders that are rotations of each other seat everyone after the same neighbour, so only one
-    of them is kept."""
+    of them is kept.  More than ``MAX_ORDERS`` is refused: they grow as a factorial."""
+    if order_count(bots) > MAX_ORDERS:
+        raise KakehikiError(f"{len(set(bots))} different bots have {order_count(bots)} orders round the table; "
+                            f"every order is offered up to {MAX_ORDERS}")
     first, rest = bots[0], list(bots[1:])
     found: dict[tuple[str, ...], tuple[str, ...]] = {}
     for perm in itertools.permutations(rest):
@@ -67,7 +84,7 @@ def seating(bots: Sequence[str], index: int, every_order: bool = False) -> tuple
     list put in the order round the table ``index // n`` (of :func:`table_orders`, in turn) first."""
     n = len(bots)
     if every_order:
-        orders = table_orders(bots)
+        orders = table_orders(tuple(bots))
         bots = orders[(index // n) % len(orders)]
     return tuple(bots[(s + index) % n] for s in range(n))
 

@@ -14,9 +14,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from kakehiki.arena import (
+    MAX_ORDERS,
     ArenaReport,
     Matchup,
     gauntlet_opponents,
+    order_count,
     run_arena,
     run_arena_fast,
     run_gauntlet,
@@ -55,6 +57,8 @@ def arena_command(
     if games < 1:
         fail(t("error.games", got=games))
     make_bots(game.id, names)  # unknown names fail before any game
+    if every_order and order_count(names) > MAX_ORDERS:
+        fail(t("error.arena_orders", bots=len(set(names)), orders=order_count(names), most=MAX_ORDERS))
     new_state(game, len(names), given, seed)  # so do bad options
     if engine == "fast":
         fast_engine_check(game, names, None)
