@@ -34,6 +34,8 @@ def test_table_orders_keep_one_of_each_order_round_the_table() -> None:
     assert len(table_orders(("a", "b", "c", "d"))) == 6
     assert table_orders(("a", "b", "b")) == (("a", "b", "b"),)  # the others are its rotations
     assert table_orders(("a", "a", "b", "b")) == (("a", "a", "b", "b"), ("a", "b", "a", "b"))
+    # Copies of a bot are not told apart: sixteen seats, fifteen of them alike, is one order at once.
+    assert table_orders(("a",) + ("b",) * 15) == (("a",) + ("b",) * 15,)
 
 
 def test_every_order_is_refused_where_the_orders_are_too_many_to_go_through() -> None:

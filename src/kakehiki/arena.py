@@ -14,7 +14,6 @@ table (:func:`table_orders`), each rotated in turn.
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 import time
@@ -71,12 +70,24 @@ def table_orders(bots: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     if order_count(bots) > MAX_ORDERS:
         raise KakehikiError(f"{len(set(bots))} different bots have {order_count(bots)} orders round the table; "
                             f"every order is offered up to {MAX_ORDERS}")
-    first, rest = bots[0], list(bots[1:])
     found: dict[tuple[str, ...], tuple[str, ...]] = {}
-    for perm in itertools.permutations(rest):
-        order = (first, *perm)
+    for perm in distinct_permutations(bots[1:]):
+        order = (bots[0], *perm)
         found.setdefault(min(order[k:] + order[:k] for k in range(len(order))), order)
     return tuple(found.values())
+
+
+def distinct_permutations(items: Sequence[str]) -> Iterator[tuple[str, ...]]:
+    """Each distinct ordering of ``items`` once (copies of a name are not told apart), in the order
+    :func:`itertools.permutations` first gives them; never more than :func:`order_count` of them."""
+    if not items:
+        yield ()
+        return
+    for name in dict.fromkeys(items):
+        rest = list(items)
+        rest.remove(name)
+        for tail in distinct_permutations(rest):
+            yield (name, *tail)
 
 
 def seating(bots: Sequence[str], index: int, every_order: bool = False) -> tuple[str, ...]:
