@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import math
 import time
 from collections.abc import Callable, Sequence
 
+from kakehiki.arena import wilson_interval
 from kakehiki.bots import Bot, make_bot
 from kakehiki.core import Action
 from kakehiki.driver import next_moves, still_asked
@@ -45,7 +45,7 @@ from kakehiki.rng import derive
 ORACLES = ("normal", "never-wrong", "every-lie", "share")
 SEATS = 4
 
-Answer = Callable[[DoubtState, Action, float], Action]
+Answer = Callable[[DoubtState, Action], Action]
 
 
 def is_lie(state: DoubtState) -> bool:
@@ -64,7 +64,7 @@ def picked(seed: int, state: DoubtState, share: float) -> bool:
 def oracle_answer(name: str, seed: int, share: float) -> Answer:
     """How the oracle ``name`` answers a doubt window, given the true state and ``normal``'s answer."""
 
-    def answer(state: DoubtState, normal: Action, _: float) -> Action:
+    def answer(state: DoubtState, normal: Action) -> Action:
         lie = is_lie(state)
         if name == "every-lie":
             return DOUBT if lie else PASS
@@ -90,7 +90,7 @@ def play(seed: int, rotation: int, oracle: str, share: float) -> bool:
         view = game.view(state, seat)
         action: Action = bots[seat].choose(view, game.legal_actions(state, seat), rngs[seat])
         if seat == me and state.phase == 1 and not state.picked:
-            return answer(state, action, share)
+            return answer(state, action)
         return action
 
     while actors := game.actors(state):
@@ -103,13 +103,6 @@ def play(seed: int, rotation: int, oracle: str, share: float) -> bool:
     return me in result.winners
 
 
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--oracle", choices=ORACLES, default="every-lie")
@@ -119,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     began = time.process_time()
     wins = sum(play(args.seed + i, i % SEATS, args.oracle, args.share) for i in range(args.games))
-    low, high = wilson(wins, args.games)
+    low, high = wilson_interval(wins, args.games)
     label = f"{args.oracle} {args.share}" if args.oracle == "share" else args.oracle
     print(f"{label}: {wins}/{args.games} ({100 * wins / args.games:.1f}% [{100 * low:.1f}, {100 * high:.1f}]) "
           f"among three normals, seed {args.seed}, {time.process_time() - began:.0f} s CPU")
