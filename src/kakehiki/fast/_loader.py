@@ -58,10 +58,12 @@ def njit_for(module_name: str, counted: bool = True) -> Callable[[F], F]:
         return lambda fn: fn
     import numba  # the fast extra
 
+    njit: Any = numba.njit  # untyped: numba's own hints (0.68+) leave out its private ``_nrt``
+
     def compile_lazily(fn: F) -> F:
         if not counted:
-            return cast(F, numba.njit(cache=True, nogil=True, _nrt=False)(fn))
-        return cast(F, numba.njit(cache=True, nogil=True)(fn))
+            return cast(F, njit(cache=True, nogil=True, _nrt=False)(fn))
+        return cast(F, njit(cache=True, nogil=True)(fn))
 
     return compile_lazily
 
