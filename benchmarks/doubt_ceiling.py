@@ -9,9 +9,10 @@ alone are worth, and how far an honest reading of the table could take a bot.
 
 Set-up, as ``kakehiki arena doubt --bots X,normal,normal,normal --seed S`` seats it: game ``i``
 uses seed ``S + i`` and the default options, and the bot list ``[oracle, normal, normal,
-normal]`` is rotated by ``i`` (seat ``s`` gets ``bots[(s + i) % 4]``).  Moves are resolved as
-:func:`kakehiki.driver.play_out` resolves them (C4): every seat in the window answers on the same
-state and the first doubt in priority order counts.  Oracles, by what they add to ``normal``:
+normal]`` is rotated by ``i`` (seat ``s`` gets ``bots[(s + i) % 4]``), and the game is played
+out by :func:`kakehiki.driver.play_out` (C4: every seat in the window answers on the same state
+and the first doubt in priority order counts), its listener showing the oracle each new state.
+Oracles, by what they add to ``normal``:
 
 * ``normal``: ``normal`` itself in the oracle's seat (the baseline: about a quarter).
 * ``never-wrong``: ``normal``'s answers, but a doubt of a true play becomes a pass.
@@ -30,17 +31,17 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import random
 import time
 from collections.abc import Callable, Sequence
 
 from kakehiki.arena import wilson_interval
 from kakehiki.bots import Bot, make_bot
-from kakehiki.core import Action
-from kakehiki.driver import next_moves, still_asked
-from kakehiki.games.doubt import DOUBT, PASS, DoubtState
+from kakehiki.core import Action, Event
+from kakehiki.driver import play_out
+from kakehiki.games.doubt import DOUBT, PASS, DoubtState, DoubtView
 from kakehiki.games.doubt.bots.basics import good
 from kakehiki.registry import get_game
-from kakehiki.rng import derive
 
 ORACLES = ("normal", "never-wrong", "every-lie", "share")
 SEATS = 4
@@ -77,28 +78,36 @@ def oracle_answer(name: str, seed: int, share: float) -> Answer:
     return answer
 
 
-def play(seed: int, rotation: int, oracle: str, share: float) -> bool:
-    """One game: whether the oracle's seat won."""
-    game = get_game("doubt")
-    state: DoubtState = game.new(players=SEATS, options={}, seed=seed)
-    me = (-rotation) % SEATS  # seat s plays bots[(s + rotation) % 4]; the oracle is bots[0]
-    bots: list[Bot] = [make_bot("doubt", "normal") for _ in range(SEATS)]
-    rngs = [derive(seed, "bot", i) for i in range(SEATS)]
-    answer = oracle_answer(oracle, seed, share)
+class Oracle:
+    """``normal`` in the oracle's seat, its doubt windows answered by ``answer`` on the true state,
+    which the play-out's listener keeps in ``state`` (every seat in a window answers on the same
+    state, the last one applied)."""
 
-    def choose(seat: int) -> Action:
-        view = game.view(state, seat)
-        action: Action = bots[seat].choose(view, game.legal_actions(state, seat), rngs[seat])
-        if seat == me and state.phase == 1 and not state.picked:
-            return answer(state, action)
+    name = "oracle"
+
+    def __init__(self, answer: Answer, state: DoubtState) -> None:
+        self.normal = make_bot("doubt", "normal")
+        self.answer = answer
+        self.state = state
+
+    def choose(self, view: DoubtView, legal: Sequence[Action], rng: random.Random) -> Action:
+        action: Action = self.normal.choose(view, legal, rng)
+        if view.phase == "doubt" and not view.picked:
+            return self.answer(self.state, action)
         return action
 
-    while actors := game.actors(state):
-        for n, (seat, action) in enumerate(next_moves(game, state, choose, actors)):
-            if n and not still_asked(game, state, seat):
-                break
-            state, _ = game.apply(state, seat, action)
-    result = game.result(state)
+    def watch(self, state: DoubtState, seat: int, action: Action, events: tuple[Event, ...]) -> None:
+        self.state = state
+
+
+def play(seed: int, rotation: int, oracle: str, share: float) -> bool:
+    """One game, played out as the arena plays it: whether the oracle's seat won."""
+    game = get_game("doubt")
+    start: DoubtState = game.new(players=SEATS, options={}, seed=seed)
+    me = (-rotation) % SEATS  # seat s plays bots[(s + rotation) % 4]; the oracle is bots[0]
+    seer = Oracle(oracle_answer(oracle, seed, share), start)
+    bots: list[Bot] = [seer if seat == me else make_bot("doubt", "normal") for seat in range(SEATS)]
+    result = game.result(play_out(game, start, bots, seed=seed, listener=seer.watch).state)
     assert result is not None
     return me in result.winners
 
