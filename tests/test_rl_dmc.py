@@ -57,10 +57,11 @@ def test_the_training_command_writes_a_policy_the_policy_bot_plays(tmp_path: Pat
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "master.npz"
     assert master_main(["train", "dhumbal", "--cpu-seconds", "0", "--envs", "2", "--hidden", "4", "--imitate", "normal",
-                        "--imitate-games", "1",
+                        "--imitate-games", "1", "--rewards", "rank",
                         "--out", str(out)]) == 0
     assert "wrote" in capsys.readouterr().out
-    assert load_network(str(out)).meta["game"] == "dhumbal"
+    meta = load_network(str(out)).meta
+    assert meta["game"] == "dhumbal" and meta["trained"]["rewards"] == "rank"
     assert make_bot("dhumbal", f"policy:{out}").name == f"policy:{out}"
 
 
@@ -123,6 +124,7 @@ def test_an_imitation_starts_the_learner_with_the_same_choices_on_a_win_rate_sca
     (["train", "dhumbal", "--discount", "1.5"], "--discount 1.5"),
     (["train", "dhumbal", "--hidden", "64,x"], "--hidden '64,x'"),
     (["train", "dhumbal", "--envs", "0"], "--envs"),
+    (["train", "dhumbal", "--rewards", "points"], "--rewards"),
     (["exploit", "dhumbal", "--policy", "/nonexistent/p.npz"], "cannot be read"),
 ])
 def test_the_training_command_refuses_bad_input_in_one_line_before_any_work(

@@ -29,7 +29,7 @@ from kakehiki.manifest import find
 from kakehiki.rl.dmc import DMCConfig, Progress, exploitability, train
 from kakehiki.rl.imitate import distill
 from kakehiki.rl.selfplay import save_network
-from kakehiki.rl.table import RLTable
+from kakehiki.rl.table import REWARDS, RLTable
 
 
 def default_out(game: str, players: int) -> Path:
@@ -82,6 +82,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.add_argument("--bots", default="", help="kernel bots seated besides the pool (e.g. random)")
     run.add_argument("--discount", type=float, default=1.0,
                      help="a reward's weight falls by this factor per later decision of the seat (long games)")
+    run.add_argument("--rewards", choices=REWARDS, default="win",
+                     help="what a game pays each seat: win (1 for a winner, else 0), win_loss, rank "
+                          "(+1 first to -1 last, by place) or score (the game's points)")
     run.add_argument("--out", type=Path, default=None,
                      help="file to write (default: master-<seats>.npz in the game's folder)")
     run.add_argument("--imitate", default=None,
@@ -117,7 +120,7 @@ def train_master(args: argparse.Namespace) -> int:
     if args.cpu_seconds < 0 or args.envs < 1 or min(hidden, default=0) < 1:
         raise ValueError("--cpu-seconds may not be negative, and --envs and every --hidden width must be at least 1")
     config = DMCConfig(hidden=hidden, num_envs=args.envs, bots=tuple(b for b in args.bots.split(",") if b),
-                       cpu_seconds=args.cpu_seconds, discount=args.discount)
+                       cpu_seconds=args.cpu_seconds, discount=args.discount, rewards=args.rewards)
     bots = imitated_bots(args.game) if args.imitate is None else [b for b in args.imitate.split(",") if b]
     for bot in bots:
         make_bot(args.game, bot)  # an unknown name is refused now, not after the others' recording
