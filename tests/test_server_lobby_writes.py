@@ -15,9 +15,10 @@ import pytest
 
 pytest.importorskip("starlette")
 
+import sqlalchemy as sa
 from starlette.testclient import TestClient
 
-from kakehiki.server.app import create_app
+from kakehiki.server.app import create_app, store_in_order
 from kakehiki.server.store import Store, StoreError
 
 UNTIMED = {"reaction": None, "turn": None, "grace": 60}
@@ -138,3 +139,25 @@ def test_a_dead_process_s_rooms_are_claimed_and_read_on_the_store_thread(tmp_pat
         assert codes[1] in server.host.rooms
     assert {name for name, _ in seen} >= {"room", "lease", "claim", "renew", "orphans"}
     assert all(thread.startswith("store") for _, thread in seen), seen
+
+
+def test_a_tick_s_lobby_writes_share_one_commit_and_a_refused_room_loses_only_its_own(tmp_path: Path) -> None:
+    """Three rooms made in one tick: one commit for all.  When the store refuses one of them
+    (here a seat of a room it never had), the others are made again one by one and kept."""
+    from test_server_store import SEATS, a_room
+
+    store = Store(str(tmp_path / "rooms.sqlite3"))
+    commits: list[object] = []
+    sa.event.listen(store.engine, "commit", commits.append)
+
+    def made(code: str) -> list[tuple[str, Any]]:
+        return [(code, lambda: store.create_room(a_room(code), SEATS)), (code, lambda: store.start(code, 1.0))]
+
+    assert store_in_order(store, [*made("AAAA"), *made("BBBB"), *made("CCCC")]) == {}
+    assert len(commits) == 1
+
+    refused = (("DDDD", lambda: store.set_seat("NEVER", SEATS[0])))
+    failed = store_in_order(store, [*made("EEEE"), refused, *made("FFFF")])
+    assert list(failed) == ["DDDD"] and "no room 'NEVER'" in str(failed["DDDD"])
+    assert [store.room(code) is not None for code in ("EEEE", "FFFF")] == [True, True]
+    store.close()

@@ -116,6 +116,37 @@ def test_a_seat_is_replaced_and_start_records_the_time_and_the_settings(store: S
     assert stored.room.settings == {"clocks": {"reaction": 5.0}}
 
 
+def test_a_seat_not_stored_yet_is_added_and_a_started_room_takes_no_second_start(store: Store) -> None:
+    store.create_room(a_room(), SEATS[:2])
+    store.set_seat("ABCD1234", SEATS[3])
+    store.start("ABCD1234", 5.0)
+    with pytest.raises(StoreError, match="room 'ABCD1234' is playing: cannot start it"):
+        store.start("ABCD1234", 6.0)
+    stored = store.room("ABCD1234")
+    assert stored is not None and stored.seats == (SEATS[0], SEATS[1], SEATS[3])
+    assert stored.room.started_at == 5.0
+
+
+def test_writes_made_together_share_one_commit_and_a_refused_one_undoes_them_all(store: Store) -> None:
+    commits: list[object] = []
+    sa.event.listen(store.engine, "commit", commits.append)
+
+    def open_a_table(code: str, seat_code: str) -> None:
+        store.create_room(a_room(code), SEATS)
+        store.set_seat(seat_code, SeatRow(3, "Carol", "t3" * 32, None))
+        store.start(code, 60.0)
+
+    store.together(lambda: open_a_table("FIRST", "FIRST"))
+    assert len(commits) == 1
+    stored = store.room("FIRST")
+    assert stored is not None and stored.room.status == "playing" and stored.seats[3].nickname == "Carol"
+
+    with pytest.raises(StoreError, match="no room 'NOSUCH'"):
+        store.together(lambda: open_a_table("SECOND", "NOSUCH"))
+    assert store.room("SECOND") is None, "the room made before the refusal was rolled back with it"
+    assert len(commits) == 1
+
+
 @pytest.mark.parametrize("seed", [0, 2**31, 2**63 - 1, 2**63, 2**64 - 1])
 def test_a_64_bit_seed_comes_back_exactly(store: Store, seed: int) -> None:
     store.create_room(a_room(seed=seed), [])

@@ -149,7 +149,7 @@ class Server:
         writes, waiting = self.host.take_lobby_writes(), self.after_stored
         self.after_stored = []
         if writes:
-            failed = await self._off_loop(functools.partial(store_in_order, writes))
+            failed = await self._off_loop(functools.partial(store_in_order, self.host.store, writes))
             for code, exc in failed.items():
                 room = self.host.rooms.get(code)
                 self.host.dirty.pop(code, None)
@@ -445,9 +445,20 @@ class Server:
         return room
 
 
-def store_in_order(writes: list[LobbyWrite]) -> dict[str, StoreError]:
-    """Make the lobby's writes one by one (on the writer thread); the rooms refused, with why.
-    A room refused once has its later writes skipped (they follow from the first)."""
+def store_in_order(store: Store, writes: list[LobbyWrite]) -> dict[str, StoreError]:
+    """Make the lobby's writes in order (on the writer thread); the rooms refused, with why.
+    They are made in one transaction; if the store refuses any of them, that one is rolled
+    back and they are made again one by one, so that only the rooms refused lose theirs."""
+    if len(writes) > 1:
+        with contextlib.suppress(StoreError):
+            store.together(functools.partial(_each_write, writes, stop=True))
+            return {}
+    return _each_write(writes)
+
+
+def _each_write(writes: list[LobbyWrite], stop: bool = False) -> dict[str, StoreError]:
+    """Make the writes one by one; a room refused once has its later writes skipped (they
+    follow from the first).  ``stop``: raise at the first refusal instead."""
     failed: dict[str, StoreError] = {}
     for code, write in writes:
         if code in failed:
@@ -455,6 +466,8 @@ def store_in_order(writes: list[LobbyWrite]) -> dict[str, StoreError]:
         try:
             write()
         except StoreError as exc:
+            if stop:
+                raise
             failed[code] = exc
     return failed
 

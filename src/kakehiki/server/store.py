@@ -33,17 +33,20 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.engine import URL, Connection, Engine, RowMapping
 from sqlalchemy.pool import StaticPool
 
 from kakehiki.errors import KakehikiError, excerpt
+
+T = TypeVar("T")
 
 STATUSES: Final = ("lobby", "playing", "over")
 LIVE: Final = ("lobby", "playing")
@@ -235,6 +238,25 @@ class Lease:
     until: float
 
 
+class _LobbyStatements:
+    """The lobby's writes, built once with bound parameters (``k_…``: the row's key): a server
+    makes several for every table it opens, and building a statement costs more than running it."""
+
+    def __init__(self, t: _Tables) -> None:
+        rooms, seats = t.rooms, t.seats
+        code: sa.BindParameter[str] = sa.bindparam("k_code")
+        live = sa.exists().where(rooms.c.code == code, rooms.c.status.in_(LIVE))
+        self.taken = sa.select(rooms.c.code).where(rooms.c.code == code)
+        self.room = rooms.insert()
+        self.seat = seats.insert()
+        self.seat_change = seats.update().where(seats.c.code == code, seats.c.seat == sa.bindparam("k_seat"), live) \
+            .values(nickname=sa.bindparam("nickname"), token_hash=sa.bindparam("token_hash"), bot=sa.bindparam("bot"))
+        in_lobby = (rooms.c.code == code) & (rooms.c.status == "lobby")
+        started: dict[str, Any] = {"status": sa.bindparam("status"), "started_at": sa.bindparam("started_at")}
+        self.start = rooms.update().where(in_lobby).values(**started)
+        self.start_with_settings = rooms.update().where(in_lobby).values(**started, settings=sa.bindparam("settings"))
+
+
 class Store:
     """The rooms of one server, in SQLite or PostgreSQL (see the module's docstring).
 
@@ -246,8 +268,11 @@ class Store:
         if schema is not None and target.get_backend_name() != "postgresql":
             raise StoreError(f"a schema ({excerpt(schema)}) needs PostgreSQL, not {self.url_for_display}")
         self.engine: Engine = _engine(target)
+        self._shared = threading.local()
+        """The transaction that :meth:`together`'s writes share, per thread (none outside it)."""
         self._schema = schema
         self._t = _define(schema)
+        self._made = _LobbyStatements(self._t)
         try:
             self.create_all()
         except StoreError:
@@ -276,15 +301,15 @@ class Store:
         that is not over, or has a next room already, is refused and nothing is stored."""
         _check_code(room.code)
         _check_choice("status", room.status, STATUSES)
-        rooms = self._t.rooms
+        made = self._made
         with self._writing(f"room {excerpt(room.code)}") as conn:
-            if conn.execute(sa.select(rooms.c.code).where(rooms.c.code == room.code)).first() is not None:
+            if conn.execute(made.taken, {"k_code": room.code}).first() is not None:
                 raise StoreError(f"room code {excerpt(room.code)} is taken")
             if follows is not None:
                 self._check_follows(conn, follows)
-            conn.execute(rooms.insert(), _room_values(room))
+            conn.execute(made.room, _room_values(room))
             if seats:
-                conn.execute(self._t.seats.insert(), [_seat_values(room.code, seat) for seat in seats])
+                conn.execute(made.seat, [_seat_values(room.code, seat) for seat in seats])
             if follows is not None:
                 conn.execute(self._t.rematches.insert(), {"code": follows, "next_code": room.code})
 
@@ -297,22 +322,24 @@ class Store:
 
     def set_seat(self, code: str, seat: SeatRow) -> None:
         """Store one seat of a live room, replacing what sat there."""
-        seats = self._t.seats
+        values = _seat_values(code, seat)
         with self._writing(f"room {excerpt(code)}: seat {seat.seat}") as conn:
+            if conn.execute(self._made.seat_change, {"k_code": code, "k_seat": seat.seat, **values}).rowcount:
+                return  # the room is live (the update checks) and the seat was there
             self._require(conn, code, LIVE, "change a seat")
-            key = (seats.c.code == code) & (seats.c.seat == seat.seat)
-            values = _seat_values(code, seat)
-            if conn.execute(seats.update().where(key).values(values)).rowcount == 0:
-                conn.execute(seats.insert(), values)
+            conn.execute(self._made.seat, values)
 
     def start(self, code: str, started_at: float, settings: dict[str, Any] | None = None) -> None:
         """A room in the lobby starts playing (its settings replaced when given)."""
-        values: dict[str, Any] = {"status": "playing", "started_at": started_at}
-        if settings is not None:
-            values["settings"] = _dump(settings)
+        values: dict[str, Any] = {"k_code": code, "status": "playing", "started_at": started_at}
         with self._writing(f"room {excerpt(code)}: starting") as conn:
-            self._require(conn, code, ("lobby",), "start it")
-            conn.execute(self._t.rooms.update().where(self._t.rooms.c.code == code).values(values))
+            if settings is None:
+                started = conn.execute(self._made.start, values).rowcount
+            else:
+                started = conn.execute(self._made.start_with_settings, {**values, "settings": _dump(settings)}).rowcount
+            if not started:  # not in the lobby (or gone): say which
+                self._require(conn, code, ("lobby",), "start it")
+                raise StoreError(f"room {excerpt(code)} did not start")
 
     def append_actions(self, code: str, rows: Sequence[ActionRow]) -> None:
         """Append to a live room's log, in one transaction: the rows must be numbered from the
@@ -517,9 +544,29 @@ class Store:
         if status not in allowed:
             raise StoreError(f"room {excerpt(code)} is {status}: cannot {doing}")
 
+    def together(self, work: Callable[[], T]) -> T:
+        """``work()``, whose writes through this store (on this thread) share one transaction:
+        all of them stored if it returns, none if it raises.  A server makes its tick's lobby
+        writes so (rooms made, seats taken, games started): one commit for all, not one each."""
+        if getattr(self._shared, "conn", None) is not None:
+            return work()  # already inside: the outer transaction holds these writes too
+        try:
+            with self.engine.begin() as conn:
+                self._shared.conn = conn
+                try:
+                    return work()
+                finally:
+                    self._shared.conn = None
+        except sa.exc.DBAPIError as exc:
+            raise StoreError(f"storing writes together: {_reason(exc)} ({self.url_for_display})") from exc
+
     @contextmanager
     def _writing(self, what: str) -> Iterator[Connection]:
+        shared: Connection | None = getattr(self._shared, "conn", None)
         try:
+            if shared is not None:
+                yield shared  # committed, or rolled back, by together()
+                return
             with self.engine.begin() as conn:
                 yield conn
         except sa.exc.DBAPIError as exc:
