@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 import pytest
 
@@ -51,6 +52,41 @@ def test_a_state_frames_view_is_bounded_and_cuts_only_the_oldest_entries_of_its_
                 assert left_out == 0 or len(shown[name]) == VIEW_ENTRIES
         seat = game.actors(state)[0]
         state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+
+
+class Told(NamedTuple):
+    seat: int
+    said: str
+
+
+class TinyView(NamedTuple):
+    sizes: tuple[int, ...]
+    log: tuple[Told, ...]
+
+
+def test_a_record_that_grew_is_extended_and_one_replaced_is_converted_afresh() -> None:
+    """The encoder reuses its last conversion of a record that only grew, and of a short tuple
+    rebuilt equal; a record replaced (a new round's, longer or not) is never mistaken for it."""
+    encoder = ViewEncoder()
+
+    def told(*said: str) -> tuple[Told, ...]:
+        return tuple(Told(i % 3, text) for i, text in enumerate(said))
+
+    def shown(sizes: tuple[int, ...], log: tuple[Told, ...]) -> tuple[list[int], str, dict[str, int]]:
+        """The sizes, what the log shows (each entry checked whole, read by its words), and the cut."""
+        view, cut = encoder.bounded(TinyView(sizes, log), keep=4)
+        entries = log[cut.get("log", 0):]
+        assert view["log"] == [{"seat": e.seat, "said": e.said} for e in entries]
+        return view["sizes"], "".join(e["said"] for e in view["log"]), cut
+
+    first = told("a", "b", "c")
+    assert shown((5, 5), first) == ([5, 5], "abc", {})
+    grown = (*first, Told(0, "d"), Told(1, "e"))
+    assert shown((5, 4), grown) == ([5, 4], "bcde", {"log": 1})
+    assert shown((5, 4), (*grown, Told(2, "f"))) == ([5, 4], "cdef", {"log": 2})
+    assert shown((7, 7), told("x", "y", "z", "w", "v", "u", "t")) == ([7, 7], "wvut", {"log": 3})
+    assert shown((7, 7), told("x", "y", "z", "w", "v", "q", "t", "s", "r")) == ([7, 7], "qtsr", {"log": 5})
+    assert shown((7, 7), told("x", "y")) == ([7, 7], "xy", {})
 
 
 def test_a_long_dobon_game_keeps_its_state_frames_small() -> None:

@@ -364,11 +364,30 @@ class ViewEncoder:
                 continue
             seen = last.get((name, keep))
             if seen is None or seen[0] is not value:  # not the same object as the last view's
-                seen = last[name, keep] = (value, *self._field(value, keep))
+                again = None if seen is None or type(value) is not tuple else self._again(seen, value, keep)
+                seen = last[name, keep] = (value, *(again or self._field(value, keep)))
             shown[name] = seen[1]
             if seen[2]:
                 cut[name] = seen[2]
         return shown, cut
+
+    def _again(self, seen: tuple[object, Any, int], value: tuple[Any, ...], keep: int) -> tuple[Any, int] | None:
+        """``value`` converted from the last view's conversion of this field, where it can be:
+        a short tuple equal to it (the seats' counts of cards, rebuilt for every view) as it
+        was, a record that only grew since (the log, a new entry or two) with the new entries
+        added and the oldest cut.  ``None``: convert it afresh."""
+        before, shown, cut = seen
+        if type(before) is not tuple or not value:
+            return None
+        if len(value) <= self.LONG and value == before:
+            return shown, cut
+        grown, kept = len(value) - len(before), len(shown)
+        if grown <= 0 or len(before) != cut + kept or value[cut:len(before)] != before[cut:]:
+            return None  # not the last value with entries added at its end
+        entries = [*shown, *(self.entry(entry) for entry in value[len(before):])]
+        if len(value) > keep and not isinstance(value[0], Card):
+            return entries[-keep:], len(value) - keep
+        return (entries, 0) if cut == 0 else None  # the last conversion was whole
 
     def _field(self, value: object, keep: int) -> tuple[Any, int]:
         """A view's field as JSON, and how many of its first entries were left out."""
