@@ -62,7 +62,7 @@ class Dealt(Event):
     count: int
 
     def seen_by(self, seat: int | None) -> Event | None:
-        return self if seat == self.seat else replace(self, cards=None)
+        return self if seat == self.seat or self.cards is None else replace(self, cards=None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -204,6 +204,8 @@ class Room:
         return AnswerNotice(**{f.name: getattr(message, f.name) for f in fields(message)}, ref=ref)
 
     def message_frames(self, seat: int | None, messages: list[Message], lang: str) -> list[Frame]:
+        if not messages:
+            return []
         seq = len(self.table.actions) if self.table else 0
         narrator = self._narrator(seat, lang)
         labels = self.labels(lang)

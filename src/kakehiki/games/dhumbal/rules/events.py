@@ -47,7 +47,7 @@ class Drew(Event):
     card: Card | None
 
     def seen_by(self, seat: int | None) -> Event:
-        return self if seat == self.seat else replace(self, card=None)
+        return self if seat == self.seat or self.card is None else replace(self, card=None)
 
 
 @dataclass(frozen=True, slots=True)

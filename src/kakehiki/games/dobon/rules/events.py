@@ -49,7 +49,7 @@ class Drew(Event):
     reason: str  # "turn", "twos" or (Dobon's J14) "delay"
 
     def seen_by(self, seat: int | None) -> Event:
-        return self if seat == self.seat else replace(self, cards=None)
+        return self if seat == self.seat or self.cards is None else replace(self, cards=None)
 
 
 @dataclass(frozen=True, slots=True)

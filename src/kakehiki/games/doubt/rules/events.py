@@ -48,7 +48,7 @@ class Played(Event):
     cards: tuple[Card, ...] | None
 
     def seen_by(self, seat: int | None) -> Event:
-        return self if seat == self.seat else replace(self, cards=None)
+        return self if seat == self.seat or self.cards is None else replace(self, cards=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +90,7 @@ class PileTaken(Event):
     face_up: bool
 
     def seen_by(self, seat: int | None) -> Event:
-        return self if self.face_up or seat == self.seat else replace(self, cards=None)
+        return self if self.face_up or seat == self.seat or self.cards is None else replace(self, cards=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +103,7 @@ class CardsTaken(Event):
     count: int
 
     def seen_by(self, seat: int | None) -> Event:
-        return self if seat in (self.taker, self.giver) else replace(self, cards=None)
+        return self if seat in (self.taker, self.giver) or self.cards is None else replace(self, cards=None)
 
 
 @dataclass(frozen=True, slots=True)
