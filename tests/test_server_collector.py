@@ -8,7 +8,7 @@ import weakref
 
 import pytest
 
-from kakehiki.server.collector import keep_pauses_short
+from kakehiki.server.collector import YOUNG_THRESHOLD, keep_pauses_short
 
 
 class Node:
@@ -28,9 +28,12 @@ def test_frozen_garbage_waits_for_the_full_pass_and_nothing_stays_frozen() -> No
     watched: list[weakref.ref[Node]] = []
     alive: list[bool] = []
 
+    before = gc.get_threshold()
+
     async def fake_sleep(seconds: float) -> None:
         assert seconds == 1
         assert gc.get_freeze_count() > 0
+        assert gc.get_threshold() == (YOUNG_THRESHOLD, *before[1:])
         if watched:
             gc.collect()  # an ordinary pass does not see what is frozen
             alive.append(watched[0]() is not None)
@@ -43,3 +46,4 @@ def test_frozen_garbage_waits_for_the_full_pass_and_nothing_stays_frozen() -> No
         asyncio.run(keep_pauses_short(fake_sleep, freeze_every=1, full_every=2))
     assert alive == [True, False]  # frozen after the first pass, freed by the full one
     assert gc.get_freeze_count() == 0
+    assert gc.get_threshold() == before, "the thresholds are given back"

@@ -11,6 +11,12 @@ What lives that long is not garbage, so the server moves it out of the collector
 was made since.  Objects freed by their reference counts (nearly all of them) are freed as usual;
 only garbage held in reference cycles among frozen objects waits, for the full pass made every
 :data:`FULL_EVERY` seconds (one pause of the old kind every ten minutes, not every few seconds).
+
+The youngest generation is collected after :data:`YOUNG_THRESHOLD` new objects instead of
+CPython's 700.  A server makes objects that live a few milliseconds (a change's frames, a move's
+states) by the thousand; at 700 many of them were walked and promoted before they died, and the
+passes over the middle generation that followed took 6 ms each.  At 300 busy tables that was
+about 5 % of the server's CPU, and about 2 % at this threshold (``docs/load.md``).
 """
 
 from __future__ import annotations
@@ -24,14 +30,18 @@ FREEZE_EVERY: Final = 2.0
 """Seconds between freezes: a new socket or game is walked by full passes for at most this long."""
 FULL_EVERY: Final = 600.0
 """Seconds between full passes over everything, frozen or not (cyclic garbage is freed then)."""
+YOUNG_THRESHOLD: Final = 10_000
+"""New objects (allocations less deallocations) between passes over the youngest generation."""
 
 
 async def keep_pauses_short(sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
                             freeze_every: float = FREEZE_EVERY, full_every: float = FULL_EVERY) -> None:
     """Freeze what has survived every ``freeze_every`` seconds, and collect everything every
     ``full_every`` seconds; until cancelled, and then unfreeze (so nothing stays frozen after the
-    server, in a process that goes on, as a test run does)."""
+    server, in a process that goes on, as a test run does), the thresholds as they were."""
     passes_per_full = max(1, round(full_every / freeze_every))
+    thresholds = gc.get_threshold()
+    gc.set_threshold(YOUNG_THRESHOLD, *thresholds[1:])
     try:
         gc.collect()
         gc.freeze()
@@ -45,3 +55,4 @@ async def keep_pauses_short(sleep: Callable[[float], Awaitable[None]] = asyncio.
             gc.freeze()
     finally:
         gc.unfreeze()
+        gc.set_threshold(*thresholds)
