@@ -127,6 +127,18 @@ def test_a_seat_not_stored_yet_is_added_and_a_started_room_takes_no_second_start
     assert stored.room.started_at == 5.0
 
 
+def test_taking_a_seat_and_starting_are_one_statement_each_that_checks_the_room_itself(store: Store) -> None:
+    """A server makes these for every table it opens: no read of the room's status first (the
+    update's own condition checks it), and only the seat's own columns set."""
+    store.create_room(a_room(), SEATS)
+    sql: list[str] = []
+    sa.event.listen(store.engine, "before_cursor_execute", lambda _c, _cur, statement, *_: sql.append(statement))
+    store.set_seat("ABCD1234", SeatRow(3, "Carol", "t3" * 32, None))
+    store.start("ABCD1234", 5.0)
+    assert [statement.split()[0] for statement in sql] == ["UPDATE", "UPDATE"]
+    assert "SET nickname=" in sql[0] and "code=" not in sql[0].split("WHERE")[0]
+
+
 def test_writes_made_together_share_one_commit_and_a_refused_one_undoes_them_all(store: Store) -> None:
     commits: list[object] = []
     sa.event.listen(store.engine, "commit", commits.append)

@@ -447,8 +447,8 @@ class Server:
 
 def store_in_order(store: Store, writes: list[LobbyWrite]) -> dict[str, StoreError]:
     """Make the lobby's writes in order (on the writer thread); the rooms refused, with why.
-    They are made in one transaction; if the store refuses any of them, that one is rolled
-    back and they are made again one by one, so that only the rooms refused lose theirs."""
+    They are made in one transaction; if the store refuses any of them, all are rolled back
+    and made again one by one, so that only the rooms refused lose theirs."""
     if len(writes) > 1:
         with contextlib.suppress(StoreError):
             store.together(functools.partial(_each_write, writes, stop=True))

@@ -322,12 +322,14 @@ class Store:
 
     def set_seat(self, code: str, seat: SeatRow) -> None:
         """Store one seat of a live room, replacing what sat there."""
-        values = _seat_values(code, seat)
+        # only the seat's own columns: a key named as another column would be set as well
+        changed = {"k_code": code, "k_seat": seat.seat, "nickname": seat.nickname, "token_hash": seat.token_hash,
+                   "bot": seat.bot}
         with self._writing(f"room {excerpt(code)}: seat {seat.seat}") as conn:
-            if conn.execute(self._made.seat_change, {"k_code": code, "k_seat": seat.seat, **values}).rowcount:
+            if conn.execute(self._made.seat_change, changed).rowcount:
                 return  # the room is live (the update checks) and the seat was there
             self._require(conn, code, LIVE, "change a seat")
-            conn.execute(self._made.seat, values)
+            conn.execute(self._made.seat, _seat_values(code, seat))
 
     def start(self, code: str, started_at: float, settings: dict[str, Any] | None = None) -> None:
         """A room in the lobby starts playing (its settings replaced when given)."""
