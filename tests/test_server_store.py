@@ -20,7 +20,7 @@ pytest.importorskip("sqlalchemy")
 import sqlalchemy as sa
 
 from kakehiki.errors import KakehikiError
-from kakehiki.server.store import ActionRow, RoomRow, SeatRow, Store, StoredRoom, StoreError
+from kakehiki.server.store import ActionRow, RoomChange, RoomRow, SeatRow, Store, StoredRoom, StoreError
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 POSTGRES_URL = os.environ.get("KAKEHIKI_TEST_POSTGRES_URL", "")
@@ -150,13 +150,20 @@ def test_writes_made_together_share_one_commit_and_a_refused_one_undoes_them_all
 
     store.together(lambda: open_a_table("FIRST", "FIRST"))
     assert len(commits) == 1
+
+    def a_tick() -> None:
+        store.write([RoomChange("FIRST", tuple(moves(0, 2)))])
+        store.set_pending("FIRST", {1: "pass"})
+
+    store.together(a_tick)
+    assert len(commits) == 2 and logged(store, "FIRST") == [0, 1], "a tick's write joins the shared transaction"
     stored = store.room("FIRST")
     assert stored is not None and stored.room.status == "playing" and stored.seats[3].nickname == "Carol"
 
     with pytest.raises(StoreError, match="no room 'NOSUCH'"):
         store.together(lambda: open_a_table("SECOND", "NOSUCH"))
     assert store.room("SECOND") is None, "the room made before the refusal was rolled back with it"
-    assert len(commits) == 1
+    assert len(commits) == 2
 
 
 @pytest.mark.parametrize("seed", [0, 2**31, 2**63 - 1, 2**63, 2**64 - 1])

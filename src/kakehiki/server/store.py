@@ -389,7 +389,12 @@ class Store:
     def _transaction(self, what: str, work: Callable[[Connection], None]) -> None:
         """``work`` in one transaction, tried again once on a fresh connection when the first
         one had gone (a database restarted): nothing is checked before each use (no pre-ping:
-        a round trip per transaction), and a stale connection costs one retry, not the tick."""
+        a round trip per transaction), and a stale connection costs one retry, not the tick.
+        Inside :meth:`together`, in its transaction (a second connection would wait on it)."""
+        if getattr(self._shared, "conn", None) is not None:
+            with self._writing(what) as conn:
+                work(conn)
+            return
         for attempt in (1, 2):
             try:
                 with self.engine.begin() as conn:
