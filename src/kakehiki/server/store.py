@@ -391,7 +391,7 @@ class Store:
         one had gone (a database restarted): nothing is checked before each use (no pre-ping:
         a round trip per transaction), and a stale connection costs one retry, not the tick.
         Inside :meth:`together`, in its transaction (a second connection would wait on it)."""
-        if getattr(self._shared, "conn", None) is not None:
+        if self._shared_conn() is not None:
             with self._writing(what) as conn:
                 work(conn)
             return
@@ -555,7 +555,7 @@ class Store:
         """``work()``, whose writes through this store (on this thread) share one transaction:
         all of them stored if it returns, none if it raises.  A server makes its tick's lobby
         writes so (rooms made, seats taken, games started): one commit for all, not one each."""
-        if getattr(self._shared, "conn", None) is not None:
+        if self._shared_conn() is not None:
             return work()  # already inside: the outer transaction holds these writes too
         try:
             with self.engine.begin() as conn:
@@ -567,9 +567,14 @@ class Store:
         except sa.exc.DBAPIError as exc:
             raise StoreError(f"storing writes together: {_reason(exc)} ({self.url_for_display})") from exc
 
+    def _shared_conn(self) -> Connection | None:
+        """The connection of the :meth:`together` running on this thread, if one is."""
+        conn: Connection | None = getattr(self._shared, "conn", None)
+        return conn
+
     @contextmanager
     def _writing(self, what: str) -> Iterator[Connection]:
-        shared: Connection | None = getattr(self._shared, "conn", None)
+        shared = self._shared_conn()
         try:
             if shared is not None:
                 yield shared  # committed, or rolled back, by together()
