@@ -35,7 +35,9 @@ What it measures (only inside the ``--seconds`` window, after every table is set
 * server CPU: the server process's user+system time from ``/proc/PID/stat`` over the
   window, per action applied and as a share of one core; the load script's own CPU
   time beside it (on a small machine both compete for the same cores);
-* error frames by ``code``, and notices other than ``accepted`` by ``kind``.
+* error frames by ``code``, and notices other than ``accepted`` by ``kind``;
+* outside the window: the server CPU per table while the first ``--tables`` are set up
+  (made, joined, connected and started; nothing is played then), ``setup_server_cpu_ms_per_table``.
 
 Bounds: loopback URLs only, at most :data:`MAX_CLIENTS` clients, ``--seconds`` at most
 :data:`MAX_SECONDS`, and the whole run stops at setup + window + a grace.
@@ -440,10 +442,10 @@ async def measure(o: Options, base: str, pids: tuple[int, ...]) -> dict[str, Any
     stats, stop, gate = Stats(), asyncio.Event(), asyncio.Semaphore(SETUP_CONCURRENCY)
     ready = asyncio.Barrier(o.tables + 1)
     slots = [_slot(o, base, i) for i in range(o.tables)]
-    t0 = time.monotonic()
+    t0, setup_cpu0 = time.monotonic(), cpus(pids)
     tasks = [asyncio.create_task(run_slot(o, base, s, stats, ready, stop, gate)) for s in slots]
     await asyncio.wait_for(ready.wait(), SETUP_TIMEOUT)
-    setup_s = time.monotonic() - t0
+    setup_s, setup_cpu = time.monotonic() - t0, _spent(setup_cpu0, cpus(pids))
     freezer = asyncio.create_task(_keep_frozen())
     cpu0, proxy0, mine0, w0 = cpus(pids), cpus(o.proxy_pids), _own_cpu(), time.monotonic()
     stats.start()
@@ -455,9 +457,10 @@ async def measure(o: Options, base: str, pids: tuple[int, ...]) -> dict[str, Any
     await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 60)
     await asyncio.gather(*(s.http.aclose() for s in slots))
     each = [None if a is None or b is None else b - a for a, b in zip(cpu0, cpu1, strict=True)]
-    server_cpu = None if not each or None in each else sum(e for e in each if e is not None)
+    server_cpu = _spent(cpu0, cpu1)
     result = report(o, stats, wall, setup_s, server_cpu, mine1 - mine0,
                     sum(r for p in pids if (r := rss_mib(p)) is not None) if pids else None)
+    result["setup_server_cpu_ms_per_table"] = None if setup_cpu is None else round(setup_cpu * 1000 / o.tables, 2)
     if len(pids) > 1:
         result["server_cpu_pct_each"] = [None if e is None else round(100 * e / wall, 1) for e in each]
     if o.proxy_pids:
@@ -468,6 +471,12 @@ async def measure(o: Options, base: str, pids: tuple[int, ...]) -> dict[str, Any
 
 def cpus(pids: tuple[int, ...]) -> list[float | None]:
     return [cpu_seconds(pid) for pid in pids]
+
+
+def _spent(before: list[float | None], after: list[float | None]) -> float | None:
+    """The servers' CPU seconds between two readings (``None`` where one was unreadable)."""
+    each = [None if a is None or b is None else b - a for a, b in zip(before, after, strict=True)]
+    return None if not each or None in each else sum(e for e in each if e is not None)
 
 
 def slot_address(o: Options, index: int) -> str:
