@@ -20,7 +20,7 @@ import mimetypes
 import os
 import re
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from importlib.resources import files
 from pathlib import Path
@@ -108,6 +108,14 @@ class Server:
         whose one connection cannot be shared between threads)."""
         self.after_stored: list[Callable[[], None]] = []
         """What waits to be told until the lobby's writes made so far are stored."""
+        self.opening: set[str] = set()
+        """Rooms just started whose people are not yet told: their next frames open with the
+        room (now playing) and the deal's events (:meth:`_send`)."""
+        self.welcoming: dict[str, list[Connection]] = {}
+        """Per room, connections that said hello while the room had changes not yet stored:
+        they are welcomed once those are (stored before told)."""
+        self.unstored: set[str] = set()
+        """The rooms whose changes the tick's transaction is writing now."""
         self._flushing: asyncio.Task[None] | None = None
         self._leasing: asyncio.Task[None] | None = None
         """The lease round under way (its store's part on the writer thread), if any."""
@@ -174,6 +182,7 @@ class Server:
             self._flushed_at = loop.time()
             await self.store_lobby()  # a room is stored before its first actions, and told of after
             changes, rooms = self.host.take_changes()
+            self.unstored = {room.code for room in rooms}
             try:
                 if changes:
                     await self._off_loop(functools.partial(self.host.store.write, changes))
@@ -184,6 +193,8 @@ class Server:
             except Exception:  # a bug: say so; the rooms' frames go out with their next change
                 LOG.exception("storing a tick of %d rooms failed", len(rooms))
                 continue
+            finally:
+                self.unstored = set()
             for room in rooms:
                 if room.code not in self.host.dirty and self.host.rooms.get(room.code) is room:
                     self._send(room)
@@ -222,13 +233,19 @@ class Server:
         return leases.address
 
     def _send(self, room: Room) -> None:
-        """Send every seat (and the spectators) its new frames, then set the room's timer."""
+        """Send every seat (and the spectators) its new frames, one frame per connection (a
+        game just started opens with the room and the deal); welcome the connections that
+        waited for this change to be stored; then set the room's timer."""
         seats: list[int | None] = [*range(len(room.seats)), None]
         conns = self.listeners.get(room.code, {})
-        over = room.status == "over"
-        moment = (len(room.table.actions) if room.table else 0, room.status)
+        over, moment = room.status == "over", room.moment()
+        waiting = self.welcoming.pop(room.code, [])
+        opening = room.code in self.opening
+        self.opening.discard(room.code)
+        lead = [{"type": "room", "room": room.public()}] if opening else []
         for seat in seats:
-            messages = room.take_messages(seat)
+            told = list(room.history.get(seat, ())) if opening else []  # the deal's events
+            messages = [*told, *room.take_messages(seat)]
             targets = conns.get(seat)
             if not targets:
                 continue
@@ -236,22 +253,38 @@ class Server:
             room.sent[seat] = moment
             by_lang: dict[str, str | None] = {}
             for conn in targets:
+                if conn in waiting:
+                    continue  # its welcome below tells it all this
                 if conn.lang not in by_lang:
-                    by_lang[conn.lang] = one_frame([*room.message_frames(seat, messages, conn.lang), *state])
+                    by_lang[conn.lang] = one_frame([*lead, *room.message_frames(seat, messages, conn.lang), *state])
                 text = by_lang[conn.lang]
                 if text is not None:
                     conn.send(text)
                 if over and state:  # once, with the last state
                     conn.send(encode(room.over_frame()))
         room.forget_refs()
+        for conn in waiting:
+            if conn in conns.get(conn.seat, ()):
+                self._welcome(room, conn)
         self._set_timer(room)
 
     def publish_room(self, room: Room) -> None:
         """Tell every connection of the room its public information changed (seats, status)."""
         frame = encode({"type": "room", "room": room.public()})
-        for targets in self.listeners.get(room.code, {}).values():
-            for conn in targets:
-                conn.send(frame)
+        for conn in self.welcomed(room.code):
+            conn.send(frame)
+
+    def welcomed(self, code: str) -> Iterator[Connection]:
+        """Every connection of room ``code`` that had its welcome (one still waiting for it is
+        told everything with it)."""
+        waiting = self.welcoming.get(code, ())
+        for targets in self.listeners.get(code, {}).values():
+            yield from (conn for conn in targets if conn not in waiting)
+
+    def _forget(self, code: str) -> None:
+        """Room ``code`` is no longer held here: nobody waits to be told of it."""
+        self.opening.discard(code)
+        self.welcoming.pop(code, None)
 
     def _set_timer(self, room: Room) -> None:
         """Note when the room's table next has something to do (see :meth:`tick`)."""
@@ -314,6 +347,7 @@ class Server:
             return
         taken = [stored.room.code for stored in claimed if host.adopt(stored)]
         for code in lost:
+            self._forget(code)
             for targets in self.listeners.pop(code, {}).values():
                 for conn in targets:
                     conn.send(encode(error_frame("moved", "another server holds this room now: reconnecting")))
@@ -329,6 +363,7 @@ class Server:
         if expired:
             self._kick()
         for code in expired:
+            self._forget(code)
             for targets in self.listeners.pop(code, {}).values():
                 for conn in targets:
                     conn.send(encode(error_frame("expired", "this room waited too long to start and is gone: "
@@ -340,6 +375,7 @@ class Server:
         and every connection of it is told so and closed (not with the normal code)."""
         LOG.error("room %s: the store failed: %s", room.code, exc)
         self.host.rooms.pop(room.code, None)  # what is in memory past the store is dropped: a restart resumes it
+        self._forget(room.code)
         frame = encode(error_frame("store_failed", "the server cannot save this game now: nothing more "
                                                    "is played until it can (reconnect later)"))
         for targets in self.listeners.get(room.code, {}).values():
@@ -387,13 +423,11 @@ class Server:
         seats.setdefault(seat, set()).update(moved)
         self.when_stored(lambda: self.publish_room(room))
 
-    def send_history(self, room: Room) -> None:
-        """At the start: the deal's events, as each seat sees them."""
-        for seat, targets in self.listeners.get(room.code, {}).items():
-            history = list(room.history.get(seat, ()))
-            for conn in targets:
-                for frame in room.message_frames(seat, history, conn.lang):
-                    conn.send(encode(frame))
+    def started(self, room: Room) -> None:
+        """The host started the game: once that is stored, each connection is sent one frame
+        with the room (now playing), the deal's events as its seat sees them, and the state."""
+        self.opening.add(room.code)
+        self.publish(room)
 
     def detach(self, room: Room, conn: Connection) -> None:
         seats = self.listeners.get(room.code, {})
@@ -407,15 +441,27 @@ class Server:
             self.publish_room(room)
 
     def welcome(self, room: Room, conn: Connection) -> None:
-        """What a (re)connected client needs: the room, its seat, what it missed, the state now."""
-        conn.send(encode({"type": "welcome", "room": room.public(), "seat": conn.seat, "lang": conn.lang,
-                          "host": conn.seat is not None and room.seats[conn.seat].token_hash == room.host_token_hash}))
-        history = list(room.history.get(conn.seat, ()))
-        for frame in room.message_frames(conn.seat, history, conn.lang):
-            conn.send(encode({**frame, "replay": True}))
-        for said in room.chat:
-            conn.send(encode({**said, "replay": True}))
-        conn.send(encode(room.state_frame(conn.seat)))
+        """What a (re)connected client needs: the room, its seat, what it missed, the state now;
+        once the room's changes made so far are stored (stored before told)."""
+        if room.code in self.host.dirty or room.code in self.unstored or room.code in self.opening:
+            self.welcoming.setdefault(room.code, []).append(conn)
+            self._kick()
+        else:
+            self._welcome(room, conn)
+
+    def _welcome(self, room: Room, conn: Connection) -> None:
+        """The ``welcome`` frame, then one frame with the seat's history and the room's chat
+        (both marked ``replay``) and the state, then ``over`` if the game has ended."""
+        seat = conn.seat
+        conn.send(encode({"type": "welcome", "room": room.public(), "seat": seat, "lang": conn.lang,
+                          "host": seat is not None and room.seats[seat].token_hash == room.host_token_hash}))
+        history = room.message_frames(seat, list(room.history.get(seat, ())), conn.lang)
+        text = one_frame([*({**frame, "replay": True} for frame in history),
+                          *({**said, "replay": True} for said in room.chat), room.state_frame(seat)])
+        assert text is not None, "a state frame at least"
+        conn.send(text)
+        if self.listeners.get(room.code, {}).get(seat) == {conn}:
+            room.sent[seat] = room.moment()  # the seat's only connection has this state now
         if room.status == "over":
             conn.send(encode(room.over_frame()))
 
@@ -771,15 +817,9 @@ def _dispatch(server: Server, room: Room, conn: Connection, message: ClientMessa
         server.move(room, conn, server.host.sit(room, seat, message.get("seat")))
     elif kind == "start":
         server.host.start(room, seat)
-        server.when_stored(lambda: _started(server, room))
-        server.publish(room)
+        server.started(room)
     elif kind == "again":
         _again(server, room, conn, seat)
-
-
-def _started(server: Server, room: Room) -> None:
-    server.publish_room(room)
-    server.send_history(room)
 
 
 def _chat(server: Server, room: Room, conn: Connection, seat: int, message: ClientMessage) -> None:
@@ -791,9 +831,8 @@ def _chat(server: Server, room: Room, conn: Connection, seat: int, message: Clie
     frame = chat_frame(seat, room.seats[seat].label(seat), text, message.get("emoji"))
     room.chat.append(frame)
     encoded = encode(frame)
-    for targets in server.listeners.get(room.code, {}).values():
-        for target in targets:
-            target.send(encoded)
+    for target in server.welcomed(room.code):
+        target.send(encoded)
 
 
 def _again(server: Server, room: Room, conn: Connection, seat: int) -> None:

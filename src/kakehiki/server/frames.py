@@ -168,10 +168,12 @@ class ChatFrame(TypedDict):
 
 
 class ChangeFrame(TypedDict):
-    """Two or more frames of one change, to be read in order as if each had come alone."""
+    """Two or more frames of one change, to be read in order as if each had come alone: the
+    change's events and notices, then the state; at a game's start the room first; after a
+    welcome the history and chat replayed."""
 
     type: Literal["change"]
-    frames: list[EventFrame | NoticeFrame | StateFrame]
+    frames: list[RoomFrame | EventFrame | NoticeFrame | ChatFrame | StateFrame]
 
 
 FRAMES = (WelcomeFrame, RoomFrame, ChangeFrame, StateFrame, EventFrame, NoticeFrame, OverFrame, ErrorFrame,

@@ -164,6 +164,10 @@ class Room:
         return info
 
     # -- frames ----------------------------------------------------------------------------
+    def moment(self) -> tuple[int, str]:
+        """Where the room is: actions applied and its status (a state frame is sent once per moment)."""
+        return len(self.table.actions) if self.table else 0, self.status
+
     def take_messages(self, seat: int | None) -> list[Message]:
         """The table's new messages for ``seat``, kept in its history for a reconnect."""
         if self.table is None:

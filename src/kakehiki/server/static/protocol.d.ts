@@ -67,6 +67,15 @@ export interface NoticeFrame {
   replay?: boolean;
 }
 
+export interface ChatFrame {
+  type: "chat";
+  seat: number;
+  name: string;
+  text?: string;
+  emoji?: string;
+  replay?: boolean;
+}
+
 export interface Words {
   en: string;
   ja: string;
@@ -101,10 +110,10 @@ export interface StateFrame {
   learn?: Guide;
 }
 
-/** Two or more frames of one change, to be read in order as if each had come alone. */
+/** Two or more frames of one change, to be read in order as if each had come alone: the change's events and notices, then the state; at a game's start the room first; after a welcome the history and chat replayed. */
 export interface ChangeFrame {
   type: "change";
-  frames: (EventFrame | NoticeFrame | StateFrame)[];
+  frames: (RoomFrame | EventFrame | NoticeFrame | ChatFrame | StateFrame)[];
 }
 
 export interface Round {
@@ -141,15 +150,6 @@ export interface ErrorFrame {
 export interface PongFrame {
   type: "pong";
   ref?: string | number | null;
-}
-
-export interface ChatFrame {
-  type: "chat";
-  seat: number;
-  name: string;
-  text?: string;
-  emoji?: string;
-  replay?: boolean;
 }
 
 /** Any frame the table socket sends. */
