@@ -173,3 +173,36 @@ def test_a_welcome_waits_for_the_move_being_stored(tmp_path: Path, monkeypatch: 
         server.host.store.close()
 
     asyncio.run(play())
+
+
+def test_a_hello_is_welcomed_even_when_storing_its_rooms_tick_fails_by_a_bug(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A tick whose transaction fails with a bug (not the store refusing) is logged and its
+    frames wait for the rooms' next change; a person who said hello meanwhile is not left waiting."""
+
+    async def play() -> None:
+        server = Server(Store(str(tmp_path / "rooms.sqlite3")))
+        room, ann, _, _ = await two_people(server)
+        assert room.table is not None
+        actor = 0 if ann.frames()[-1]["legal"] else 1
+        writing, release = threading.Event(), threading.Event()
+
+        def broken_write(changes: Any) -> None:
+            writing.set()
+            release.wait(10)
+            raise RuntimeError("a bug in the store")
+
+        monkeypatch.setattr(server.host.store, "write", broken_write)
+        table = room.table
+        server.host.act(room, actor, str(table.game.legal_actions(table.state, actor)[0]), at=len(table.actions))
+        server.publish(room)
+        while not writing.is_set():
+            await asyncio.sleep(0.005)
+        late = connect(server, room, None)
+        release.set()
+        await settled(server)
+        assert late.kinds()[0] == "welcome" and late.frames()[-1]["type"] == "state"
+        assert "storing a tick of 1 rooms failed" in caplog.text
+        server.host.store.close()
+
+    asyncio.run(play())

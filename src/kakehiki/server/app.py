@@ -192,6 +192,9 @@ class Server:
                 continue
             except Exception:  # a bug: say so; the rooms' frames go out with their next change
                 LOG.exception("storing a tick of %d rooms failed", len(rooms))
+                for room in rooms:  # nobody who said hello is left waiting for that change
+                    for conn in self.welcoming.pop(room.code, []):
+                        self._welcome(room, conn)
                 continue
             finally:
                 self.unstored = set()
