@@ -137,6 +137,35 @@ def test_a_welcomed_spectator_is_not_sent_the_same_state_again(tmp_path: Path) -
     asyncio.run(play())
 
 
+def hold_writes(server: Server, monkeypatch: pytest.MonkeyPatch,
+                bug: bool = False) -> tuple[threading.Event, threading.Event]:
+    """Make the store's tick writes wait: the first event is set when one starts, and it goes
+    on (to write, or with ``bug`` to fail as a bug would) once the second is set."""
+    writing, release = threading.Event(), threading.Event()
+    write = server.host.store.write
+
+    def held(changes: Any) -> None:
+        writing.set()
+        release.wait(10)
+        if bug:
+            raise RuntimeError("a bug in the store")
+        write(changes)
+
+    monkeypatch.setattr(server.host.store, "write", held)
+    return writing, release
+
+
+async def a_move_being_stored(server: Server, room: Room, state: dict[str, Any], writing: threading.Event) -> None:
+    """The seat to act in ``state`` (the last one Ann got) moves; wait until its tick is being written."""
+    table = room.table
+    assert table is not None, "the room is playing"
+    actor = 0 if state["legal"] else 1
+    server.host.act(room, actor, str(table.game.legal_actions(table.state, actor)[0]), at=len(table.actions))
+    server.publish(room)
+    while not writing.is_set():
+        await asyncio.sleep(0.005)
+
+
 def test_a_welcome_waits_for_the_move_being_stored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Stored before told: a spectator who says hello while the tick's transaction is writing a
     move is welcomed once it is written, with that move in its state."""
@@ -144,32 +173,18 @@ def test_a_welcome_waits_for_the_move_being_stored(tmp_path: Path, monkeypatch: 
     async def play() -> None:
         server = Server(Store(str(tmp_path / "rooms.sqlite3")))
         room, ann, _, _ = await two_people(server)
-        assert room.table is not None
-        state = ann.frames()[-1]
-        actor = 0 if state["legal"] else 1
-        writing, release = threading.Event(), threading.Event()
-        write = server.host.store.write
-
-        def slow_write(changes: Any) -> None:
-            writing.set()
-            release.wait(10)
-            write(changes)
-
-        monkeypatch.setattr(server.host.store, "write", slow_write)
-        table = room.table
-        server.host.act(room, actor, str(table.game.legal_actions(table.state, actor)[0]), at=len(table.actions))
-        server.publish(room)
-        while not writing.is_set():
-            await asyncio.sleep(0.005)
+        writing, release = hold_writes(server, monkeypatch)
+        await a_move_being_stored(server, room, ann.frames()[-1], writing)
         late = connect(server, room, None)
         await asyncio.sleep(0.05)
         assert late.written == [], "nothing told while the move is being stored"
         release.set()
         await settled(server)
-        assert late.kinds()[0] == "welcome" and late.frames()[-1]["seq"] == len(table.actions)
-        assert server.host.store.room(room.code) is not None
+        assert room.table is not None
+        applied = len(room.table.actions)
+        assert late.kinds()[0] == "welcome" and late.frames()[-1]["seq"] == applied
         stored = server.host.store.room(room.code)
-        assert stored is not None and len(stored.actions) == len(table.actions), "what it was shown is stored"
+        assert stored is not None and len(stored.actions) == applied, "what it was shown is stored"
         server.host.store.close()
 
     asyncio.run(play())
@@ -183,21 +198,8 @@ def test_a_hello_is_welcomed_even_when_storing_its_rooms_tick_fails_by_a_bug(
     async def play() -> None:
         server = Server(Store(str(tmp_path / "rooms.sqlite3")))
         room, ann, _, _ = await two_people(server)
-        assert room.table is not None
-        actor = 0 if ann.frames()[-1]["legal"] else 1
-        writing, release = threading.Event(), threading.Event()
-
-        def broken_write(changes: Any) -> None:
-            writing.set()
-            release.wait(10)
-            raise RuntimeError("a bug in the store")
-
-        monkeypatch.setattr(server.host.store, "write", broken_write)
-        table = room.table
-        server.host.act(room, actor, str(table.game.legal_actions(table.state, actor)[0]), at=len(table.actions))
-        server.publish(room)
-        while not writing.is_set():
-            await asyncio.sleep(0.005)
+        writing, release = hold_writes(server, monkeypatch, bug=True)
+        await a_move_being_stored(server, room, ann.frames()[-1], writing)
         late = connect(server, room, None)
         release.set()
         await settled(server)
