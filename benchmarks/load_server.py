@@ -456,7 +456,7 @@ async def measure(o: Options, base: str, pids: tuple[int, ...]) -> dict[str, Any
     freezer.cancel()
     await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 60)
     await asyncio.gather(*(s.http.aclose() for s in slots))
-    each = [None if a is None or b is None else b - a for a, b in zip(cpu0, cpu1, strict=True)]
+    each = _each(cpu0, cpu1)
     server_cpu = _spent(cpu0, cpu1)
     result = report(o, stats, wall, setup_s, server_cpu, mine1 - mine0,
                     sum(r for p in pids if (r := rss_mib(p)) is not None) if pids else None)
@@ -473,9 +473,14 @@ def cpus(pids: tuple[int, ...]) -> list[float | None]:
     return [cpu_seconds(pid) for pid in pids]
 
 
+def _each(before: list[float | None], after: list[float | None]) -> list[float | None]:
+    """Each server's CPU seconds between two readings (``None`` where one was unreadable)."""
+    return [None if a is None or b is None else b - a for a, b in zip(before, after, strict=True)]
+
+
 def _spent(before: list[float | None], after: list[float | None]) -> float | None:
-    """The servers' CPU seconds between two readings (``None`` where one was unreadable)."""
-    each = [None if a is None or b is None else b - a for a, b in zip(before, after, strict=True)]
+    """The servers' CPU seconds between two readings, all together (``None`` if any was unreadable)."""
+    each = _each(before, after)
     return None if not each or None in each else sum(e for e in each if e is not None)
 
 

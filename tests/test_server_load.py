@@ -30,3 +30,5 @@ def test_issue15_many_tables_at_once_play_on_with_no_error(capsys: pytest.Captur
     assert figures["errors"] == {}, "no client got an error frame"
     assert figures["actions_per_s_per_table"] > 1.0, "every table kept playing at about the asked rate"
     assert figures["samples"] > 10 and figures["latency_ms"]["p99"] is not None
+    assert figures["server_cpu_ms_per_action"] > 0 and figures["setup_server_cpu_ms_per_table"] > 0, \
+        "the server's CPU read from /proc, in play and while the tables were set up"
