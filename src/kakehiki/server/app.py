@@ -446,7 +446,7 @@ class Server:
     def welcome(self, room: Room, conn: Connection) -> None:
         """What a (re)connected client needs: the room, its seat, what it missed, the state now;
         once the room's changes made so far are stored (stored before told)."""
-        if room.code in self.host.dirty or room.code in self.unstored or room.code in self.opening:
+        if room.code in self.host.dirty or room.code in self.unstored:  # a start too: it is published
             self.welcoming.setdefault(room.code, []).append(conn)
             self._kick()
         else:
