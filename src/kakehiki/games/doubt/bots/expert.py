@@ -23,6 +23,12 @@ shuffled; the same rules hold.  ``expert`` uses that:
   seen going into hands rule out is no proof (:func:`proven_lie`): with piles taken unseen they
   may have left.  Otherwise (other penalties, ``show_pile``) it calls only lies it is nearly sure
   of (:func:`call_threshold`), as before.  It calls every play that would take a seat out.
+* **The race to go out** (:mod:`~kakehiki.games.doubt.bots.finish`, issue 35).  At one card a
+  play each seat's last claim is fixed by its hand size, and careful players call every play that
+  would go out, so the game is mostly settled by who holds the rank of its last play.  Where that
+  is the game (:func:`races_for_it`), a seat whose own last play will be a lie calls likely lies of
+  anyone, and one whose last play will be true calls a seat that would go out before it on a lie
+  as likely as not.
 * **Styles read from the record** (:mod:`doubt_model`).  At two seats, against a seat seen
   doubting true plays as well as lies, it plans its end game (:mod:`doubt_endgame`).  Where no
   other seat is seen doubting at all, a play of several cards is filled up with bluffs.
@@ -45,6 +51,7 @@ from kakehiki.core import Action
 from kakehiki.games.doubt import DOUBT, PASS, DoubtView, PileView
 from kakehiki.games.doubt.bots.basics import calibrated, follow, good, least_needed, tail
 from kakehiki.games.doubt.bots.endgame import against_eager_doubter, answer_eager_doubter
+from kakehiki.games.doubt.bots.finish import ends_true, goes_out_before, models_table
 from kakehiki.games.doubt.bots.model import BLIND, Honesty, doubt_rate, habits_of, nobody_doubts
 from kakehiki.games.doubt.rules.state import offered
 
@@ -404,6 +411,25 @@ def _with_hand(world: World, seat: int, hand: tuple[int, ...], pile: tuple[int, 
     return World(tuple(hands), pile)
 
 
+# -- the finish: calls that change who goes out first ----------------------------------------------
+
+LOST_CALL = 0.3  # a seat whose last play will be a lie calls a play this likely to be a lie
+RIVAL_CALL = 0.5  # a seat going out true calls, this likely a lie, a play of one that would go out first
+
+
+def races_for_it(view: DoubtView, lie: float) -> bool:
+    """A call that pays by the race to go out (:mod:`~kakehiki.games.doubt.bots.finish`), not by the
+    pile: where the race is the game and nobody calls blindly, a seat whose last play will be a lie
+    loses as things stand and calls likely lies of anyone; one whose last play will be true calls
+    only the seats that would go out before it, on a lie as likely as not (tuned on ``arena`` seeds
+    0-2999 at a table of ``normal``s)."""
+    if not models_table(view) or not raceable(view):
+        return False
+    if not ends_true(view):
+        return lie >= LOST_CALL
+    return lie >= RIVAL_CALL and goes_out_before(view, view.turn)
+
+
 # -- the bot ---------------------------------------------------------------------------------------
 
 
@@ -431,7 +457,7 @@ class ExpertBot:
             return True  # the play takes the player out unless caught: if it is true, the game is over anyway
         if reads_table(view):
             lie = 1 - truth_chance(view, self.learnt.of(view.turn), strict=True)
-            return doubt_pays(view, lie) or self.worth_learning(view, lie)
+            return doubt_pays(view, lie) or self.worth_learning(view, lie) or races_for_it(view, lie)
         lie = 1 - truth_chance(view, self.learnt.of(view.turn))
         return lie >= call_threshold(view) or self.worth_learning(view, lie)
 
