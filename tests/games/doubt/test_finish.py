@@ -66,3 +66,13 @@ def test_the_race_is_read_only_at_one_card_a_play_with_the_pile_penalty() -> Non
         assert not models_table(GAME.view(claimed_ace("SA HA S9", **options), 1)), options
     three = play(GAME.new(players=3, seed=0, deck=deal_deck({0: "S2 S3", 1: "SA HA", 2: "DA D2"})), "0: play S2")
     assert not models_table(GAME.view(three, 1))  # measured to cost hard a little at three seats
+
+
+def test_the_race_is_read_from_what_the_seat_may_know() -> None:
+    # Swap cards seat 1 cannot see between seats 0 and 2: its view, and its call, stay the same.
+    a = claimed_ace("SA HA S9", seat_0="S2 S3 S4 S5")
+    hands = {0: "S2 S3 D2 S5", 1: "SA HA S9", 2: "DA S4 D3", 3: "C2 C3 C4"}
+    b = replace(play(GAME.new(players=4, seed=0, deck=deal_deck(hands)), "0: play S2"), habits=a.habits)
+    assert a.hands != b.hands
+    assert GAME.view(a, 1) == GAME.view(b, 1)
+    assert ExpertBot().should_doubt(GAME.view(a, 1)) == ExpertBot().should_doubt(GAME.view(b, 1)) is True
