@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from kakehiki.bots import make_bot
 from kakehiki.driver import play_out
+from kakehiki.games.doubt.bots.finish import ends_true
 from kakehiki.registry import get_game
 
 GAME = get_game("doubt")
@@ -24,14 +25,7 @@ GAME = get_game("doubt")
 
 def holds_last_rank(state: object, seats: int) -> list[bool]:
     """Per seat: whether its dealt hand holds the rank it claims with its last card, no pile taken."""
-    first = GAME.view(state, 0)
-    held = []
-    for seat in range(seats):
-        view = GAME.view(state, seat)
-        plays_before = (seat - first.turn) % seats + (len(view.hand or ()) - 1) * seats
-        rank = (first.rank - 1 + plays_before) % 13 + 1
-        held.append(any(card.rank == rank or card.is_joker for card in view.hand or ()))
-    return held
+    return [ends_true(GAME.view(state, seat)) for seat in range(seats)]
 
 
 def tally(games: int, seed: int, bots: Sequence[str]) -> Counter[str]:
