@@ -2,9 +2,9 @@
 
 At one card a play a seat with ``n`` cards makes its last play ``n - 1`` rounds after its next one,
 claiming a rank fixed at the deal (B2), and careful players call every play that would go out.  This
-plays ``--games`` four-seat games of ``--bots`` from seeds ``--seed`` onward (no rotation: seat 0
-plays first in each), reads from each deal whether each seat holds the rank of its thirteenth
-play, and counts how often the winner is the first such seat in play order.
+plays ``--games`` games of ``--bots`` (a seat each) from seeds ``--seed`` onward, seats not rotated,
+reads from each deal whether each seat holds the rank of its last play (``finish.ends_true``), and
+counts how often the winner is the first such seat in play order.
 
     PYTHONPATH=src python benchmarks/doubt_race.py --games 500 --bots normal,normal,normal,normal
 """
