@@ -135,6 +135,14 @@ def test_the_mend_waits_for_a_table_without_blind_callers() -> None:
     assert not mends_its_end(GAME.view(claimed_ace_of_three("SA HA SJ", third=EAGER), 1))
 
 
+def test_at_four_seats_a_lost_end_is_left_to_the_race_calls() -> None:
+    # Seat 1's last claim is a 10 (S9 is no help); the one-card pile would make it a 1, and it
+    # holds aces: a mend at three seats, but four seats call on the odds of a lie instead.
+    view = GAME.view(claimed_ace("SA HA S9", seat_0="S2 S3 S4 S5"), 1)
+    assert not ends_true(view) and pile_mends_end(view)
+    assert not mends_its_end(view)
+
+
 def test_the_mend_is_read_from_what_the_seat_may_know() -> None:
     # Swap cards seat 1 cannot see between seats 0 and 2: its view, and its call, stay the same.
     a = claimed_ace_of_three("SA HA SJ")

@@ -415,7 +415,7 @@ def _with_hand(world: World, seat: int, hand: tuple[int, ...], pile: tuple[int, 
 
 LOST_CALL = 0.3  # a seat whose last play will be a lie calls a play this likely to be a lie
 RIVAL_CALL = 0.5  # a seat going out true calls, this likely a lie, a play of one that would go out first
-RACE_CALL_SEATS = 4  # the two calls above: at three seats they were measured to cost a little
+RACE_CALL_SEATS = 4  # the two calls above are made at this many seats or more
 MEND_PILE = 6  # a pile this small or smaller is worth taking to mend this seat's end
 
 
@@ -424,9 +424,8 @@ def races_for_it(view: DoubtView, lie: float) -> bool:
     pile: where the race is the game and nobody calls blindly, a seat whose last play will be a lie
     loses as things stand and calls likely lies of anyone; one whose last play will be true calls
     only the seats that would go out before it, on a lie as likely as not (tuned on ``arena`` seeds
-    0-2999 at a table of ``normal``s).  At four seats or more: at three (356 wins of 1,000 with
-    them among two ``normal``s, 382 without) the table lets nearly every play stand, and both
-    calls come too soon."""
+    0-2999 at a table of ``normal``s).  At four seats or more: at three they were measured to
+    cost a little (356 wins of 1,000 with them among two ``normal``s, 382 without)."""
     if not models_table(view) or not raceable(view) or seats_playing(view) < RACE_CALL_SEATS:
         return False
     if not ends_true(view):
@@ -439,9 +438,11 @@ def mends_its_end(view: DoubtView) -> bool:
     true, the pile comes to this seat, and with it a new last play this seat can make true
     (:func:`~kakehiki.games.doubt.bots.finish.pile_mends_end`); if it is a lie, the liar takes it
     and this seat's end is as lost as it was.  Where the race is the game and nobody calls
-    blindly (tuned at three seats: ``arena`` seeds 0-1999, piles of at most 3, 6 and 12 cards)."""
-    return (models_table(view) and raceable(view) and view.pile_size <= MEND_PILE
-            and not ends_true(view) and pile_mends_end(view))
+    blindly, at three seats, where the calls of :func:`races_for_it` are not made (tuned on
+    ``arena`` seeds 0-1999, piles of at most 3, 6 and 12 cards).  At four seats it gained nothing
+    clear over those calls and cost a little at tables with ``easy`` seats."""
+    return (models_table(view) and raceable(view) and seats_playing(view) < RACE_CALL_SEATS
+            and view.pile_size <= MEND_PILE and not ends_true(view) and pile_mends_end(view))
 
 
 # -- the bot ---------------------------------------------------------------------------------------

@@ -19,9 +19,8 @@ That tells a seat two things no count of cards does:
 * :func:`pile_mends_end`: whether taking the pile now would give this seat the rank of its new
   last play.  A seat whose last play will be a lie is mended by a wrong call on a small pile.
 
-At three seats the race holds as well, but its calls differ: there the table lets nearly every
-play stand until someone is about to go out (piles of 40 cards and more are common), so a lie
-called late sends a seat out of the race, and what matters is a seat's own end.
+At three seats the deal settles less (the first seat in play order holding its last rank won 132
+of 400 games of three ``normal``s), but a mended end was measured to pay there too.
 """
 
 from __future__ import annotations
