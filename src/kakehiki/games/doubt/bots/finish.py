@@ -20,7 +20,7 @@ That tells a seat two things no count of cards does:
   last play.  A seat whose last play will be a lie may be mended by a wrong call on a small pile.
 
 At three seats the deal settles less (the first seat in play order holding its last rank won 132
-of 400 games of three ``normal``s); there the calls on :func:`goes_out_before` were measured to
+of 400 games of three ``normal``s); there the two race calls that pay at four seats were measured to
 cost a little, and a mended end to pay.
 """
 
