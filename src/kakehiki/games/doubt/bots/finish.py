@@ -9,7 +9,7 @@ last (``least_needed``) goes out exactly when it holds that rank.  So among care
 game is mostly settled at the deal: measured over 500 four-seat games of ``normal``s
 (``benchmarks/doubt_race.py``), the first seat in play order holding its last rank won 462 (92%).
 
-That tells a seat two things no count of cards does:
+That tells a seat three things no count of cards does:
 
 * :func:`ends_true`: whether its own last play will be true.  A seat whose last play will be a lie
   loses as things stand, so a wrong call costs it little, and taking a pile may even mend its end.
