@@ -61,14 +61,14 @@ def plays_before_turn(view: DoubtView, seat: int) -> int:
 
 def plays_before_last(view: DoubtView, seat: int) -> int:
     """Plays made before ``seat``'s last one, each seat playing one card a turn and none taking a pile."""
-    return plays_before_turn(view, seat) + (view.hand_sizes[seat] - 1) * len(_playing(view))
+    return plays_before_turn(view, seat) + (view.hand_sizes[seat] - 1) * seats_playing(view)
 
 
 def last_rank(view: DoubtView, extra: int = 0) -> int:
     """The rank this seat will claim with its last card, if no pile comes to it before (or, with
     ``extra``, if that many more cards come to it now)."""
     me = view.seat if view.seat is not None else 0
-    claimed = view.rank + plays_before_last(view, me) + extra * len(_playing(view))  # view.rank: the next play's
+    claimed = view.rank + plays_before_last(view, me) + extra * seats_playing(view)  # view.rank: the next play's
     return (claimed - 1) % 13 + 1
 
 
